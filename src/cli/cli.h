@@ -1,0 +1,36 @@
+/* Shared pieces of the `lesc` terminal program. Commands live in cmd-<name>.c. */
+#pragma once
+#include "core/dataset.h"
+#include "core/error.h"
+
+G_BEGIN_DECLS
+
+enum { LESC_EXIT_OK = 0, LESC_EXIT_DATA = 1, LESC_EXIT_USAGE = 2 };
+
+typedef struct {
+  const char *name;
+  const char *summary;
+  int (*run) (int argc, char **argv);
+} LescCommand;
+
+/* Options every command accepts that reads data sets. */
+extern char *lesc_cli_data_dir;
+extern GOptionEntry lesc_cli_data_entries[];
+
+/* Parse argv with `entries` (plus the data options when `with_data`); on a usage error
+ * prints one line and returns FALSE. `--help` prints and exits 0. */
+gboolean lesc_cli_parse (const char *command, const char *params, const char *description,
+                         const GOptionEntry *entries, gboolean with_data,
+                         int *argc, char ***argv);
+
+/* Print "lesc: <message>" on stderr; return the exit status for the error's kind. */
+int lesc_cli_fail (GError *error);
+/* Print a usage error and return LESC_EXIT_USAGE. */
+int lesc_cli_usage (const char *command, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
+
+LescDataset *lesc_cli_open_dataset (const char *spec, GError **error);
+
+/* Write `contents` to `path` atomically (temp file + rename): no partial output. */
+gboolean lesc_cli_write_file (const char *path, const char *contents, gsize length, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,4 @@
+/* The commands of `lesc`, one per cmd-<name>.c. */
+#pragma once
+
+int lesc_cmd_info (int argc, char **argv);

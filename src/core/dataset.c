@@ -1,0 +1,130 @@
+#include "core/dataset.h"
+#include "core/binarize.h"
+#include "core/error.h"
+
+#include <string.h>
+
+static void
+checksum_matrix (GChecksum *sum, const LescMatrix *m)
+{
+  guint64 dims[2] = { GUINT64_TO_LE ((guint64) (m ? m->rows : 0)),
+                      GUINT64_TO_LE ((guint64) (m ? m->cols : 0)) };
+  g_checksum_update (sum, (const guchar *) dims, sizeof dims);
+  if (m != NULL)
+    g_checksum_update (sum, (const guchar *) m->data, m->rows * m->cols * sizeof (double));
+}
+
+void
+lesc_dataset_update_checksum (LescDataset *ds)
+{
+  GChecksum *sum = g_checksum_new (G_CHECKSUM_SHA256);
+  checksum_matrix (sum, ds->features);
+  checksum_matrix (sum, ds->truth);
+  checksum_matrix (sum, ds->logical);
+  g_free (ds->checksum);
+  ds->checksum = g_strdup (g_checksum_get_string (sum));
+  g_checksum_free (sum);
+}
+
+LescDataset *
+lesc_dataset_new (const char *name, LescMatrix *features, LescMatrix *truth, LescMatrix *logical)
+{
+  LescDataset *ds = g_new0 (LescDataset, 1);
+  ds->name = g_strdup (name);
+  ds->features = features;
+  ds->truth = truth;
+  ds->logical_from_file = logical != NULL;
+  ds->logical = logical ? logical : lesc_binarize (truth, LESC_BINARIZE_THRESHOLD);
+  lesc_dataset_update_checksum (ds);
+  return ds;
+}
+
+void
+lesc_dataset_free (LescDataset *ds)
+{
+  if (ds == NULL)
+    return;
+  g_free (ds->name);
+  g_free (ds->source);
+  g_free (ds->checksum);
+  lesc_matrix_free (ds->features);
+  lesc_matrix_free (ds->truth);
+  lesc_matrix_free (ds->logical);
+  g_strfreev (ds->label_names);
+  g_free (ds);
+}
+
+/* "Yeast_alpha" → "yeast-alpha" */
+static char *
+canonical_name (const char *spec)
+{
+  char *s = g_ascii_strdown (spec, -1);
+  g_strdelimit (s, "_", '-');
+  return s;
+}
+
+static char *
+find_in_dir (const char *dir, const char *name)
+{
+  if (dir == NULL || *dir == '\0')
+    return NULL;
+  g_autofree char *canon = canonical_name (name);
+  const char *exts[] = { ".mat", ".csv" };
+  for (guint e = 0; e < G_N_ELEMENTS (exts); e++)
+    {
+      g_autofree char *direct = g_strconcat (dir, G_DIR_SEPARATOR_S, name, exts[e], NULL);
+      if (g_file_test (direct, G_FILE_TEST_IS_REGULAR))
+        return g_steal_pointer (&direct);
+    }
+  /* Case-insensitive scan: users' copies are named Yeast_alpha.mat, SJAFFE.mat, … */
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *entry;
+  while (d != NULL && (entry = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *low = canonical_name (entry);
+      for (guint e = 0; e < G_N_ELEMENTS (exts); e++)
+        {
+          g_autofree char *want = g_strconcat (canon, exts[e], NULL);
+          if (strcmp (low, want) == 0)
+            return g_build_filename (dir, entry, NULL);
+        }
+    }
+  return NULL;
+}
+
+char *
+lesc_dataset_find (const char *spec, const char *data_dir, GError **error)
+{
+  if (strchr (spec, G_DIR_SEPARATOR) != NULL || g_str_has_suffix (spec, ".mat")
+      || g_str_has_suffix (spec, ".csv") || g_file_test (spec, G_FILE_TEST_EXISTS))
+    {
+      if (!g_file_test (spec, G_FILE_TEST_EXISTS))
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: no such file", spec);
+          return NULL;
+        }
+      return g_strdup (spec);
+    }
+  const char *env = g_getenv ("LESC_DATA_DIR");
+  char *found = find_in_dir (data_dir, spec);
+  if (found == NULL)
+    found = find_in_dir (env, spec);
+  if (found == NULL)
+    g_set_error (error, LESC_ERROR, LESC_ERROR_IO,
+                 "%s: no such data set (not a file; looked for %s.mat in %s%s%s; "
+                 "set --data-dir or LESC_DATA_DIR, or use 'artificial')",
+                 spec, spec, data_dir && *data_dir ? data_dir : "(no --data-dir)",
+                 env ? " and " : "", env ? env : "");
+  return found;
+}
+
+LescDataset *
+lesc_dataset_open (const char *spec, const char *data_dir, GError **error)
+{
+  if (g_ascii_strcasecmp (spec, "artificial") == 0)
+    return lesc_dataset_new_artificial ();
+  g_autofree char *path = lesc_dataset_find (spec, data_dir, error);
+  if (path == NULL)
+    return NULL;
+  return lesc_dataset_load_mat (path, error);
+}

@@ -1,0 +1,21 @@
+/* LESC_ERROR: the one error domain of the core library. */
+#pragma once
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define LESC_ERROR (lesc_error_quark ())
+
+typedef enum {
+  LESC_ERROR_USAGE,    /* bad parameters or options: the caller's mistake (exit status 2) */
+  LESC_ERROR_IO,       /* a file is missing, unreadable or unwritable */
+  LESC_ERROR_FORMAT,   /* a file is malformed: corrupt .mat, ragged CSV, text in a number column */
+  LESC_ERROR_DATA,     /* well-formed but unusable data: NaN, wrong shapes, not distributions */
+  LESC_ERROR_MEMORY,   /* the estimated memory exceeds the limit */
+  LESC_ERROR_NUMERIC,  /* a solver failed (factorization, divergence) */
+  LESC_ERROR_STORE,    /* the results store */
+} LescErrorCode;
+
+GQuark lesc_error_quark (void);
+
+G_END_DECLS

@@ -1,0 +1,49 @@
+/* Helpers shared by the tests: where the benchmark data sets and reference numbers are. */
+#pragma once
+#include <glib.h>
+
+/* The benchmark folder ($LESC_TEST_DATASETS, set by meson from the datasets_dir option),
+ * or NULL after marking the test skipped with a message saying what it needs. */
+static inline const char *
+lesc_test_datasets_dir (void)
+{
+  const char *dir = g_getenv ("LESC_TEST_DATASETS");
+  if (dir == NULL || !g_file_test (dir, G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("needs the benchmark .mat files: configure with -Ddatasets_dir=DIR or set "
+                   "LESC_TEST_DATASETS (default ../shared/datasets beside the source tree)");
+      return NULL;
+    }
+  return dir;
+}
+
+/* A file in the benchmark folder, or NULL (test skipped) when it is absent. */
+static inline char *
+lesc_test_dataset_path (const char *name)
+{
+  const char *dir = lesc_test_datasets_dir ();
+  if (dir == NULL)
+    return NULL;
+  char *path = g_build_filename (dir, name, NULL);
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    {
+      g_autofree char *msg = g_strdup_printf ("needs %s", path);
+      g_test_skip (msg);
+      g_free (path);
+      return NULL;
+    }
+  return path;
+}
+
+/* The reference folder ($LESC_TEST_REFERENCE), or NULL (test skipped). */
+static inline const char *
+lesc_test_reference_dir (void)
+{
+  const char *dir = g_getenv ("LESC_TEST_REFERENCE");
+  if (dir == NULL || !g_file_test (dir, G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("needs ../shared/reference (set LESC_TEST_REFERENCE)");
+      return NULL;
+    }
+  return dir;
+}
