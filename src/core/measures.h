@@ -1,0 +1,35 @@
+/* The six LE measures (algorithms.md §3): per row, then the mean over rows. */
+#pragma once
+#include "core/matrix.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  LESC_MEASURE_CHEB,
+  LESC_MEASURE_CLARK,
+  LESC_MEASURE_CANBER,
+  LESC_MEASURE_KL,
+  LESC_MEASURE_COSINE,
+  LESC_MEASURE_INTERSEC,
+  LESC_N_MEASURES
+} LescMeasure;
+
+typedef enum {
+  LESC_KL_TRUTH_RECOVERED,   /* KL(truth‖recovered), the paper's definition; default */
+  LESC_KL_RECOVERED_TRUTH,   /* KL(recovered‖truth) with +Inf rows dropped (official demos) */
+} LescKlDirection;
+
+const char *lesc_measure_key (LescMeasure m);       /* "cheb", "clark", "canber", "kl", "cosine", "intersec" */
+const char *lesc_measure_title (LescMeasure m);     /* "Chebyshev", … */
+gboolean    lesc_measure_lower_is_better (LescMeasure m);
+/* Parse a key (case-insensitive; also full names); FALSE when unknown. */
+gboolean    lesc_measure_from_string (const char *s, LescMeasure *out);
+
+const char *lesc_kl_direction_key (LescKlDirection d); /* "truth-recovered", "recovered-truth" */
+gboolean    lesc_kl_direction_from_string (const char *s, LescKlDirection *out);
+
+/* All six measures between `truth` and `recovered` (same shape, n ≥ 1). */
+gboolean lesc_measures_compute (const LescMatrix *truth, const LescMatrix *recovered,
+                                LescKlDirection kl, double out[LESC_N_MEASURES], GError **error);
+
+G_END_DECLS

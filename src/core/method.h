@@ -1,0 +1,91 @@
+/* The method registry: every LE method is one LescMethod. The terminal options and the
+ * GUI controls are generated from its parameter specs. */
+#pragma once
+#include "core/dataset.h"
+#include "core/le.h"
+#include "core/progress.h"
+
+G_BEGIN_DECLS
+
+#define LESC_MAX_PARAMS 6
+#define LESC_MAX_STAGES 4
+
+typedef struct {
+  const char *name;         /* option name: "lambda1" → --lambda1 */
+  const char *label;        /* "λ₁ (LE trade-off)" */
+  const char *description;
+  double default_value;
+  double min, max;
+  gboolean log_scale;
+  gboolean integer;
+} LescParamSpec;
+
+/* Everything a run depends on besides the data. */
+typedef struct {
+  double values[LESC_MAX_PARAMS];   /* in the order of method->params */
+  guint32 seed;
+  LescVariant variant;              /* LE step: reference / converged */
+  gboolean c_paper_orientation;     /* LESC/gLESC `c-orientation = paper` */
+  gboolean tensor_fft_views;        /* gLESC `tensor-fft = views` */
+  gboolean odd_n_single_shrink;     /* gLESC `odd-n-double-shrink = off` */
+  gboolean flavour_pyldl;           /* FCM, KM, LP, ML `flavour = pyldl` */
+  double memory_limit;              /* bytes; 0 = 80 % of physical memory */
+} LescRunParams;
+
+/* The input of a method: z-scored features and logical labels. */
+typedef struct {
+  const LescMatrix *x;   /* n×q z-scored */
+  const LescMatrix *l;   /* n×c logical */
+} LescProblem;
+
+/* What a run reports besides the distributions. */
+typedef struct {
+  guint n_stages;
+  const char *stage_names[LESC_MAX_STAGES];  /* static strings: "correlation", "le", … */
+  double stage_seconds[LESC_MAX_STAGES];
+  double memory_estimate;                    /* bytes */
+  LescLeReport le;                           /* LE methods */
+  guint correlation_iterations;
+  LescLeModel *model;                        /* set for methods with a mapping when requested */
+} LescRunResult;
+
+typedef struct _LescMethod LescMethod;
+struct _LescMethod {
+  const char *name;          /* lower-case key: "glesc" */
+  const char *display_name;  /* "gLESC" */
+  const char *description;   /* one line */
+  gboolean reconstructed;    /* no official code exists (LESC) */
+  gboolean has_mapping;      /* can predict unseen samples (ten-fold CV) */
+  gboolean uses_seed;
+  gboolean uses_variant;
+  const LescParamSpec *params;
+  guint n_params;
+  /* Recovered distributions (n×c). When `want_model` and the method has a mapping,
+   * result->model receives the LE model. */
+  LescMatrix *(*recover) (const LescProblem *problem, const LescRunParams *params,
+                          gboolean want_model, LescProgress *progress,
+                          LescRunResult *result, GError **error);
+};
+
+/* All methods in the paper's order: FCM, KM, LP, ML, GLLE, LESC, gLESC. */
+const LescMethod *const *lesc_methods (guint *n);
+/* Case-insensitive lookup by name; NULL when unknown. */
+const LescMethod *lesc_method_find (const char *name);
+/* Index of a parameter by name, or −1. */
+int lesc_method_param_index (const LescMethod *m, const char *name);
+
+void lesc_run_params_init (LescRunParams *p, const LescMethod *m);
+/* Check values against the specs; the message names the parameter and the range. */
+gboolean lesc_run_params_check (const LescRunParams *p, const LescMethod *m, GError **error);
+void lesc_run_result_clear (LescRunResult *r);
+
+/* The whole run on a data set: z-score, check memory, recover. */
+LescMatrix *lesc_method_run (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
+                             LescProgress *progress, LescRunResult *result, GError **error);
+
+/* Physical memory × 0.8, the default limit. */
+double lesc_memory_default_limit (void);
+/* LESC_ERROR_MEMORY naming `what` and both figures when `bytes` exceeds the limit. */
+gboolean lesc_memory_check (double bytes, double limit, const char *what, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,28 @@
+/* The smoothness matrix M of the LE objective (algorithms.md §4.2), applied as an
+ * operator and never formed inside the optimizer (§11): GLLE's graph Laplacian as a
+ * sparse matrix, LESC/gLESC's (I − C)ᵀ(I − C) as two products with a dense C. */
+#pragma once
+#include "core/matrix.h"
+
+G_BEGIN_DECLS
+
+typedef struct _LescSmoothness LescSmoothness;
+
+/* M = diag(row sums of A) − A for a symmetric sparse A given in CSR form (n rows;
+ * row_ptr has n + 1 entries). Copies the arrays. */
+LescSmoothness *lesc_smoothness_new_laplacian (gsize n, const gsize *row_ptr,
+                                               const gsize *col_index, const double *values);
+/* M = (I − C)ᵀ(I − C) (`paper_orientation` FALSE, the official code) or
+ * (I − C)(I − C)ᵀ (TRUE, the paper's text). Takes ownership of c (n×n). */
+LescSmoothness *lesc_smoothness_new_correlation (LescMatrix *c, gboolean paper_orientation);
+void lesc_smoothness_free (LescSmoothness *m);
+
+gsize lesc_smoothness_size (const LescSmoothness *m);
+/* y = M x for x, y n×k column-major. */
+void lesc_smoothness_apply (const LescSmoothness *m, const double *x, gsize k, double *y);
+/* The dense n×n M (the converged variant and tests only). */
+LescMatrix *lesc_smoothness_dense (const LescSmoothness *m);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescSmoothness, lesc_smoothness_free)
+
+G_END_DECLS

@@ -1,0 +1,26 @@
+/* gLESC's tensor step (algorithms.md §7): t-SVD low-rank tensor over the feature view
+ * and the label view. */
+#pragma once
+#include "core/matrix.h"
+#include "core/progress.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  gboolean fft_over_views;     /* variant `views` (paper text); FALSE = `samples` (official) */
+  gboolean odd_n_single_shrink;/* TRUE turns off the official odd-n double shrink */
+} LescTensorOptions;
+
+typedef struct {
+  guint iterations;
+} LescTensorReport;
+
+/* x: n×q z-scored features, l: n×c logical labels (samples in rows; the views are
+ * X₁ = xᵀ, X₂ = lᵀ). Returns Z₁ and Z₂ (n×n each). */
+gboolean lesc_tensor_step (const LescMatrix *x, const LescMatrix *l, double beta,
+                           const LescTensorOptions *options, LescProgress *progress,
+                           LescTensorReport *report, LescMatrix **z1, LescMatrix **z2,
+                           GError **error);
+double lesc_tensor_memory_estimate (gsize n, gsize q, gsize c);
+
+G_END_DECLS
