@@ -2,3 +2,9 @@
 #pragma once
 
 int lesc_cmd_info (int argc, char **argv);
+int lesc_cmd_table (int argc, char **argv);
+int lesc_cmd_cv (int argc, char **argv);
+int lesc_cmd_grid (int argc, char **argv);
+int lesc_cmd_cd (int argc, char **argv);
+int lesc_cmd_runs (int argc, char **argv);
+int lesc_cmd_merge (int argc, char **argv);

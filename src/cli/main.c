@@ -9,6 +9,12 @@
 
 static const LescCommand commands[] = {
   { "info", "Summarise a data set (shapes, label statistics, problems)", lesc_cmd_info },
+  { "table", "Recovery table: value(rank) per measure, data set and method (Table 3)", lesc_cmd_table },
+  { "cv", "Ten-fold cross-validation with ranks and paired t-tests (Tables 4, 5)", lesc_cmd_cv },
+  { "grid", "λ1 × λ2 sensitivity grid of LESC or gLESC", lesc_cmd_grid },
+  { "cd", "Critical-difference statistics of the stored recovery runs", lesc_cmd_cd },
+  { "runs", "List the runs in the results store", lesc_cmd_runs },
+  { "merge", "Merge results stores (the shards of a sweep)", lesc_cmd_merge },
   { NULL }
 };
 
