@@ -2,6 +2,7 @@
 #pragma once
 
 int lesc_cmd_info (int argc, char **argv);
+int lesc_cmd_eval (int argc, char **argv);
 int lesc_cmd_table (int argc, char **argv);
 int lesc_cmd_cv (int argc, char **argv);
 int lesc_cmd_grid (int argc, char **argv);
