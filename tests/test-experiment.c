@@ -390,7 +390,7 @@ test_grid_matches_method (void)
   for (guint i = 0; i < 4; i++)
     {
       g_assert_cmpint (g->cells[i].id, >, 0);
-      g_assert_true (g_str_has_prefix (g->cells[i].stages, "correlation="));
+      g_assert_true (g_str_has_prefix (g->cells[i].stages, "lrr="));
     }
   /* λ₁ = 10, λ₂ = 0.1 (the defaults) is cell (0, 1): the table reuses it */
   const LescRunRecord *cell = &g->cells[0 * 2 + 1];

@@ -181,6 +181,7 @@ typedef struct {
   LescRunRecord *rec;     /* key and results; points into the caller's arrays */
   LescRunParams params;
   gboolean have;          /* found in the store or computed */
+  gboolean fresh;         /* computed now, not yet stored */
 } Run;
 
 typedef enum {
@@ -364,7 +365,7 @@ engine_add_unit (Engine *e, UnitKind kind, guint data, const LescMethodSetup *s,
 static void
 unit_add_run (Engine *e, Unit *u, LescRunRecord *rec, const LescRunParams *p)
 {
-  Run r = { rec, *p, FALSE };
+  Run r = { rec, *p, FALSE, FALSE };
   fill_key (rec, g_ptr_array_index (e->infos, u->data), u->setup, p, e->o->kl, u->fold,
             u->folds, u->fold_seed);
   g_array_append_val (u->runs, r);
@@ -557,28 +558,29 @@ run_fold (Engine *e, Unit *u, Run *run, LescProgress *p, GError **error)
   return ok;
 }
 
-/* LESC / gLESC: the correlation matrix C for λ₂ (as the methods compute it). */
+/* LESC / gLESC: the correlation matrix C for λ₂, exactly as lesc.c and glesc.c compute
+ * it (LRR's Z; the mean of the tensor step's Z₁ and Z₂). */
 static LescMatrix *
 correlation_step (Engine *e, const LescMethodSetup *s, const LescRunParams *p, double lambda2,
                   LescProgress *prog, GError **error)
 {
   const LescMatrix *xz = engine_xz (e);
   gsize n = xz->rows, q = xz->cols, c = e->ds->logical->cols;
-  double limit = p->memory_limit > 0 ? p->memory_limit : lesc_memory_default_limit ();
-  if (g_ascii_strcasecmp (s->method->name, "lesc") == 0)
-    {
-      if (!lesc_memory_check (lesc_lrr_memory_estimate (n, q), limit, "the LRR step", error))
-        return NULL;
-      return lesc_lrr (xz, lambda2, prog, NULL, NULL, error);
-    }
-  if (!lesc_memory_check (lesc_tensor_memory_estimate (n, q, c), limit, "the tensor step", error))
+  const LescMethod *m = s->method;
+  double bytes = 8.0 * (double) n * (double) (q + 2 * c);
+  if (m->memory_estimate != NULL)
+    bytes += m->memory_estimate (n, q, c, p);
+  g_autofree char *what = g_strdup_printf ("%s on %s (n = %zu)", m->display_name, e->ds->name, n);
+  if (!lesc_memory_check (bytes, p->memory_limit, what, error))
     return NULL;
+  if (g_ascii_strcasecmp (m->name, "lesc") == 0)
+    return lesc_lrr (xz, lambda2, prog, NULL, NULL, error);
   LescTensorOptions topt = { p->tensor_fft_views, p->odd_n_single_shrink };
   LescMatrix *z1 = NULL, *z2 = NULL;
   if (!lesc_tensor_step (xz, e->ds->logical, lambda2, &topt, prog, NULL, &z1, &z2, error))
     return NULL;
   for (gsize i = 0; i < n * n; i++)
-    z1->data[i] = (z1->data[i] + z2->data[i]) / 2;
+    z1->data[i] = 0.5 * (z1->data[i] + z2->data[i]);
   lesc_matrix_free (z2);
   return z1;
 }
@@ -602,7 +604,7 @@ run_shared (Engine *e, Unit *u, LescProgress *p, GError **error)
     return FALSE;
   double t_corr = (g_get_monotonic_time () - t0) / 1e6;
   g_autoptr (LescSmoothness) smooth = lesc_smoothness_new_correlation (c, first->params.c_paper_orientation);
-  const LescMatrix *xz = engine_xz (e);
+  LescProblem problem = { engine_xz (e), e->ds->logical };
   guint done = 0;
   for (guint r = 0; r < u->runs->len; r++)
     {
@@ -611,23 +613,20 @@ run_shared (Engine *e, Unit *u, LescProgress *p, GError **error)
         continue;
       LescProgress le = lesc_progress_sub (p, 0.5 + 0.5 * done / todo, 0.5 + 0.5 * (done + 1) / todo);
       gint64 t1 = g_get_monotonic_time ();
-      LescLeReport report = { 0 };
-      LescMatrix *d = NULL;
-      LescLeModel *model = lesc_le_fit (xz, e->ds->logical, smooth, run->params.values[i1],
-                                        run->params.variant, run->params.seed, &le, &report, &d,
-                                        error);
-      if (model == NULL)
-        return FALSE;
-      lesc_le_model_free (model);
-      gboolean ok = score (e, run, e->ds->truth, d, error);
-      lesc_matrix_free (d);
-      if (!ok)
+      LescRunResult res = { 0 };
+      g_autoptr (LescMatrix) d = lesc_method_le_stage (&problem, &run->params, smooth,
+                                                      run->params.values[i1], FALSE, &le, &res,
+                                                      error);
+      lesc_run_result_clear (&res);
+      if (d == NULL || !score (e, run, e->ds->truth, d, error))
         return FALSE;
       double t_le = (g_get_monotonic_time () - t1) / 1e6;
       /* the correlation time is shared by every λ₁ of this λ₂ */
-      run->rec->stages = g_strdup_printf ("correlation=%.3f le=%.3f", t_corr, t_le);
+      run->rec->stages = g_strdup_printf ("%s=%.3f le=%.3f",
+                                          g_ascii_strcasecmp (m->name, "lesc") == 0 ? "lrr" : "tensor",
+                                          t_corr, t_le);
       run->rec->seconds = t_corr + t_le;
-      run->have = TRUE; /* stored by the caller */
+      run->have = run->fresh = TRUE; /* stored by the caller */
       done++;
     }
   return TRUE;
@@ -658,18 +657,18 @@ is_cancel (const GError *error)
 
 /* Stores the runs of `u` that were computed just now. */
 static gboolean
-store_unit (Engine *e, Unit *u, gboolean *stored, GError **error)
+store_unit (Engine *e, Unit *u, GError **error)
 {
   for (guint r = 0; r < u->runs->len; r++)
     {
       Run *run = &g_array_index (u->runs, Run, r);
-      if (!run->have || stored[r])
+      if (!run->fresh)
         continue;
       g_free (run->rec->version);
       run->rec->version = g_strdup (LESC_VERSION);
       if (!lesc_store_put (e->o->store, run->rec, e->o->recompute, error))
         return FALSE;
-      stored[r] = TRUE;
+      run->fresh = FALSE;
       e->counts->runs_computed++;
     }
   return TRUE;
@@ -702,13 +701,12 @@ engine_compute (Engine *e, GError **error)
         return FALSE;
 
       GError *local = NULL;
-      g_autofree gboolean *stored = g_new0 (gboolean, u->runs->len);
       gboolean ok = TRUE;
       if (u->kind == UNIT_SHARED)
         {
           ok = run_shared (e, u, &p, &local);
           /* keep what finished even when a later λ₁ failed */
-          if (!store_unit (e, u, stored, error))
+          if (!store_unit (e, u, error))
             {
               g_clear_error (&local);
               return FALSE;
@@ -721,8 +719,8 @@ engine_compute (Engine *e, GError **error)
                                     : run_recover (e, u, run, &p, &local);
           if (ok)
             {
-              run->have = TRUE;
-              if (!store_unit (e, u, stored, error))
+              run->have = run->fresh = TRUE;
+              if (!store_unit (e, u, error))
                 return FALSE;
             }
         }
@@ -865,11 +863,12 @@ table_points (const LescMethod *m, const LescTuning *t, guint *n1, guint *n2, co
       *g1 = *g2 = lesc_tune_lambda12;
       *name1 = "lambda1";
     }
-  else if (lesc_method_param_index (m, "lambda") >= 0)
+  else if (lesc_method_param_index (m, "lambda1") >= 0 || lesc_method_param_index (m, "lambda") >= 0)
     {
+      /* one LE trade-off λ: GLLE */
       *n1 = G_N_ELEMENTS (lesc_tune_lambda_glle);
       *g1 = lesc_tune_lambda_glle;
-      *name1 = "lambda";
+      *name1 = lesc_method_param_index (m, "lambda1") >= 0 ? "lambda1" : "lambda";
     }
 }
 
