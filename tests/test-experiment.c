@@ -1,6 +1,7 @@
 /* Experiments: shards, fold assignment, canonical texts, selection, and (on SJAFFE) the
  * recovery table's reuse of stored runs, shards merged back, the grid's shared
  * correlation step against the registry's own run, and cross-validation. */
+#include "core/csv.h"
 #include "core/error.h"
 #include "core/experiment.h"
 #include "core/stats.h"
@@ -123,25 +124,6 @@ test_fold_assign (void)
 /* ---- texts and selection ------------------------------------------------------------ */
 
 static void
-test_format_double (void)
-{
-  const struct { double v; const char *text; } cases[] = {
-    { 0.1, "0.1" }, { 1e-4, "0.0001" }, { 10, "10" }, { 1000, "1e+03" }, { 0.01, "0.01" },
-    { 20, "20" }, { -2.5, "-2.5" }, { 5489, "5489" },
-  };
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autofree char *t = lesc_format_double (cases[i].v);
-      g_assert_cmpstr (t, ==, cases[i].text);
-    }
-  double third = 1.0 / 3;
-  g_autofree char *t = lesc_format_double (third);
-  g_assert_cmpfloat (g_ascii_strtod (t, NULL), ==, third);
-  g_autofree char *nan = lesc_format_double (NAN);
-  g_assert_cmpstr (nan, ==, "nan");
-}
-
-static void
 set_run (LescRunRecord *r, const double m[6])
 {
   memset (r, 0, sizeof *r);
@@ -221,6 +203,32 @@ sjaffe_dir (void)
 {
   g_autofree char *path = lesc_test_dataset_path ("sjaffe.mat");
   return path != NULL ? g_getenv ("LESC_TEST_DATASETS") : NULL;
+}
+
+/* "mini": SJAFFE's first 60 samples as two CSV files (quick for LRR and the tensor
+ * step); returns the data-set spec, or NULL (skipped) without the benchmark files. */
+static char *
+mini_spec (void)
+{
+  g_autofree char *path = lesc_test_dataset_path ("sjaffe.mat");
+  if (path == NULL)
+    return NULL;
+  char *spec = g_strdup_printf ("%s/mini.csv,%s/mini-y.csv", tmpdir, tmpdir);
+  g_autofree char *f = g_build_filename (tmpdir, "mini.csv", NULL);
+  if (g_file_test (f, G_FILE_TEST_EXISTS))
+    return spec;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LescDataset) sj = lesc_dataset_load_mat (path, &error);
+  g_assert_no_error (error);
+  gsize rows[60];
+  for (gsize i = 0; i < 60; i++)
+    rows[i] = i;
+  g_autoptr (LescDataset) mini = lesc_dataset_new ("mini", lesc_matrix_select_rows (sj->features, rows, 60),
+                                                   lesc_matrix_select_rows (sj->truth, rows, 60), NULL);
+  g_autofree char *y = g_build_filename (tmpdir, "mini-y.csv", NULL);
+  g_assert_true (lesc_dataset_save_csv (mini, f, y, &error));
+  g_assert_no_error (error);
+  return spec;
 }
 
 static void
@@ -317,6 +325,7 @@ test_shards_merge (void)
   if (dir == NULL)
     return;
   LescMethodSetup m[] = { setup ("glle"), setup ("km") };
+  m[0].params.variant = LESC_VARIANT_CONVERGED; /* quick */
   const char *data[] = { "sjaffe" };
   LescTuning tune = { TRUE, -1 };
   g_autoptr (GError) error = NULL;
@@ -368,103 +377,121 @@ test_shards_merge (void)
   g_assert_cmpstr (((LescRunRecord *) runs->pdata[best])->params, ==, glle->params);
 }
 
-/* The grid's shared correlation step gives the registry's own LESC run. */
+/* The grid's shared correlation step gives the registry's own LESC and gLESC runs. */
 static void
 test_grid_matches_method (void)
 {
-  const char *dir = sjaffe_dir ();
-  if (dir == NULL)
+  g_autofree char *spec = mini_spec ();
+  if (spec == NULL)
     return;
-  g_autoptr (GError) error = NULL;
-  g_autofree char *path = tmp_store ("grid.sqlite");
-  g_autoptr (LescStore) store = lesc_store_open (path, &error);
-  LescMethodSetup lesc = setup ("lesc");
-  const double l1[] = { 1, 10 }, l2[] = { 0.1, 1 };
-  LescExperimentOptions o = { .store = store, .data_dir = dir };
-  LescExperimentCounts c = { 0 };
-  g_autoptr (LescGrid) g = lesc_grid_run ("sjaffe", &lesc, l1, 2, l2, 2, &o, &c, &error);
-  g_assert_no_error (error);
-  g_assert_cmpuint (c.units, ==, 2);       /* one per λ₂ */
-  g_assert_cmpuint (c.runs_computed, ==, 4);
-  lesc_experiment_counts_clear (&c);
-  for (guint i = 0; i < 4; i++)
+  const char *names[] = { "lesc", "glesc" };
+  for (guint k = 0; k < 2; k++)
     {
-      g_assert_cmpint (g->cells[i].id, >, 0);
-      g_assert_true (g_str_has_prefix (g->cells[i].stages, "lrr="));
-    }
-  /* λ₁ = 10, λ₂ = 0.1 (the defaults) is cell (0, 1): the table reuses it */
-  const LescRunRecord *cell = &g->cells[0 * 2 + 1];
-  g_assert_cmpfloat (cell->lambda1, ==, 10);
-  g_assert_cmpfloat (cell->lambda2, ==, 0.1);
-  const char *data[] = { "sjaffe" };
-  g_autoptr (LescRecoveryTable) t = lesc_recovery_table (data, 1, &lesc, 1, NULL, &o, &c, &error);
-  g_assert_no_error (error);
-  g_assert_cmpuint (c.runs_computed, ==, 0);
-  lesc_experiment_counts_clear (&c);
-  g_assert_cmpint (t->cells[0].id, ==, cell->id);
+      g_autoptr (GError) error = NULL;
+      g_autofree char *file = g_strdup_printf ("grid-%s.sqlite", names[k]);
+      g_autofree char *path = tmp_store (file);
+      g_autoptr (LescStore) store = lesc_store_open (path, &error);
+      LescMethodSetup m = setup (names[k]);
+      double l2_default = m.params.values[lesc_method_param_index (m.method, "lambda2")];
+      const double l1[] = { 1, 10 }, l2[] = { l2_default, 1 };
+      LescExperimentOptions o = { .store = store };
+      LescExperimentCounts c = { 0 };
+      g_autoptr (LescGrid) g = lesc_grid_run (spec, &m, l1, 2, l2, 2, &o, &c, &error);
+      g_assert_no_error (error);
+      g_assert_cmpstr (g->dataset, ==, "mini");
+      g_assert_cmpuint (c.units, ==, 2);       /* one per λ₂ */
+      g_assert_cmpuint (c.runs_computed, ==, 4);
+      lesc_experiment_counts_clear (&c);
+      for (guint i = 0; i < 4; i++)
+        {
+          g_assert_cmpint (g->cells[i].id, >, 0);
+          g_assert_true (g_str_has_prefix (g->cells[i].stages, k == 0 ? "lrr=" : "tensor="));
+          g_assert_cmpfloat (g->cells[i].lambda1, ==, l1[i % 2]);
+          g_assert_cmpfloat (g->cells[i].lambda2, ==, l2[i / 2]);
+        }
+      /* λ₁ = 10 with the default λ₂ is cell (0, 1) = the defaults: the table reuses it */
+      const LescRunRecord *cell = &g->cells[0 * 2 + 1];
+      const char *data[] = { spec };
+      g_autoptr (LescRecoveryTable) t = lesc_recovery_table (data, 1, &m, 1, NULL, &o, &c, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (c.runs_computed, ==, 0);
+      lesc_experiment_counts_clear (&c);
+      g_assert_cmpint (t->cells[0].id, ==, cell->id);
 
-  /* computed through the registry (another store), the numbers are the same */
-  g_autofree char *path2 = tmp_store ("direct.sqlite");
-  g_autoptr (LescStore) direct = lesc_store_open (path2, &error);
-  LescExperimentOptions o2 = { .store = direct, .data_dir = dir };
-  g_autoptr (LescRecoveryTable) t2 = lesc_recovery_table (data, 1, &lesc, 1, NULL, &o2, &c, &error);
-  g_assert_no_error (error);
-  g_assert_cmpuint (c.runs_computed, ==, 1);
-  lesc_experiment_counts_clear (&c);
-  for (int k = 0; k < LESC_N_MEASURES; k++)
-    g_assert_cmpfloat_with_epsilon (t2->cells[0].measures[k], cell->measures[k], 1e-12);
-  g_assert_cmpstr (t2->cells[0].params, ==, cell->params);
-  g_assert_cmpstr (t2->cells[0].variant, ==, cell->variant);
+      /* computed through the registry (another store), the numbers are the same */
+      g_autofree char *file2 = g_strdup_printf ("direct-%s.sqlite", names[k]);
+      g_autofree char *path2 = tmp_store (file2);
+      g_autoptr (LescStore) direct = lesc_store_open (path2, &error);
+      LescExperimentOptions o2 = { .store = direct };
+      g_autoptr (LescRecoveryTable) t2 = lesc_recovery_table (data, 1, &m, 1, NULL, &o2, &c, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (c.runs_computed, ==, 1);
+      lesc_experiment_counts_clear (&c);
+      for (int j = 0; j < LESC_N_MEASURES; j++)
+        g_assert_cmpfloat_with_epsilon (t2->cells[0].measures[j], cell->measures[j], 1e-12);
+      g_assert_cmpstr (t2->cells[0].params, ==, cell->params);
+      g_assert_cmpstr (t2->cells[0].variant, ==, cell->variant);
+      g_assert_cmpstr (t2->cells[0].checksum, ==, cell->checksum);
+    }
 }
 
 static void
 test_cross_validation (void)
 {
-  const char *dir = sjaffe_dir ();
-  if (dir == NULL)
+  g_autofree char *spec = mini_spec ();
+  if (spec == NULL)
     return;
   g_autoptr (GError) error = NULL;
   g_autofree char *path = tmp_store ("cv.sqlite");
   g_autoptr (LescStore) store = lesc_store_open (path, &error);
-  LescMethodSetup m[] = { setup ("glle"), setup ("lesc") };
-  m[0].params.variant = m[1].params.variant = LESC_VARIANT_CONVERGED; /* quick */
-  const char *data[] = { "sjaffe" };
-  LescExperimentOptions o = { .store = store, .data_dir = dir };
+  LescMethodSetup m[] = { setup ("glle"), setup ("lesc"), setup ("glesc") };
+  const char *data[] = { spec };
+  LescExperimentOptions o = { .store = store };
   LescExperimentCounts c = { 0 };
-  g_autoptr (LescCvResult) r = lesc_cross_validate (data, 1, m, 2, 4, 11, &o, &c, &error);
+  g_autoptr (LescCvResult) r = lesc_cross_validate (data, 1, m, 3, 4, 11, &o, &c, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (c.runs_computed, ==, 8);
+  g_assert_cmpuint (c.units, ==, 12);
+  g_assert_cmpuint (c.runs_computed, ==, 12);
+  g_assert_cmpuint (c.failures->len, ==, 0);
   lesc_experiment_counts_clear (&c);
-  guint rows = 0;
-  for (guint f = 0; f < 4; f++)
-    {
-      const LescRunRecord *cell = &r->cells[f];
-      g_assert_cmpint (cell->fold, ==, (int) f);
-      g_assert_cmpint (cell->folds, ==, 4);
-      g_assert_cmpuint (cell->fold_seed, ==, 11);
-      g_assert_true (strstr (cell->stages, "predict=") != NULL);
-      rows += cell->n_rows;
-      /* the test rows are the fold's: sizes 54, 53, 53, 53 */
-      g_assert_cmpuint (cell->n_rows, ==, f < 1 ? 54 : 53);
-    }
-  g_assert_cmpuint (rows, ==, 213);
+  for (guint j = 0; j < 3; j++)
+    for (guint f = 0; f < 4; f++)
+      {
+        const LescRunRecord *cell = &r->cells[j * 4 + f];
+        g_assert_cmpint (cell->id, >, 0);
+        g_assert_cmpint (cell->fold, ==, (int) f);
+        g_assert_cmpint (cell->folds, ==, 4);
+        g_assert_cmpuint (cell->fold_seed, ==, 11);
+        g_assert_nonnull (strstr (cell->stages, "predict="));
+        g_assert_cmpuint (cell->n_rows, ==, 15); /* 60 = 4 × 15 test rows */
+        for (int k = 0; k < LESC_N_MEASURES; k++)
+          g_assert_true (isfinite (cell->measures[k]));
+      }
   double mean, std;
-  lesc_cv_summary (r, 0, 1, LESC_MEASURE_COSINE, &mean, &std);
-  g_assert_cmpfloat (mean, >, 0.8);
+  lesc_cv_summary (r, 0, 2, LESC_MEASURE_COSINE, &mean, &std);
+  g_assert_cmpfloat (mean, >, 0.5);
   g_assert_cmpfloat (mean, <, 1.0);
   g_assert_cmpfloat (std, >, 0);
-  double v[4], s = 0;
-  lesc_cv_fold_values (r, 0, 1, LESC_MEASURE_COSINE, v);
+  double v[4], s = 0, ss = 0;
+  lesc_cv_fold_values (r, 0, 2, LESC_MEASURE_COSINE, v);
   for (int f = 0; f < 4; f++)
     s += v[f];
+  for (int f = 0; f < 4; f++)
+    ss += (v[f] - s / 4) * (v[f] - s / 4);
   g_assert_cmpfloat_with_epsilon (mean, s / 4, 1e-15);
+  g_assert_cmpfloat_with_epsilon (std, sqrt (ss / 3), 1e-15);
 
-  /* again: all reused; a baseline is refused */
-  g_autoptr (LescCvResult) r2 = lesc_cross_validate (data, 1, m, 2, 4, 11, &o, &c, &error);
+  /* again: all reused; another fold seed is other runs; a baseline is refused */
+  g_autoptr (LescCvResult) r2 = lesc_cross_validate (data, 1, m, 3, 4, 11, &o, &c, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (c.runs_computed, ==, 0);
-  g_assert_cmpuint (c.runs_reused, ==, 8);
+  g_assert_cmpuint (c.runs_reused, ==, 12);
   lesc_experiment_counts_clear (&c);
+  g_autoptr (LescCvResult) r3 = lesc_cross_validate (data, 1, m, 1, 4, 12, &o, &c, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (c.runs_computed, ==, 4);
+  lesc_experiment_counts_clear (&c);
+  g_assert_cmpint (lesc_store_count (store, NULL), ==, 16);
   LescMethodSetup km = setup ("km");
   g_assert_null (lesc_cross_validate (data, 1, &km, 1, 4, 11, &o, &c, &error));
   g_assert_error (error, LESC_ERROR, LESC_ERROR_USAGE);
@@ -478,7 +505,6 @@ main (int argc, char **argv)
   g_test_add_func ("/experiment/shard-parse", test_shard_parse);
   g_test_add_func ("/experiment/shard-partition", test_shard_partition);
   g_test_add_func ("/experiment/fold-assign", test_fold_assign);
-  g_test_add_func ("/experiment/format-double", test_format_double);
   g_test_add_func ("/experiment/select-best", test_select_best);
   g_test_add_func ("/experiment/canonical-texts", test_canonical_texts);
   g_test_add_func ("/experiment/table-reuse", test_table_reuse);

@@ -583,7 +583,7 @@ lesc_json_number (GString *out, double v)
     g_string_append (out, v > 0 ? "\"Infinity\"" : "\"-Infinity\"");
   else
     {
-      g_autofree char *t = lesc_format_double (v);
+      g_autofree char *t = lesc_format_number (v);
       g_string_append (out, t);
     }
 }

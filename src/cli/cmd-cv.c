@@ -4,6 +4,7 @@
 #include "cli/batch.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "core/random.h"
 #include "core/stats.h"
 
 #include <math.h>
@@ -95,7 +96,7 @@ write_text (GString *out, const LescCvResult *r, Summary *s)
             {
               g_autofree char *mu = lesc_format_fixed (s[m].mean[d * k + j], opt_decimals);
               g_autofree char *sd = lesc_format_fixed (s[m].std[d * k + j], opt_decimals);
-              g_autofree char *rk = lesc_format_double (s[m].rank[d * k + j]);
+              g_autofree char *rk = lesc_format_number (s[m].rank[d * k + j]);
               g_autofree char *cell = isnan (s[m].rank[d * k + j])
                                         ? g_strdup_printf ("%s ± %s", mu, sd)
                                         : g_strdup_printf ("%s ± %s(%s)", mu, sd, rk);
@@ -142,9 +143,9 @@ write_csv (GString *out, const LescCvResult *r, Summary *s)
       {
         for (guint j = 0; j < k; j++)
           {
-            g_autofree char *mu = lesc_format_double (s[m].mean[d * k + j]);
-            g_autofree char *sd = lesc_format_double (s[m].std[d * k + j]);
-            g_autofree char *rk = lesc_format_double (s[m].rank[d * k + j]);
+            g_autofree char *mu = lesc_format_number (s[m].mean[d * k + j]);
+            g_autofree char *sd = lesc_format_number (s[m].std[d * k + j]);
+            g_autofree char *rk = lesc_format_number (s[m].rank[d * k + j]);
             g_string_append (out, "summary,");
             lesc_csv_field (out, r->datasets[d]);
             g_string_append_printf (out, ",%s,%s,,%s,%s,%s,,,,%u,%u,", lesc_measure_key ((LescMeasure) m),
@@ -159,8 +160,8 @@ write_csv (GString *out, const LescCvResult *r, Summary *s)
             {
               LescTTest t;
               gboolean ok = ttest (r, d, a, b, (LescMeasure) m, &t);
-              g_autofree char *tv = ok ? lesc_format_double (t.t) : g_strdup ("");
-              g_autofree char *pv = ok ? lesc_format_double (t.p) : g_strdup ("");
+              g_autofree char *tv = ok ? lesc_format_number (t.t) : g_strdup ("");
+              g_autofree char *pv = ok ? lesc_format_number (t.p) : g_strdup ("");
               g_string_append (out, "ttest,");
               lesc_csv_field (out, r->datasets[d]);
               g_string_append_printf (out, ",%s,%s,%s,,,,%s,%u,%s,%u,%u,\n",

@@ -95,18 +95,18 @@ write_csv (GString *out, const LescGrid *g, int only)
       first = FALSE;
       for (guint a = 0; a < g->n1; a++)
         {
-          g_autofree char *v = lesc_format_double (g->lambda1[a]);
+          g_autofree char *v = lesc_format_number (g->lambda1[a]);
           g_string_append_printf (out, ",%s", v);
         }
       g_string_append_c (out, '\n');
       for (guint b = 0; b < g->n2; b++)
         {
-          g_autofree char *l2 = lesc_format_double (g->lambda2[b]);
+          g_autofree char *l2 = lesc_format_number (g->lambda2[b]);
           g_string_append (out, l2);
           for (guint a = 0; a < g->n1; a++)
             {
               const LescRunRecord *c = &g->cells[b * g->n1 + a];
-              g_autofree char *v = c->id ? lesc_format_double (c->measures[m]) : g_strdup ("");
+              g_autofree char *v = c->id ? lesc_format_number (c->measures[m]) : g_strdup ("");
               g_string_append_printf (out, ",%s", v);
             }
           g_string_append_c (out, '\n');

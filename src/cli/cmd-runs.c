@@ -47,7 +47,7 @@ field (const LescRunRecord *r, guint c)
     case 8: return r->fold >= 0 ? g_strdup_printf ("%d", r->folds) : g_strdup ("");
     case 9: return r->fold >= 0 ? g_strdup_printf ("%u", r->fold_seed) : g_strdup ("");
     case 10: case 11: case 12: case 13: case 14: case 15:
-      return isnan (r->measures[c - 10]) ? g_strdup ("") : lesc_format_double (r->measures[c - 10]);
+      return isnan (r->measures[c - 10]) ? g_strdup ("") : lesc_format_number (r->measures[c - 10]);
     case 16: return g_strdup_printf ("%u", r->n_rows);
     case 17: return g_strdup_printf ("%.3f", r->seconds);
     case 18: return g_strdup (r->stages);

@@ -79,7 +79,7 @@ cell_text (double v, double rank, int decimals)
   g_autofree char *value = lesc_format_fixed (v, decimals);
   if (isnan (rank))
     return g_steal_pointer (&value);
-  g_autofree char *r = lesc_format_double (rank);
+  g_autofree char *r = lesc_format_number (rank);
   return g_strdup_printf ("%s(%s)", value, r);
 }
 
@@ -209,9 +209,9 @@ write_csv (GString *out, const LescRecoveryTable *t, MeasureRanks *mr)
         for (guint j = 0; j < k; j++)
           {
             const LescRunRecord *c = &t->cells[d * k + j];
-            g_autofree char *v = lesc_format_double (LESC_AT (mr[m].values, d, j));
+            g_autofree char *v = lesc_format_number (LESC_AT (mr[m].values, d, j));
             double rank = LESC_AT (mr[m].ranks, d, j);
-            g_autofree char *r = isnan (rank) ? g_strdup ("") : lesc_format_double (rank);
+            g_autofree char *r = isnan (rank) ? g_strdup ("") : lesc_format_number (rank);
             g_string_append_printf (out, "%s,", lesc_measure_key ((LescMeasure) m));
             lesc_csv_field (out, t->datasets[d]);
             g_string_append_printf (out, ",%s,%s,%s,", t->methods[j]->name, c->id ? v : "", r);
@@ -229,7 +229,7 @@ write_csv (GString *out, const LescRecoveryTable *t, MeasureRanks *mr)
           }
       for (guint j = 0; j < k; j++)
         {
-          g_autofree char *v = lesc_format_double (mr[m].mean[j]);
+          g_autofree char *v = lesc_format_number (mr[m].mean[j]);
           g_string_append_printf (out, "%s,average rank,%s,%s,,,,,,,,%s\n",
                                   lesc_measure_key ((LescMeasure) m), t->methods[j]->name,
                                   isnan (mr[m].mean[j]) ? "" : v, LESC_VERSION);

@@ -1,6 +1,7 @@
 /* Experiments over the results store (see experiment.h). */
 #include "config.h"
 #include "core/experiment.h"
+#include "core/csv.h"
 #include "core/error.h"
 #include "core/le.h"
 #include "core/lrr.h"
@@ -83,22 +84,10 @@ lesc_fold_assign (gsize n, guint folds, guint32 seed)
 /* ---- canonical texts --------------------------------------------------------------- */
 
 char *
-lesc_format_double (double v)
+lesc_format_number (double v)
 {
-  if (isnan (v))
-    return g_strdup ("nan");
-  if (isinf (v))
-    return g_strdup (v > 0 ? "inf" : "-inf");
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  for (int prec = 1; prec <= 17; prec++)
-    {
-      char fmt[8];
-      g_snprintf (fmt, sizeof fmt, "%%.%dg", prec);
-      g_ascii_formatd (buf, sizeof buf, fmt, v);
-      if (g_ascii_strtod (buf, NULL) == v)
-        break;
-    }
-  return g_strdup (buf);
+  return g_strdup (lesc_format_double (buf, v));
 }
 
 char *
@@ -107,7 +96,7 @@ lesc_run_params_text (const LescMethod *m, const LescRunParams *p)
   GString *s = g_string_new (NULL);
   for (guint i = 0; i < m->n_params; i++)
     {
-      g_autofree char *v = lesc_format_double (p->values[i]);
+      g_autofree char *v = lesc_format_number (p->values[i]);
       g_string_append_printf (s, "%s%s=%s", i ? " " : "", m->params[i].name, v);
     }
   return g_string_free (s, FALSE);
@@ -642,7 +631,7 @@ unit_label (Engine *e, Unit *u)
   if (u->runs->len > 1 || u->kind == UNIT_SHARED)
     {
       Run *r = &g_array_index (u->runs, Run, 0);
-      g_autofree char *l2 = lesc_format_double (r->rec->lambda2);
+      g_autofree char *l2 = lesc_format_number (r->rec->lambda2);
       return g_strdup_printf ("%s · %s · lambda2=%s", d->name, m->display_name, l2);
     }
   return g_strdup_printf ("%s · %s · %s", d->name, m->display_name,

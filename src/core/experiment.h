@@ -45,8 +45,9 @@ char *lesc_run_params_text (const LescMethod *m, const LescRunParams *p);
 /* The variant options that apply to the method, space-separated ("" when none):
  * "reference", "converged c-orientation=paper", "flavour=pyldl", … */
 char *lesc_run_variant_text (const LescMethod *m, const LescRunParams *p);
-/* The shortest decimal text that reads back as v ("0.1", "1e-04" → "0.0001"). */
-char *lesc_format_double (double v);
+/* lesc_format_double (csv.h) as a new string: the shortest of %.15g, %.16g, %.17g that
+ * reads back as v ("0.1", "0.0001", "1000"). */
+char *lesc_format_number (double v);
 
 /* "artificial" and the 13 benchmarks in the paper's table order; NULL-terminated. */
 extern const char *const lesc_known_datasets[];
