@@ -369,9 +369,9 @@ typedef struct {
   gboolean tty;
   gboolean drawn;
   GMainContext *context;
-  GMainLoop *loop;
   GThread *thread;
-  volatile gint interrupts;
+  gint stop;
+  gint interrupts;
 } Batch;
 
 static Batch batch;
@@ -443,11 +443,14 @@ on_interrupt (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* Iterates the signal sources' context until told to stop (a flag and a wakeup, which
+ * is remembered when it comes before the thread blocks: no lost quit). */
 static gpointer
 signal_thread (gpointer data)
 {
   g_main_context_push_thread_default (batch.context);
-  g_main_loop_run (batch.loop);
+  while (!g_atomic_int_get (&batch.stop))
+    g_main_context_iteration (batch.context, TRUE);
   g_main_context_pop_thread_default (batch.context);
   return NULL;
 }
@@ -479,7 +482,6 @@ lesc_batch_begin (LescExperimentOptions *o, gboolean existing, GError **error)
   o->progress = &batch.progress;
   /* Ctrl-C (and TERM) cancel the work; the signal is handled on a thread of its own */
   batch.context = g_main_context_new ();
-  batch.loop = g_main_loop_new (batch.context, FALSE);
   int signals[] = { SIGINT, SIGTERM };
   for (guint i = 0; i < G_N_ELEMENTS (signals); i++)
     {
@@ -496,12 +498,12 @@ int
 lesc_batch_end (LescExperimentOptions *o, const LescExperimentCounts *c, GError *error)
 {
   clear_progress ();
-  if (batch.loop != NULL)
+  if (batch.thread != NULL)
     {
-      g_main_loop_quit (batch.loop);
+      g_atomic_int_set (&batch.stop, 1);
       g_main_context_wakeup (batch.context);
       g_thread_join (batch.thread);
-      g_main_loop_unref (batch.loop);
+      batch.thread = NULL;
       g_main_context_unref (batch.context);
       g_clear_object (&batch.cancellable);
     }
@@ -523,6 +525,14 @@ lesc_batch_end (LescExperimentOptions *o, const LescExperimentCounts *c, GError 
     }
   else if (error != NULL)
     status = lesc_cli_fail (error);
+  else if (c != NULL && c->units > 0 && o->store_only)
+    {
+      fprintf (stderr, "lesc: %u stored run(s) used from %s", c->runs_reused, path);
+      if (c->runs_missing > 0)
+        fprintf (stderr, "; %u run(s) missing (computed by 'lesc table' with the same options)",
+                 c->runs_missing);
+      fprintf (stderr, "\n");
+    }
   else if (c != NULL && c->units > 0)
     {
       fprintf (stderr, "lesc: %u run(s) computed, %u reused from %s", c->runs_computed,

@@ -62,9 +62,9 @@ write_text (GString *out, const LescGrid *g, int only)
     {
       if (only >= 0 && m != only)
         continue;
-      g_string_append_printf (out, "\n%s (%s is better)\n%10s", lesc_measure_title ((LescMeasure) m),
-                              lesc_measure_lower_is_better ((LescMeasure) m) ? "lower" : "higher",
-                              "λ2 \\ λ1");
+      /* "λ2 \ λ1" is 7 characters but 9 bytes: pad by characters */
+      g_string_append_printf (out, "\n%s (%s is better)\n   λ2 \\ λ1", lesc_measure_title ((LescMeasure) m),
+                              lesc_measure_lower_is_better ((LescMeasure) m) ? "lower" : "higher");
       for (guint a = 0; a < g->n1; a++)
         g_string_append_printf (out, " %10g", g->lambda1[a]);
       g_string_append_c (out, '\n');

@@ -169,8 +169,7 @@ typedef struct {
 typedef struct {
   LescRunRecord *rec;     /* key and results; points into the caller's arrays */
   LescRunParams params;
-  gboolean have;          /* found in the store or computed */
-  gboolean fresh;         /* computed now, not yet stored */
+  gboolean have;          /* found in the store or computed (and stored) */
 } Run;
 
 typedef enum {
@@ -354,7 +353,7 @@ engine_add_unit (Engine *e, UnitKind kind, guint data, const LescMethodSetup *s,
 static void
 unit_add_run (Engine *e, Unit *u, LescRunRecord *rec, const LescRunParams *p)
 {
-  Run r = { rec, *p, FALSE, FALSE };
+  Run r = { rec, *p, FALSE };
   fill_key (rec, g_ptr_array_index (e->infos, u->data), u->setup, p, e->o->kl, u->fold,
             u->folds, u->fold_seed);
   g_array_append_val (u->runs, r);
@@ -473,6 +472,20 @@ forward_progress (double fraction, const char *stage, gpointer data)
   lesc_progress_report (f->parent, f->lo + (f->hi - f->lo) * fraction, text);
 }
 
+/* Stores a run just computed, in its own transaction: an interruption loses at most
+ * the run in progress. */
+static gboolean
+store_run (Engine *e, Run *run, GError **error)
+{
+  g_free (run->rec->version);
+  run->rec->version = g_strdup (LESC_VERSION);
+  if (!lesc_store_put (e->o->store, run->rec, e->o->recompute, error))
+    return FALSE;
+  run->have = TRUE;
+  e->counts->runs_computed++;
+  return TRUE;
+}
+
 static gboolean
 run_recover (Engine *e, Unit *u, Run *run, LescProgress *p, GError **error)
 {
@@ -487,7 +500,7 @@ run_recover (Engine *e, Unit *u, Run *run, LescProgress *p, GError **error)
       run->rec->seconds = (g_get_monotonic_time () - t0) / 1e6;
     }
   lesc_run_result_clear (&res);
-  return ok;
+  return ok && store_run (e, run, error);
 }
 
 static gboolean
@@ -544,7 +557,7 @@ run_fold (Engine *e, Unit *u, Run *run, LescProgress *p, GError **error)
         }
     }
   lesc_run_result_clear (&res);
-  return ok;
+  return ok && store_run (e, run, error);
 }
 
 /* LESC / gLESC: the correlation matrix C for λ₂, exactly as lesc.c and glesc.c compute
@@ -615,7 +628,8 @@ run_shared (Engine *e, Unit *u, LescProgress *p, GError **error)
                                           g_ascii_strcasecmp (m->name, "lesc") == 0 ? "lrr" : "tensor",
                                           t_corr, t_le);
       run->rec->seconds = t_corr + t_le;
-      run->have = run->fresh = TRUE; /* stored by the caller */
+      if (!store_run (e, run, error))
+        return FALSE;
       done++;
     }
   return TRUE;
@@ -642,25 +656,6 @@ static gboolean
 is_cancel (const GError *error)
 {
   return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-}
-
-/* Stores the runs of `u` that were computed just now. */
-static gboolean
-store_unit (Engine *e, Unit *u, GError **error)
-{
-  for (guint r = 0; r < u->runs->len; r++)
-    {
-      Run *run = &g_array_index (u->runs, Run, r);
-      if (!run->fresh)
-        continue;
-      g_free (run->rec->version);
-      run->rec->version = g_strdup (LESC_VERSION);
-      if (!lesc_store_put (e->o->store, run->rec, e->o->recompute, error))
-        return FALSE;
-      run->fresh = FALSE;
-      e->counts->runs_computed++;
-    }
-  return TRUE;
 }
 
 /* Computes every unit of this shard that has work, in order. */
@@ -690,29 +685,10 @@ engine_compute (Engine *e, GError **error)
         return FALSE;
 
       GError *local = NULL;
-      gboolean ok = TRUE;
-      if (u->kind == UNIT_SHARED)
-        {
-          ok = run_shared (e, u, &p, &local);
-          /* keep what finished even when a later λ₁ failed */
-          if (!store_unit (e, u, error))
-            {
-              g_clear_error (&local);
-              return FALSE;
-            }
-        }
-      else
-        {
-          Run *run = &g_array_index (u->runs, Run, 0);
-          ok = u->kind == UNIT_FOLD ? run_fold (e, u, run, &p, &local)
-                                    : run_recover (e, u, run, &p, &local);
-          if (ok)
-            {
-              run->have = run->fresh = TRUE;
-              if (!store_unit (e, u, error))
-                return FALSE;
-            }
-        }
+      Run *first = &g_array_index (u->runs, Run, 0);
+      gboolean ok = u->kind == UNIT_SHARED ? run_shared (e, u, &p, &local)
+                    : u->kind == UNIT_FOLD ? run_fold (e, u, first, &p, &local)
+                                           : run_recover (e, u, first, &p, &local);
       if (!ok)
         {
           if (is_cancel (local) || g_error_matches (local, LESC_ERROR, LESC_ERROR_STORE))
