@@ -9,6 +9,7 @@
 
 static const LescCommand commands[] = {
   { "info", "Summarise a data set (shapes, label statistics, problems)", lesc_cmd_info },
+  { "binarize", "Logical labels of a data set as CSV", lesc_cmd_binarize },
   { NULL }
 };
 
