@@ -151,7 +151,7 @@ lesc_cli_write_file (const char *path, const char *contents, gsize length, GErro
   GError *local = NULL;
   if (!g_file_set_contents (path, contents, (gssize) length, &local))
     {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: cannot write: %s", path, local->message);
+      lesc_set_io_error (error, path, "write", local);
       g_error_free (local);
       return FALSE;
     }

@@ -253,8 +253,7 @@ lesc_csv_read (const char *path, char ***header_out, GError **error)
   GError *local = NULL;
   if (!g_file_get_contents (path, &text, &length, &local))
     {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: cannot read: %s", path,
-                   local->message);
+      lesc_set_io_error (error, path, "read", local);
       g_error_free (local);
       return NULL;
     }
@@ -371,7 +370,7 @@ write_text (const char *path, const char *text, gsize length, GError **error)
   GError *local = NULL;
   if (g_file_set_contents (path, text, (gssize) length, &local))
     return TRUE;
-  g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: cannot write: %s", path, local->message);
+  lesc_set_io_error (error, path, "write", local);
   g_error_free (local);
   return FALSE;
 }

@@ -105,6 +105,12 @@ lesc_dataset_find (const char *spec, const char *data_dir, GError **error)
           g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: no such file", spec);
           return NULL;
         }
+      if (g_file_test (spec, G_FILE_TEST_IS_DIR))
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_IO,
+                       "%s: is a folder (expected a .mat or .csv file; --data-dir names folders)", spec);
+          return NULL;
+        }
       return g_strdup (spec);
     }
   const char *env = g_getenv ("LESC_DATA_DIR");
@@ -113,9 +119,9 @@ lesc_dataset_find (const char *spec, const char *data_dir, GError **error)
     found = find_in_dir (env, spec);
   if (found == NULL)
     g_set_error (error, LESC_ERROR, LESC_ERROR_IO,
-                 "%s: no such data set (not a file; looked for %s.mat in %s%s%s; "
+                 "%s: no such data set (not a file; looked for %s.mat and %s.csv in %s%s%s; "
                  "set --data-dir or LESC_DATA_DIR, or use 'artificial')",
-                 spec, spec, data_dir && *data_dir ? data_dir : "(no --data-dir)",
+                 spec, spec, spec, data_dir && *data_dir ? data_dir : "(no --data-dir)",
                  env ? " and " : "", env ? env : "");
   return found;
 }

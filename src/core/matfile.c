@@ -80,7 +80,7 @@ check_mat_file (const char *path, GError **error)
   g_autoptr (GMappedFile) file = g_mapped_file_new (path, FALSE, &local);
   if (file == NULL)
     {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: cannot read: %s", path, local->message);
+      lesc_set_io_error (error, path, "read", local);
       g_error_free (local);
       return FALSE;
     }

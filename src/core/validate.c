@@ -38,15 +38,25 @@ lesc_dataset_max_bytes (void)
   return (double) pages * (double) size;
 }
 
+/* g_format_size with a plain space (it puts a no-break space before the unit). */
+static char *
+format_size (double bytes)
+{
+  if (bytes >= 1e18)
+    return g_strdup_printf ("%.3g bytes", bytes);
+  g_autofree char *s = g_format_size ((guint64) bytes);
+  g_auto (GStrv) parts = g_strsplit (s, "\u00a0", -1);
+  return g_strjoinv (" ", parts);
+}
+
 gboolean
 lesc_dataset_check_bytes (const char *what, double bytes, GError **error)
 {
   double limit = lesc_dataset_max_bytes ();
   if (bytes <= limit)
     return TRUE;
-  g_autofree char *need = bytes < 1e18 ? g_format_size ((guint64) bytes)
-                                        : g_strdup_printf ("%.3g bytes", bytes);
-  g_autofree char *have = g_format_size ((guint64) limit);
+  g_autofree char *need = format_size (bytes);
+  g_autofree char *have = format_size (limit);
   g_set_error (error, LESC_ERROR, LESC_ERROR_MEMORY,
                "%s needs %s, more than the limit of %s (the physical memory, or "
                "$LESC_MAX_DATA_BYTES)", what, need, have);
@@ -99,12 +109,13 @@ check_shapes (const LescDataset *ds, GError **error)
       return FALSE;
     }
   const LescMatrix *t = ds->truth, *l = ds->logical;
-  if ((t != NULL && t->rows != n) || l->rows != n)
+  const LescMatrix *bad = t != NULL && t->rows != n ? t : l->rows != n ? l : NULL;
+  if (bad != NULL)
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
                    "%s: the features have %zu rows but the %s have %zu (expected one row per "
-                   "sample in both)", w, n, l->rows != n ? "logical labels" : "label distributions",
-                   l->rows != n ? l->rows : t->rows);
+                   "sample in both)", w, n, bad == t ? "label distributions" : "logical labels",
+                   bad->rows);
       return FALSE;
     }
   if (t != NULL && t->cols != o)
@@ -127,7 +138,7 @@ check_truth (LescDataset *ds, LescValidateFlags flags, LescValidateReport *r, GE
       if (LESC_AT (t, i, j) < 0)
         {
           g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
-                       "%s: label distributions row %zu, column %zu is %g (expected degrees ≥ 0)",
+                       "%s: label distributions row %zu, column %zu is %g (expected degrees >= 0)",
                        where (ds), i + 1, j + 1, LESC_AT (t, i, j));
           return FALSE;
         }
