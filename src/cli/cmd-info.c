@@ -14,6 +14,12 @@ static const GOptionEntry entries[] = {
   { NULL }
 };
 
+static const char *
+plural (gsize n, const char *one, const char *many)
+{
+  return n == 1 ? one : many;
+}
+
 static char *
 info_text (const LescDataset *ds, const LescValidateReport *r)
 {
@@ -41,15 +47,17 @@ info_text (const LescDataset *ds, const LescValidateReport *r)
       if (r->not_distributions == 0)
         ROW ("not distributions", "0 rows (all sum to 1 within %g)", LESC_SUM_TOLERANCE);
       else
-        ROW ("not distributions", "%zu rows (first: row %zu)%s", r->not_distributions,
-             r->first_not_distribution + 1, r->renormalized ? ", renormalized" : "");
-      ROW ("zeros in the truth", "%zu entries in %zu rows", r->zero_entries, r->zero_rows);
+        ROW ("not distributions", "%zu %s (first: row %zu)%s", r->not_distributions,
+             plural (r->not_distributions, "row", "rows"), r->first_not_distribution + 1,
+             r->renormalized ? ", renormalized" : "");
+      ROW ("zeros in the truth", "%zu %s in %zu %s", r->zero_entries,
+           plural (r->zero_entries, "entry", "entries"), r->zero_rows,
+           plural (r->zero_rows, "row", "rows"));
     }
   else
     ROW ("label distributions", "none (the file holds only logical labels)");
-  ROW ("duplicate feature rows", "%zu group%s, %zu rows (%zu distinct rows)",
-       r->duplicate_groups, r->duplicate_groups == 1 ? "" : "s", r->duplicate_rows,
-       r->distinct_rows);
+  ROW ("duplicate feature rows", "%zu %s, %zu rows (%zu distinct rows)", r->duplicate_groups,
+       plural (r->duplicate_groups, "group", "groups"), r->duplicate_rows, r->distinct_rows);
   ROW ("label cardinality", "%.4f (logical labels %s)", r->label_cardinality,
        ds->logical_from_file ? "read from the file" : "binarized from the truth");
 #undef ROW
