@@ -9,6 +9,7 @@
 
 static const LescCommand commands[] = {
   { "info", "Summarise a data set (shapes, label statistics, problems)", lesc_cmd_info },
+  { "plot", "Figures: RGB scatter, sensitivity heatmap, CD diagram (PNG, SVG, PDF)", lesc_cmd_plot },
   { NULL }
 };
 
