@@ -431,8 +431,8 @@ cmd_scatter (int argc, char **argv)
   if (opt.style == LESC_SCATTER_RGB)
     {
       guint cols = MIN (names->len, 4u), rows = (names->len + cols - 1) / cols;
-      w = 24 + cols * 130.0;
-      h = 40 + rows * (names->len > 1 ? 190.0 : 150.0);
+      w = MAX (320.0, 24 + cols * 130.0);
+      h = names->len > 1 ? 40 + rows * 190.0 : 300.0;
     }
   else
     {

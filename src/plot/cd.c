@@ -174,16 +174,18 @@ lesc_cd_caption (const LescCdModel *m)
   return g_string_free (s, FALSE);
 }
 
-/* "F_F" → "F<sub>F</sub>", markup-escaped. */
+/* "F_F" → F with a subscript F (70 % size, lowered), markup-escaped; `size` in points. */
 static char *
-caption_markup (const char *text)
+caption_markup (const char *text, double size)
 {
-  g_autofree char *esc = g_markup_escape_text (text, -1);
+  g_autofree char *kept = lesc_text_keep_equals (text);
+  g_autofree char *esc = g_markup_escape_text (kept, -1);
   GString *s = g_string_new (NULL);
   for (const char *c = esc; *c; c++)
     if (*c == '_' && g_ascii_isalpha (c[1]))
       {
-        g_string_append_printf (s, "<sub>%c</sub>", c[1]);
+        g_string_append_printf (s, "<span size=\"%d\" rise=\"%d\">%c</span>", (int) (0.7 * size * PANGO_SCALE),
+                                (int) (-0.2 * size * PANGO_SCALE), c[1]);
         c++;
       }
     else
@@ -402,7 +404,7 @@ layout_at (cairo_t *cr, double width, const LescCdModel *m, const guint *order, 
 
   g_free (l->caption);
   l->caption = lesc_cd_caption (m);
-  g_autofree char *markup = caption_markup (l->caption);
+  g_autofree char *markup = caption_markup (l->caption, tf);
   PangoLayout *ct = lesc_text_new_markup (cr, markup, tf, FALSE);
   pango_layout_set_width (ct, (int) ((width - 2 * MARGIN) * PANGO_SCALE));
   pango_layout_set_wrap (ct, PANGO_WRAP_WORD);
@@ -434,19 +436,31 @@ lesc_cd_layout_new (cairo_t *cr, double width, double height, const LescCdModel 
   g_autofree guint *order = rank_order (m);
 
   /* largest font whose axis keeps ≥ 40 % of the width and whose rows fit the height */
-  for (double font = MAX_FONT; font >= MIN_FONT; font -= 0.5)
+  double need = 0.0;
+  gboolean fits = FALSE;
+  for (double font = MAX_FONT; font >= MIN_FONT && !fits; font -= 0.5)
     {
-      double need = layout_at (cr, width, m, order, font, FALSE, 1.4, l);
-      if (l->axis_x1 - l->axis_x0 >= MIN_AXIS * width && need <= height)
-        return l;
+      need = layout_at (cr, width, m, order, font, FALSE, 1.4, l);
+      fits = l->axis_x1 - l->axis_x0 >= MIN_AXIS * width && need <= height;
     }
   /* 7 pt: shorten names in the middle, then tighten the rows if the height is short */
-  for (double pf = 1.4; pf >= 1.05; pf -= 0.05)
+  for (double pf = 1.4; !fits && pf >= 1.05; pf -= 0.05)
     {
-      double need = layout_at (cr, width, m, order, MIN_FONT, TRUE, pf, l);
-      if (need <= height)
-        break;
+      need = layout_at (cr, width, m, order, MIN_FONT, TRUE, pf, l);
+      fits = need <= height;
     }
+  /* centre vertically in a taller area */
+  double dy = need < height ? (height - need) / 2 : 0.0;
+  l->axis_y += dy;
+  l->cd_y += dy;
+  l->caption_box.y += dy;
+  for (guint j = 0; j < k; j++)
+    {
+      l->row_y[j] += dy;
+      l->label_boxes[j].y += dy;
+    }
+  for (guint b = 0; b < l->n_bars; b++)
+    l->bars[b].y += dy;
   return l;
 }
 
@@ -563,7 +577,7 @@ lesc_plot_cd_paint (cairo_t *cr, double width, double height, const LescCdModel 
       g_object_unref (t);
     }
 
-  g_autofree char *markup = caption_markup (l->caption);
+  g_autofree char *markup = caption_markup (l->caption, tick_font (l->font));
   PangoLayout *ct = lesc_text_new_markup (cr, markup, tick_font (l->font), FALSE);
   pango_layout_set_width (ct, (int) ((width - 2 * MARGIN) * PANGO_SCALE));
   pango_layout_set_wrap (ct, PANGO_WRAP_WORD);

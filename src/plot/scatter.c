@@ -272,9 +272,9 @@ grid_axis (const LescMatrix *xy, gsize col, double *min, double *step, guint *n)
 }
 
 static char *
-measure_text (const LescScatterPanel *p, guint k)
+measure_value (const LescScatterPanel *p, guint k)
 {
-  return g_strdup_printf ("%s %.3f", measure_names[k], p->measures[k]);
+  return g_strdup_printf ("%.3f", p->measures[k]);
 }
 
 static gboolean
@@ -286,19 +286,29 @@ any_measures (const LescScatterModel *m)
   return FALSE;
 }
 
-/* Widest "Key value" over all panels at `font`. */
-static double
-measure_width (cairo_t *cr, const LescScatterModel *m, double font)
+/* Widest measure name and widest value over all panels at `font`. */
+static void
+measure_widths (cairo_t *cr, const LescScatterModel *m, double font, double *key_w, double *value_w)
 {
-  double w = 0.0;
+  *key_w = *value_w = 0.0;
+  for (guint k = 0; k < LESC_N_MEASURES; k++)
+    *key_w = MAX (*key_w, lesc_text_width (cr, measure_names[k], font, FALSE));
   for (guint p = 0; p < m->n_panels; p++)
     if (m->panels[p].has_measures)
       for (guint k = 0; k < LESC_N_MEASURES; k++)
         {
-          g_autofree char *s = measure_text (&m->panels[p], k);
-          w = MAX (w, lesc_text_width (cr, s, font, FALSE));
+          g_autofree char *s = measure_value (&m->panels[p], k);
+          *value_w = MAX (*value_w, lesc_text_width (cr, s, font, FALSE));
         }
-  return w;
+}
+
+/* One measure column: "Key" left, value right-aligned. */
+static double
+measure_width (cairo_t *cr, const LescScatterModel *m, double font)
+{
+  double kw, vw;
+  measure_widths (cr, m, font, &kw, &vw);
+  return kw + 0.4 * font + vw;
 }
 
 typedef struct {
@@ -319,7 +329,7 @@ text_block (cairo_t *cr, const LescScatterModel *m, double avail)
   for (double f = MEASURE_FONT; f >= MIN_MEASURE_FONT; f -= 0.5)
     {
       double w = measure_width (cr, m, f);
-      double gap = 0.6 * f;
+      double gap = 1.3 * f;
       for (guint per = 3; per >= 1; per--)
         if (per * w + (per - 1) * gap <= avail || (per == 1 && f <= MIN_MEASURE_FONT))
           {
@@ -334,13 +344,23 @@ text_block (cairo_t *cr, const LescScatterModel *m, double avail)
   return b;
 }
 
+/* The caption as laid out under the panels. */
+static PangoLayout *
+caption_layout (cairo_t *cr, const LescScatterModel *m, double width)
+{
+  g_autofree char *cap = lesc_scatter_caption (m);
+  g_autofree char *kept = lesc_text_keep_equals (cap);
+  PangoLayout *t = lesc_text_new (cr, kept, CAPTION_FONT, FALSE);
+  pango_layout_set_width (t, (int) ((width - 2 * MARGIN) * PANGO_SCALE));
+  pango_layout_set_wrap (t, PANGO_WRAP_WORD);
+  pango_layout_set_alignment (t, PANGO_ALIGN_CENTER);
+  return t;
+}
+
 static double
 caption_height (cairo_t *cr, const LescScatterModel *m, double width)
 {
-  g_autofree char *cap = lesc_scatter_caption (m);
-  PangoLayout *t = lesc_text_new (cr, cap, CAPTION_FONT, FALSE);
-  pango_layout_set_width (t, (int) ((width - 2 * MARGIN) * PANGO_SCALE));
-  pango_layout_set_wrap (t, PANGO_WRAP_WORD);
+  PangoLayout *t = caption_layout (cr, m, width);
   double h;
   lesc_text_size (t, NULL, &h);
   g_object_unref (t);
@@ -457,7 +477,7 @@ lesc_scatter_layout_new (cairo_t *cr, double width, double height, const LescSca
   for (guint p = 0; p < n; p++)
     left_w = MAX (left_w, lesc_text_width (cr, m->panels[p].name, NAME_FONT, TRUE));
   if (any_measures (m))
-    left_w = MAX (left_w, 2 * measure_width (cr, m, tb.font) + 0.6 * tb.font);
+    left_w = MAX (left_w, 2 * measure_width (cr, m, tb.font) + 1.3 * tb.font);
   left_w += 8.0;
   double tick_w = lesc_text_width (cr, "0.000", MEASURE_FONT, FALSE);
   double bar_area = H_GAP + BAR_WIDTH + 6.0 + tick_w;
@@ -604,7 +624,7 @@ paint_panel_text (cairo_t *cr, const LescScatterModel *m, const LescScatterLayou
   g_object_unref (t);
   if (!panel->has_measures)
     return;
-  double f = l->font, gap = 0.6 * f;
+  double f = l->font, gap = 1.3 * f;
   double cw = measure_width (cr, m, f);
   guint per = 1;
   for (guint k = MIN (3u, per_line_max); k >= 1; k--)
@@ -616,13 +636,18 @@ paint_panel_text (cairo_t *cr, const LescScatterModel *m, const LescScatterLayou
   double line = lesc_text_line_height (cr, f);
   double block = per * cw + (per - 1) * gap;
   double left = centre ? x + (w - block) / 2 : x;
-  cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
   for (guint k = 0; k < LESC_N_MEASURES; k++)
     {
-      g_autofree char *s = measure_text (panel, k);
-      PangoLayout *mt = lesc_text_new (cr, s, f, FALSE);
-      lesc_text_show (cr, mt, left + (k % per) * (cw + gap), box.y + box.height + 1.0 + (k / per) * line, 0, 0, NULL);
-      g_object_unref (mt);
+      double cx = left + (k % per) * (cw + gap), cy = box.y + box.height + 1.0 + (k / per) * line;
+      PangoLayout *kt = lesc_text_new (cr, measure_names[k], f, FALSE);
+      cairo_set_source_rgb (cr, 0.4, 0.4, 0.4);
+      lesc_text_show (cr, kt, cx, cy, 0, 0, NULL);
+      g_object_unref (kt);
+      g_autofree char *s = measure_value (panel, k);
+      PangoLayout *vt = lesc_text_new (cr, s, f, FALSE);
+      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+      lesc_text_show (cr, vt, cx + cw, cy, 1.0, 0.0, NULL);
+      g_object_unref (vt);
     }
 }
 
@@ -711,11 +736,7 @@ lesc_plot_scatter_paint (cairo_t *cr, double width, double height, const LescSca
       paint_heat_bar (cr, l, m);
       bottom = MAX (bottom, l->colorbar.y + l->colorbar.height);
     }
-  g_autofree char *cap = lesc_scatter_caption (m);
-  PangoLayout *t = lesc_text_new (cr, cap, CAPTION_FONT, FALSE);
-  pango_layout_set_width (t, (int) ((width - 2 * MARGIN) * PANGO_SCALE));
-  pango_layout_set_wrap (t, PANGO_WRAP_WORD);
-  pango_layout_set_alignment (t, PANGO_ALIGN_CENTER);
+  PangoLayout *t = caption_layout (cr, m, width);
   cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
   lesc_text_show (cr, t, MARGIN, MIN (bottom + 6.0, height - MARGIN - caption_height (cr, m, width)), 0, 0, NULL);
   g_object_unref (t);

@@ -173,3 +173,10 @@ lesc_plot_snap_length (cairo_t *cr, double length)
   double scale = hypot (dx, dy);
   return MAX (1.0, floor (length * scale + 1e-9)) / scale;
 }
+
+char *
+lesc_text_keep_equals (const char *text)
+{
+  g_auto (GStrv) parts = g_strsplit (text, " = ", -1);
+  return g_strjoinv ("\u00a0=\u00a0", parts);
+}

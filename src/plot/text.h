@@ -37,6 +37,9 @@ double lesc_text_line_height (cairo_t *cr, double size);
 char *lesc_text_ellipsize_middle (cairo_t *cr, const char *text, double size, gboolean bold,
                                   double max_width);
 
+/* A copy of `text` with " = " held together by no-break spaces ("p = 0.02" never breaks). */
+char *lesc_text_keep_equals (const char *text);
+
 /* TRUE when cr paints into an image surface (PNG, the GTK drawing area): then cell
  * edges are snapped to device pixels. */
 gboolean lesc_plot_target_is_raster (cairo_t *cr);
