@@ -583,7 +583,7 @@ paint_dots (cairo_t *cr, const LescScatterLayout *l, const LescScatterModel *m, 
             guint plot)
 {
   const LescRect *r = &l->plots[plot];
-  double radius = CLAMP (r->width / 110.0, 0.6, 2.5);
+  double radius = CLAMP (0.3 * r->width / sqrt ((double) m->xy->rows), 0.6, 2.5);
   for (gsize i = 0; i < m->xy->rows; i++)
     {
       double x, y, rgb[3];
