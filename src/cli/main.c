@@ -10,6 +10,8 @@
 static const LescCommand commands[] = {
   { "info", "Summarise a data set (shapes, label statistics, problems)", lesc_cmd_info },
   { "eval", "The six measures between two distribution tables", lesc_cmd_eval },
+  { "binarize", "Logical labels of a data set as CSV", lesc_cmd_binarize },
+  { "plot", "Figures: RGB scatter, sensitivity heatmap, CD diagram (PNG, SVG, PDF)", lesc_cmd_plot },
   { "table", "Recovery table: value(rank) per measure, data set and method (Table 3)", lesc_cmd_table },
   { "cv", "Ten-fold cross-validation with ranks and paired t-tests (Tables 4, 5)", lesc_cmd_cv },
   { "grid", "λ1 × λ2 sensitivity grid of LESC or gLESC", lesc_cmd_grid },
