@@ -196,38 +196,36 @@ test_table_cd (void)
   g_assert_cmpint (sql_count (store, "SELECT count(*) FROM runs"), ==, 14);
   g_assert_cmpint (duplicate_keys (store), ==, 0);
 
-  /* csv: per measure 2 × 7 cells and 7 average ranks; per data set the ranks sum to 28 */
+  /* csv: a row per data set × method with each measure's value and rank; per data set
+   * and measure the ranks sum to 1 + … + 7 = 28 */
   g_auto (GStrv) lines = g_strsplit (again.out, "\n", -1);
-  g_assert_cmpstr (lines[0], ==, "measure,dataset,method,value,rank,params,seed,variant,kl,checksum,run,version");
-  g_assert_cmpuint (g_strv_length (lines), ==, 1 + LESC_N_MEASURES * 21 + 1);
+  g_assert_cmpstr (lines[0], ==, "dataset,method,cheb,cheb_rank,clark,clark_rank,canber,canber_rank,"
+                                 "kl,kl_rank,cosine,cosine_rank,intersec,intersec_rank,params,seed,"
+                                 "variant,kl_direction,checksum,run,version");
+  g_assert_cmpuint (g_strv_length (lines), ==, 1 + 14 + 1);
   double cheb_mean_rank[7] = { 0 };
+  double sums[2][LESC_N_MEASURES] = { { 0 } };
+  for (int r = 0; r < 14; r++)
+    {
+      g_auto (GStrv) f = g_strsplit (lines[1 + r], ",", -1);
+      g_assert_cmpuint (g_strv_length (f), ==, 21);
+      g_assert_cmpstr (f[0], ==, r < 7 ? "artificial" : "sjaffe");
+      for (int m = 0; m < LESC_N_MEASURES; m++)
+        {
+          double v = g_ascii_strtod (f[2 + 2 * m], NULL), rank = g_ascii_strtod (f[3 + 2 * m], NULL);
+          g_assert_true (isfinite (v) && v >= 0);
+          g_assert_cmpfloat (rank, >=, 1);
+          g_assert_cmpfloat (rank, <=, 7);
+          sums[r / 7][m] += rank;
+        }
+      cheb_mean_rank[r % 7] += g_ascii_strtod (f[3], NULL) / 2;
+      g_assert_cmpstr (f[16], ==, r % 7 < 4 ? "" : "converged");
+      g_assert_cmpstr (f[17], ==, "truth-recovered");
+    }
   for (int m = 0; m < LESC_N_MEASURES; m++)
     {
-      double sum[2] = { 0, 0 }, avg[7];
-      for (int r = 0; r < 21; r++)
-        {
-          g_auto (GStrv) f = g_strsplit (lines[1 + m * 21 + r], ",", -1);
-          if (r < 14)
-            {
-              g_assert_cmpstr (f[1], ==, r < 7 ? "artificial" : "sjaffe");
-              sum[r / 7] += g_ascii_strtod (f[4], NULL);
-              double v = g_ascii_strtod (f[3], NULL);
-              g_assert_true (isfinite (v) && v >= 0);
-            }
-          else
-            {
-              g_assert_cmpstr (f[1], ==, "average rank");
-              avg[r - 14] = g_ascii_strtod (f[3], NULL);
-            }
-        }
-      g_assert_cmpfloat (sum[0], ==, 28);
-      g_assert_cmpfloat (sum[1], ==, 28);
-      double total = 0;
-      for (int j = 0; j < 7; j++)
-        total += avg[j];
-      g_assert_cmpfloat_with_epsilon (total, 28, 1e-12);
-      if (m == LESC_MEASURE_CHEB)
-        memcpy (cheb_mean_rank, avg, sizeof avg);
+      g_assert_cmpfloat (sums[0][m], ==, 28);
+      g_assert_cmpfloat (sums[1][m], ==, 28);
     }
 
   /* LaTeX */
@@ -408,7 +406,16 @@ test_interrupt (void)
                               "--lambda1", "1e-4,1e-3", "--results", store, "--format", "csv", NULL);
   g_assert_cmpint (resumed.status, ==, 0);
   g_assert_nonnull (strstr (resumed.err, "0 run(s) computed, 2 reused"));
-  g_assert_true (g_str_has_prefix (resumed.out, "cheb:lambda2\\lambda1,0.0001,0.001\n0.0001,"));
+  g_assert_true (g_str_has_prefix (resumed.out, "dataset,method,lambda1,lambda2,cheb,clark,canber,kl,cosine,intersec,params,variant,run\n"
+                                                "sjaffe,glesc,0.0001,0.0001,"));
+  g_auto (Run) matrix = run ("grid", "sjaffe", "--method", "glesc", "--lambda2", "1e-4", "--lambda1",
+                             "1e-4,1e-3", "--results", store, "--format", "csv", "--measure", "kl", NULL);
+  g_assert_cmpint (matrix.status, ==, 0);
+  g_auto (GStrv) rows = g_strsplit (matrix.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (rows), ==, 4);
+  g_assert_cmpstr (rows[0], ==, "lambda1\\lambda2,0.0001");
+  g_assert_true (g_str_has_prefix (rows[1], "0.0001,0.0"));
+  g_assert_true (g_str_has_prefix (rows[2], "0.001,0.0"));
 }
 
 /* ---- usage errors --------------------------------------------------------------------------- */

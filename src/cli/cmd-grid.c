@@ -1,5 +1,5 @@
 /* lesc grid DATA --method lesc|glesc — the λ₁ × λ₂ sensitivity grid: a matrix per
- * measure (rows λ₂, columns λ₁). The correlation step runs once per λ₂. */
+ * measure (rows λ₁, columns λ₂). The correlation step runs once per λ₂. */
 #include "config.h"
 #include "cli/batch.h"
 #include "cli/cli.h"
@@ -54,27 +54,40 @@ parse_list (const char *option, const char *text, GError **error)
   return v;
 }
 
+/* Rows λ₁, columns λ₂ (the orientation `lesc plot heatmap` reads). */
+static const LescRunRecord *
+cell (const LescGrid *g, guint a, guint b)
+{
+  return &g->cells[(gsize) b * g->n1 + a];
+}
+
+static double
+cell_value (const LescGrid *g, guint a, guint b, int m)
+{
+  const LescRunRecord *c = cell (g, a, b);
+  return c->id ? c->measures[m] : NAN;
+}
+
 static void
 write_text (GString *out, const LescGrid *g, int only)
 {
-  g_string_append_printf (out, "%s on %s: rows λ2, columns λ1\n", g->method->display_name, g->dataset);
+  g_string_append_printf (out, "%s on %s: rows λ1, columns λ2\n", g->method->display_name, g->dataset);
   for (int m = 0; m < LESC_N_MEASURES; m++)
     {
       if (only >= 0 && m != only)
         continue;
-      /* "λ2 \ λ1" is 7 characters but 9 bytes: pad by characters */
-      g_string_append_printf (out, "\n%s (%s is better)\n   λ2 \\ λ1", lesc_measure_title ((LescMeasure) m),
+      /* "λ1 \ λ2" is 7 characters but 9 bytes: pad by characters */
+      g_string_append_printf (out, "\n%s (%s is better)\n   λ1 \\ λ2", lesc_measure_title ((LescMeasure) m),
                               lesc_measure_lower_is_better ((LescMeasure) m) ? "lower" : "higher");
-      for (guint a = 0; a < g->n1; a++)
-        g_string_append_printf (out, " %10g", g->lambda1[a]);
-      g_string_append_c (out, '\n');
       for (guint b = 0; b < g->n2; b++)
+        g_string_append_printf (out, " %10g", g->lambda2[b]);
+      g_string_append_c (out, '\n');
+      for (guint a = 0; a < g->n1; a++)
         {
-          g_string_append_printf (out, "%10g", g->lambda2[b]);
-          for (guint a = 0; a < g->n1; a++)
+          g_string_append_printf (out, "%10g", g->lambda1[a]);
+          for (guint b = 0; b < g->n2; b++)
             {
-              const LescRunRecord *c = &g->cells[b * g->n1 + a];
-              g_autofree char *v = lesc_format_fixed (c->id ? c->measures[m] : NAN, opt_decimals);
+              g_autofree char *v = lesc_format_fixed (cell_value (g, a, b, m), opt_decimals);
               g_string_append_printf (out, " %*s%s", (int) MAX (10 - g_utf8_strlen (v, -1), 0), "", v);
             }
           g_string_append_c (out, '\n');
@@ -82,36 +95,62 @@ write_text (GString *out, const LescGrid *g, int only)
     }
 }
 
+/* With one measure: the matrix (header "lambda1\lambda2" then the λ₂ values; a row per
+ * λ₁). With all six: long format, a row per grid point with the six measures. Both are
+ * what `lesc plot heatmap` reads. */
 static void
 write_csv (GString *out, const LescGrid *g, int only)
 {
-  gboolean first = TRUE;
-  for (int m = 0; m < LESC_N_MEASURES; m++)
+  if (only >= 0)
     {
-      if (only >= 0 && m != only)
-        continue;
-      /* one matrix per measure, separated by a blank line; the corner names the measure */
-      g_string_append_printf (out, "%s%s:lambda2\\lambda1", first ? "" : "\n", lesc_measure_key ((LescMeasure) m));
-      first = FALSE;
-      for (guint a = 0; a < g->n1; a++)
+      g_string_append (out, "lambda1\\lambda2");
+      for (guint b = 0; b < g->n2; b++)
         {
-          g_autofree char *v = lesc_format_number (g->lambda1[a]);
+          g_autofree char *v = lesc_format_number (g->lambda2[b]);
           g_string_append_printf (out, ",%s", v);
         }
       g_string_append_c (out, '\n');
-      for (guint b = 0; b < g->n2; b++)
+      for (guint a = 0; a < g->n1; a++)
         {
-          g_autofree char *l2 = lesc_format_number (g->lambda2[b]);
-          g_string_append (out, l2);
-          for (guint a = 0; a < g->n1; a++)
+          g_autofree char *l1 = lesc_format_number (g->lambda1[a]);
+          g_string_append (out, l1);
+          for (guint b = 0; b < g->n2; b++)
             {
-              const LescRunRecord *c = &g->cells[b * g->n1 + a];
-              g_autofree char *v = c->id ? lesc_format_number (c->measures[m]) : g_strdup ("");
+              double x = cell_value (g, a, b, only);
+              g_autofree char *v = isnan (x) ? g_strdup ("nan") : lesc_format_number (x);
               g_string_append_printf (out, ",%s", v);
             }
           g_string_append_c (out, '\n');
         }
+      return;
     }
+  g_string_append (out, "dataset,method,lambda1,lambda2");
+  for (int m = 0; m < LESC_N_MEASURES; m++)
+    g_string_append_printf (out, ",%s", lesc_measure_key ((LescMeasure) m));
+  g_string_append (out, ",params,variant,run\n");
+  for (guint b = 0; b < g->n2; b++)
+    for (guint a = 0; a < g->n1; a++)
+      {
+        const LescRunRecord *c = cell (g, a, b);
+        g_autofree char *l1 = lesc_format_number (g->lambda1[a]);
+        g_autofree char *l2 = lesc_format_number (g->lambda2[b]);
+        lesc_csv_field (out, g->dataset);
+        g_string_append_printf (out, ",%s,%s,%s", g->method->name, l1, l2);
+        for (int m = 0; m < LESC_N_MEASURES; m++)
+          {
+            double x = cell_value (g, a, b, m);
+            g_autofree char *v = isnan (x) ? g_strdup ("nan") : lesc_format_number (x);
+            g_string_append_printf (out, ",%s", v);
+          }
+        g_string_append_c (out, ',');
+        lesc_csv_field (out, c->params);
+        g_string_append_c (out, ',');
+        lesc_csv_field (out, c->variant);
+        if (c->id)
+          g_string_append_printf (out, ",%" G_GINT64_FORMAT "\n", c->id);
+        else
+          g_string_append (out, ",\n");
+      }
 }
 
 static void
@@ -135,7 +174,7 @@ write_json (GString *out, const LescGrid *g, int only)
       g_string_append (out, b ? ", " : "");
       lesc_json_number (out, g->lambda2[b]);
     }
-  g_string_append (out, "],\n  \"rows\": \"lambda2\",\n  \"measures\": {");
+  g_string_append (out, "],\n  \"rows\": \"lambda1\",\n  \"measures\": {");
   gboolean first = TRUE;
   for (int m = 0; m < LESC_N_MEASURES; m++)
     {
@@ -143,14 +182,13 @@ write_json (GString *out, const LescGrid *g, int only)
         continue;
       g_string_append_printf (out, "%s\n    \"%s\": [", first ? "" : ",", lesc_measure_key ((LescMeasure) m));
       first = FALSE;
-      for (guint b = 0; b < g->n2; b++)
+      for (guint a = 0; a < g->n1; a++)
         {
-          g_string_append (out, b ? ", [" : "[");
-          for (guint a = 0; a < g->n1; a++)
+          g_string_append (out, a ? ", [" : "[");
+          for (guint b = 0; b < g->n2; b++)
             {
-              const LescRunRecord *c = &g->cells[b * g->n1 + a];
-              g_string_append (out, a ? ", " : "");
-              lesc_json_number (out, c->id ? c->measures[m] : NAN);
+              g_string_append (out, b ? ", " : "");
+              lesc_json_number (out, cell_value (g, a, b, m));
             }
           g_string_append (out, "]");
         }

@@ -198,43 +198,44 @@ write_text (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlDi
 
 /* ---- csv ---------------------------------------------------------------------------- */
 
+/* One row per data set × method: the run's description, then each measure's value and
+ * rank (columns dataset, method, cheb, … as `lesc plot cd` reads them). The average
+ * ranks are in the text, JSON and LaTeX outputs. */
 static void
 write_csv (GString *out, const LescRecoveryTable *t, MeasureRanks *mr)
 {
-  g_string_append (out, "measure,dataset,method,value,rank,params,seed,variant,kl,checksum,run,version\n");
-  guint k = t->n_methods;
+  g_string_append (out, "dataset,method");
   for (int m = 0; m < LESC_N_MEASURES; m++)
-    {
-      for (guint d = 0; d < t->n_datasets; d++)
-        for (guint j = 0; j < k; j++)
+    g_string_append_printf (out, ",%s,%s_rank", lesc_measure_key ((LescMeasure) m),
+                            lesc_measure_key ((LescMeasure) m));
+  g_string_append (out, ",params,seed,variant,kl_direction,checksum,run,version\n");
+  guint k = t->n_methods;
+  for (guint d = 0; d < t->n_datasets; d++)
+    for (guint j = 0; j < k; j++)
+      {
+        const LescRunRecord *c = &t->cells[d * k + j];
+        lesc_csv_field (out, t->datasets[d]);
+        g_string_append_printf (out, ",%s", t->methods[j]->name);
+        for (int m = 0; m < LESC_N_MEASURES; m++)
           {
-            const LescRunRecord *c = &t->cells[d * k + j];
-            g_autofree char *v = lesc_format_number (LESC_AT (mr[m].values, d, j));
-            double rank = LESC_AT (mr[m].ranks, d, j);
-            g_autofree char *r = isnan (rank) ? g_strdup ("") : lesc_format_number (rank);
-            g_string_append_printf (out, "%s,", lesc_measure_key ((LescMeasure) m));
-            lesc_csv_field (out, t->datasets[d]);
-            g_string_append_printf (out, ",%s,%s,%s,", t->methods[j]->name, c->id ? v : "", r);
-            lesc_csv_field (out, c->params);
-            if (c->has_seed)
-              g_string_append_printf (out, ",%u,", c->seed);
-            else
-              g_string_append (out, ",,");
-            lesc_csv_field (out, c->variant);
-            g_string_append_printf (out, ",%s,%s,", lesc_kl_direction_key (c->kl),
-                                    t->checksums[d] ? t->checksums[d] : "");
-            if (c->id)
-              g_string_append_printf (out, "%" G_GINT64_FORMAT, c->id);
-            g_string_append_printf (out, ",%s\n", c->version ? c->version : "");
+            double v = LESC_AT (mr[m].values, d, j), rank = LESC_AT (mr[m].ranks, d, j);
+            g_autofree char *vt = isnan (v) ? g_strdup ("") : lesc_format_number (v);
+            g_autofree char *rt = isnan (rank) ? g_strdup ("") : lesc_format_number (rank);
+            g_string_append_printf (out, ",%s,%s", vt, rt);
           }
-      for (guint j = 0; j < k; j++)
-        {
-          g_autofree char *v = lesc_format_number (mr[m].mean[j]);
-          g_string_append_printf (out, "%s,average rank,%s,%s,,,,,,,,%s\n",
-                                  lesc_measure_key ((LescMeasure) m), t->methods[j]->name,
-                                  isnan (mr[m].mean[j]) ? "" : v, LESC_VERSION);
-        }
-    }
+        g_string_append_c (out, ',');
+        lesc_csv_field (out, c->params);
+        if (c->has_seed)
+          g_string_append_printf (out, ",%u,", c->seed);
+        else
+          g_string_append (out, ",,");
+        lesc_csv_field (out, c->variant);
+        g_string_append_printf (out, ",%s,%s,", lesc_kl_direction_key (c->kl),
+                                t->checksums[d] ? t->checksums[d] : "");
+        if (c->id)
+          g_string_append_printf (out, "%" G_GINT64_FORMAT, c->id);
+        g_string_append_printf (out, ",%s\n", c->id && c->version ? c->version : "");
+      }
 }
 
 /* ---- json --------------------------------------------------------------------------- */
