@@ -565,26 +565,6 @@ lesc_batch_write (GString *out)
 /* ---- writers' helpers ---------------------------------------------------------------- */
 
 void
-lesc_csv_field (GString *out, const char *s)
-{
-  if (s == NULL)
-    return;
-  if (strpbrk (s, ",\"\n\r") == NULL)
-    {
-      g_string_append (out, s);
-      return;
-    }
-  g_string_append_c (out, '"');
-  for (const char *c = s; *c; c++)
-    {
-      if (*c == '"')
-        g_string_append_c (out, '"');
-      g_string_append_c (out, *c);
-    }
-  g_string_append_c (out, '"');
-}
-
-void
 lesc_json_number (GString *out, double v)
 {
   if (isnan (v))

@@ -3,6 +3,7 @@
  * shards), the progress bar with ETA on stderr, and Ctrl-C → cancel → exit 130. */
 #pragma once
 #include "core/experiment.h"
+#include "plot/export.h"
 
 G_BEGIN_DECLS
 
@@ -75,8 +76,7 @@ int lesc_batch_end (LescExperimentOptions *o, const LescExperimentCounts *counts
 /* Writes `out` to --output or standard output; returns an exit status. */
 int lesc_batch_write (GString *out);
 
-/* Helpers for the writers. */
-void lesc_csv_field (GString *out, const char *s);   /* quoted when needed */
+/* Helpers for the writers (CSV fields: lesc_csv_field in plot/export.h). */
 void lesc_json_number (GString *out, double v);      /* null for NaN, "Infinity" strings */
 void lesc_latex_text (GString *out, const char *s);  /* escapes \ & % $ # _ { } ~ ^ */
 /* A value with `decimals` decimals, "—"/"inf" for NaN/Inf (text). */
