@@ -297,11 +297,14 @@ engine_add_datasets (Engine *e, const char *const *specs, guint n, GError **erro
           g_propagate_error (error, local);
           return FALSE;
         }
-      g_error_free (local);
+      g_clear_error (&local);
       d->name = g_strdup (specs[i]);
-      d->checksum = lesc_store_find_checksum (e->o->store, specs[i], error);
-      if (d->checksum == NULL && error != NULL && *error != NULL)
-        return FALSE;
+      d->checksum = lesc_store_find_checksum (e->o->store, specs[i], &local);
+      if (local != NULL)
+        {
+          g_propagate_error (error, local);
+          return FALSE;
+        }
     }
   return TRUE;
 }
