@@ -1,0 +1,137 @@
+#include "core/lp.h"
+
+#include "core/baseline.h"
+#include "core/error.h"
+#include "core/kernel.h"
+
+#include <lapacke.h>
+#include <math.h>
+#include <string.h>
+
+/* Largest shift that keeps the `pyldl` diagonal exp(shift/2) finite. */
+#define MAX_SHIFT 1400.0
+
+LescMatrix *
+lesc_lp_transition (const LescMatrix *x, gboolean keep_diagonal, gsize *isolated,
+                    GError **error)
+{
+  gsize n = x->rows;
+  LescMatrix *q = lesc_sq_distances (x, x); /* becomes Q, then P, in place */
+  double dmin = INFINITY;
+  for (gsize j = 0; j < n; j++)
+    for (gsize i = 0; i < n; i++)
+      if (i != j)
+        dmin = fmin (dmin, LESC_AT (q, i, j));
+  double shift = isfinite (dmin) ? fmin (dmin, MAX_SHIFT) : 0.0;
+  g_autofree double *scale = g_new (double, n);
+  gsize lonely = 0;
+  for (gsize j = 0; j < n; j++)
+    for (gsize i = 0; i < n; i++)
+      LESC_AT (q, i, j) = i == j ? (keep_diagonal ? exp (shift / 2.0) : 0.0)
+                                 : exp (-(LESC_AT (q, i, j) - shift) / 2.0);
+  for (gsize i = 0; i < n; i++)
+    scale[i] = 0.0;
+  for (gsize j = 0; j < n; j++)
+    for (gsize i = 0; i < n; i++)
+      scale[i] += LESC_AT (q, i, j);
+  for (gsize i = 0; i < n; i++)
+    {
+      if (scale[i] > 0.0)
+        scale[i] = 1.0 / sqrt (scale[i]);
+      else
+        lonely++; /* isolated: its row and column become 0 below */
+    }
+  for (gsize j = 0; j < n; j++)
+    for (gsize i = 0; i < n; i++)
+      LESC_AT (q, i, j) *= scale[i] * scale[j];
+  if (isolated != NULL)
+    *isolated = lonely;
+  return q;
+}
+
+LescMatrix *
+lesc_lp_propagate (const LescMatrix *x, const LescMatrix *l, double alpha,
+                   gboolean keep_diagonal, gsize *isolated, LescProgress *progress,
+                   GError **error)
+{
+  gsize n = x->rows, c = l->cols;
+  if (!(alpha >= 0.0 && alpha < 1.0) || l->rows != n)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "lp: alpha = %g with %zu samples and %zu label rows; expected 0 ≤ alpha < 1 "
+                   "and one label row per sample", alpha, n, l->rows);
+      return NULL;
+    }
+  lesc_progress_report (progress, 0.0, "propagation");
+  g_autoptr (LescMatrix) a = lesc_lp_transition (x, keep_diagonal, isolated, error);
+  if (a == NULL)
+    return NULL;
+  if (lesc_progress_cancelled (progress, error))
+    return NULL;
+  lesc_progress_report (progress, 0.2, "propagation");
+  for (gsize t = 0; t < n * n; t++)
+    a->data[t] *= -alpha;
+  for (gsize i = 0; i < n; i++)
+    LESC_AT (a, i, i) += 1.0;
+  lapack_int info = LAPACKE_dpotrf (LAPACK_COL_MAJOR, 'L', (lapack_int) n, a->data,
+                                    (lapack_int) n);
+  if (info != 0)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_NUMERIC,
+                   "lp: I − αP is not positive definite (Cholesky failed at column %d)",
+                   (int) info);
+      return NULL;
+    }
+  if (lesc_progress_cancelled (progress, error))
+    return NULL;
+  lesc_progress_report (progress, 0.9, "propagation");
+  LescMatrix *d = lesc_matrix_new (n, c);
+  for (gsize t = 0; t < n * c; t++)
+    d->data[t] = (1.0 - alpha) * l->data[t];
+  LAPACKE_dpotrs (LAPACK_COL_MAJOR, 'L', (lapack_int) n, (lapack_int) c, a->data,
+                  (lapack_int) n, d->data, (lapack_int) n);
+  return d;
+}
+
+static const LescParamSpec lp_params[] = {
+  { "alpha", "α", "share of the propagated labels at each step (0 ≤ α < 1)", 0.5, 0, 0.99,
+    FALSE, FALSE },
+};
+
+static LescMatrix *
+lp_recover (const LescProblem *problem, const LescRunParams *params, gboolean want_model,
+            LescProgress *progress, LescRunResult *result, GError **error)
+{
+  const LescMethod *m = &lesc_method_lp;
+  if (!lesc_baseline_check_problem (problem, m->name, error)
+      || !lesc_baseline_check_param (m, params, 0, error))
+    return NULL;
+  gsize n = problem->x->rows, isolated = 0;
+  if (result != NULL)
+    result->memory_estimate = 8.0 * (double) n * (double) n;
+  gint64 clock = g_get_monotonic_time ();
+  LescMatrix *d = lesc_lp_propagate (problem->x, problem->l, params->values[0],
+                                     params->flavour_pyldl, &isolated, progress, error);
+  if (d == NULL)
+    return NULL;
+  if (isolated > 0)
+    g_message ("lp: %zu of %zu samples are isolated (every affinity underflows); they keep "
+               "(1 − α) times their logical labels", isolated, n);
+  lesc_matrix_row_softmax (d);
+  lesc_baseline_stage (result, "propagation", &clock);
+  lesc_progress_report (progress, 1.0, "propagation");
+  return d;
+}
+
+const LescMethod lesc_method_lp = {
+  .name = "lp",
+  .display_name = "LP",
+  .description = "label propagation over a Gaussian affinity graph, in closed form",
+  .reconstructed = FALSE,
+  .has_mapping = FALSE,
+  .uses_seed = FALSE,
+  .uses_variant = FALSE,
+  .params = lp_params,
+  .n_params = G_N_ELEMENTS (lp_params),
+  .recover = lp_recover,
+};
