@@ -22,7 +22,7 @@ lesc_lp_transition (const LescMatrix *x, gboolean keep_diagonal, gsize *isolated
     for (gsize i = 0; i < n; i++)
       if (i != j)
         dmin = fmin (dmin, LESC_AT (q, i, j));
-  double shift = isfinite (dmin) ? fmin (dmin, MAX_SHIFT) : 0.0;
+  double shift = !isfinite (dmin) ? 0.0 : keep_diagonal ? fmin (dmin, MAX_SHIFT) : dmin;
   g_autofree double *scale = g_new (double, n);
   gsize lonely = 0;
   for (gsize j = 0; j < n; j++)
