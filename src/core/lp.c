@@ -8,45 +8,49 @@
 #include <math.h>
 #include <string.h>
 
-/* Largest shift that keeps the `pyldl` diagonal exp(shift/2) finite. */
-#define MAX_SHIFT 1400.0
-
 LescMatrix *
 lesc_lp_transition (const LescMatrix *x, gboolean keep_diagonal, gsize *isolated,
                     GError **error)
 {
   gsize n = x->rows;
-  LescMatrix *q = lesc_sq_distances (x, x); /* becomes Q, then P, in place */
-  double dmin = INFINITY;
-  for (gsize j = 0; j < n; j++)
-    for (gsize i = 0; i < n; i++)
-      if (i != j)
-        dmin = fmin (dmin, LESC_AT (q, i, j));
-  double shift = !isfinite (dmin) ? 0.0 : keep_diagonal ? fmin (dmin, MAX_SHIFT) : dmin;
-  g_autofree double *scale = g_new (double, n);
+  LescMatrix *p = lesc_sq_distances (x, x); /* becomes P in place */
+  for (gsize j = 0; j < n; j++)             /* exact symmetry for the row minima */
+    for (gsize i = j + 1; i < n; i++)
+      LESC_AT (p, i, j) = LESC_AT (p, j, i) = 0.5 * (LESC_AT (p, i, j) + LESC_AT (p, j, i));
+  /* m_i: the smallest squared distance among the terms of row i (0 with the diagonal);
+   * sigma_i = s_i·exp(m_i/2) = Σ_k exp(−(d_ik − m_i)/2) ∈ [1, n]. */
+  g_autofree double *m = g_new (double, n);
+  g_autofree double *sigma = g_new0 (double, n);
+  for (gsize i = 0; i < n; i++)
+    {
+      double best = keep_diagonal || n == 1 ? 0.0 : INFINITY;
+      for (gsize k = 0; k < n && best > 0.0; k++)
+        if (k != i)
+          best = fmin (best, LESC_AT (p, k, i));
+      m[i] = best;
+      for (gsize k = 0; k < n; k++)
+        if (k != i)
+          sigma[i] += exp (-(LESC_AT (p, k, i) - best) / 2.0);
+      if (keep_diagonal)
+        sigma[i] += 1.0;
+    }
+  /* P_ij = exp(−(d_ij − (m_i + m_j)/2)/2) / sqrt(σ_i σ_j): the exponent is ≤ 0 */
   gsize lonely = 0;
   for (gsize j = 0; j < n; j++)
     for (gsize i = 0; i < n; i++)
-      LESC_AT (q, i, j) = i == j ? (keep_diagonal ? exp (shift / 2.0) : 0.0)
-                                 : exp (-(LESC_AT (q, i, j) - shift) / 2.0);
-  for (gsize i = 0; i < n; i++)
-    scale[i] = 0.0;
-  for (gsize j = 0; j < n; j++)
-    for (gsize i = 0; i < n; i++)
-      scale[i] += LESC_AT (q, i, j);
+      LESC_AT (p, i, j) = i == j ? (keep_diagonal ? 1.0 / sigma[i] : 0.0)
+                                 : exp (-(LESC_AT (p, i, j) - 0.5 * (m[i] + m[j])) / 2.0)
+                                     / sqrt (sigma[i] * sigma[j]);
   for (gsize i = 0; i < n; i++)
     {
-      if (scale[i] > 0.0)
-        scale[i] = 1.0 / sqrt (scale[i]);
-      else
-        lonely++; /* isolated: its row and column become 0 below */
+      gboolean any = FALSE;
+      for (gsize j = 0; j < n && !any; j++)
+        any = LESC_AT (p, i, j) != 0.0;
+      lonely += !any;
     }
-  for (gsize j = 0; j < n; j++)
-    for (gsize i = 0; i < n; i++)
-      LESC_AT (q, i, j) *= scale[i] * scale[j];
   if (isolated != NULL)
     *isolated = lonely;
-  return q;
+  return p;
 }
 
 LescMatrix *

@@ -7,11 +7,12 @@
 G_BEGIN_DECLS
 
 /* P = Q̃^(−1/2) Q Q̃^(−1/2) with Q_ij = exp(−‖x_i − x_j‖²/2), Q_ii = 0 (or 1 with
- * `keep_diagonal`, flavour `pyldl`), Q̃ = diag(row sums). All exponents are shifted by the
- * smallest off-diagonal squared distance (a common factor of Q that cancels in P), so
- * high-dimensional data do not underflow; a row whose sum is still 0 is an isolated
- * sample, its row and column of P are 0 and `isolated` (may be NULL) counts them.
- * Returns the n×n P (symmetric). */
+ * `keep_diagonal`, flavour `pyldl`), Q̃ = diag(row sums s_i). Underflow guard: with m_i the
+ * smallest squared distance of row i, P_ij = exp(−(d_ij − (m_i + m_j)/2)/2) / sqrt(σ_i σ_j),
+ * σ_i = Σ_k exp(−(d_ik − m_i)/2) ∈ [1, n] — the same P, evaluated without forming the row
+ * sums that underflow on high-dimensional data (Movie). A row of P that is still all 0 (every
+ * entry below the smallest double) is an isolated sample: `isolated` (may be NULL) counts
+ * them; they keep (1 − α) l_i. Returns the n×n P (symmetric). */
 LescMatrix *lesc_lp_transition (const LescMatrix *x, gboolean keep_diagonal, gsize *isolated,
                                 GError **error);
 
