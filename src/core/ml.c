@@ -34,6 +34,7 @@ lesc_lle_weights (const LescMatrix *x, gsize k, LescProgress *progress, GError *
   g_autofree double *z = g_new (double, k * q); /* k×q: neighbour − sample */
   g_autofree double *gram = g_new (double, k * k);
   g_autofree double *w = g_new (double, k);
+  g_autoptr (LescMatrix) xt = lesc_matrix_transpose (x); /* q×n: samples contiguous */
   for (gsize i = 0; i < n; i++)
     {
       if (i % 512 == 0)
@@ -42,9 +43,13 @@ lesc_lle_weights (const LescMatrix *x, gsize k, LescProgress *progress, GError *
             return NULL;
           lesc_progress_report (progress, 0.8 + 0.2 * (double) i / (double) n, "weights");
         }
-      for (gsize col = 0; col < q; col++)
-        for (gsize t = 0; t < k; t++)
-          z[t + col * k] = LESC_AT (x, index[i + t * n], col) - LESC_AT (x, i, col);
+      const double *xi = xt->data + i * q;
+      for (gsize t = 0; t < k; t++)
+        {
+          const double *xn = xt->data + index[i + t * n] * q;
+          for (gsize col = 0; col < q; col++)
+            z[t + col * k] = xn[col] - xi[col];
+        }
       cblas_dgemm (CblasColMajor, CblasNoTrans, CblasTrans, (int) k, (int) k, (int) q, 1.0, z,
                    (int) k, z, (int) k, 0.0, gram, (int) k);
       double trace = 0.0;

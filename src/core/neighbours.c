@@ -57,15 +57,14 @@ select_kth (double *v, gssize m, gssize k)
   return v[target];
 }
 
+/* ‖x_a − x_b‖² from differences; xt is xᵀ (q×n), so each sample is contiguous. */
 static double
-exact_sq_distance (const LescMatrix *x, gsize a, gsize b)
+exact_sq_distance (const LescMatrix *xt, gsize a, gsize b)
 {
+  const double *u = xt->data + a * xt->rows, *v = xt->data + b * xt->rows;
   double s = 0.0;
-  for (gsize t = 0; t < x->cols; t++)
-    {
-      double e = LESC_AT (x, a, t) - LESC_AT (x, b, t);
-      s += e * e;
-    }
+  for (gsize t = 0; t < xt->rows; t++)
+    s += (u[t] - v[t]) * (u[t] - v[t]);
   return s;
 }
 
@@ -97,6 +96,7 @@ lesc_nearest_neighbours (const LescMatrix *x, gsize k, gboolean include_self, gs
   g_autoptr (LescMatrix) rows = lesc_matrix_new (b, q);
   g_autofree double *scratch = g_new (double, n);
   g_autofree Candidate *cand = g_new (Candidate, n);
+  g_autoptr (LescMatrix) xt = lesc_matrix_transpose (x);
 
   for (gsize start = 0; start < n; start += b)
     {
@@ -130,7 +130,7 @@ lesc_nearest_neighbours (const LescMatrix *x, gsize k, gboolean include_self, gs
               double e = (j == i ? 0.0 : LESC_AT (block, r, j) + norms[i] + norms[j]);
               if (e <= kth + slack)
                 {
-                  cand[nc].d = (j == i ? 0.0 : exact_sq_distance (x, i, j));
+                  cand[nc].d = (j == i ? 0.0 : exact_sq_distance (xt, i, j));
                   cand[nc].j = j;
                   nc++;
                 }
