@@ -28,13 +28,18 @@ fcm_sweep (const LescMatrix *x, const LescMatrix *u_old, double beta, LescMatrix
            LescMatrix *centres, LescMatrix *u_new)
 {
   gsize t = u_old->rows, n = u_old->cols, q = x->cols;
+  gboolean square = beta == 2.0; /* the default: no pow() in the inner loops */
   for (gsize i = 0; i < n; i++)
     {
       double s = 0.0;
       for (gsize k = 0; k < t; k++)
         s += LESC_AT (u_old, k, i);
       for (gsize k = 0; k < t; k++)
-        LESC_AT (um, k, i) = pow (fmax (LESC_AT (u_old, k, i) / s, DBL_EPSILON), beta);
+        {
+          double v = LESC_AT (u_old, k, i) / s;
+          v = v > DBL_EPSILON ? v : DBL_EPSILON;
+          LESC_AT (um, k, i) = square ? v * v : pow (v, beta);
+        }
     }
   /* centres = (U^β X) / row sums of U^β */
   cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, (int) t, (int) q, (int) n, 1.0,
@@ -55,14 +60,17 @@ fcm_sweep (const LescMatrix *x, const LescMatrix *u_old, double beta, LescMatrix
       double dmin = INFINITY;
       for (gsize k = 0; k < t; k++)
         {
-          double d = fmax (sqrt (LESC_AT (d2, k, i)), DBL_EPSILON);
+          /* δ² for β = 2 (then the power is −1 on δ²), δ otherwise; δ ≥ ε */
+          double d2v = LESC_AT (d2, k, i);
+          double d = square ? (d2v > DBL_EPSILON * DBL_EPSILON ? d2v : DBL_EPSILON * DBL_EPSILON)
+                            : fmax (sqrt (d2v), DBL_EPSILON);
           LESC_AT (d2, k, i) = d;
-          dmin = fmin (dmin, d);
+          dmin = d < dmin ? d : dmin;
         }
       double s = 0.0;
       for (gsize k = 0; k < t; k++)
         {
-          double v = pow (LESC_AT (d2, k, i) / dmin, e);
+          double v = square ? dmin / LESC_AT (d2, k, i) : pow (LESC_AT (d2, k, i) / dmin, e);
           LESC_AT (u_new, k, i) = v;
           s += v;
         }

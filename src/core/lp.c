@@ -4,6 +4,7 @@
 #include "core/error.h"
 #include "core/kernel.h"
 
+#include <cblas.h>
 #include <lapacke.h>
 #include <math.h>
 #include <string.h>
@@ -53,6 +54,41 @@ lesc_lp_transition (const LescMatrix *x, gboolean keep_diagonal, gsize *isolated
   return p;
 }
 
+/* Lower Cholesky factor in place, by blocks (dpotrf, dtrsm, dsyrk: the same arithmetic as
+ * LAPACK's blocked dpotrf), so that a long factorization can be cancelled between blocks. */
+static gboolean
+blocked_cholesky (LescMatrix *a, LescProgress *progress, GError **error)
+{
+  gsize n = a->rows, nb = 256;
+  int lda = (int) n;
+  for (gsize k = 0; k < n; k += nb)
+    {
+      if (lesc_progress_cancelled (progress, error))
+        return FALSE;
+      /* the work left is ∝ (n − k)³ */
+      double left = (double) (n - k) / (double) n;
+      lesc_progress_report (progress, 0.2 + 0.7 * (1.0 - left * left * left), "propagation");
+      gsize kb = MIN (nb, n - k), rest = n - k - kb;
+      double *akk = a->data + k + k * n;
+      lapack_int info = LAPACKE_dpotrf (LAPACK_COL_MAJOR, 'L', (lapack_int) kb, akk, lda);
+      if (info != 0)
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_NUMERIC,
+                       "lp: I − αP is not positive definite (Cholesky failed at column %zu)",
+                       k + (gsize) info);
+          return FALSE;
+        }
+      if (rest == 0)
+        break;
+      double *a21 = akk + kb, *a22 = a->data + (k + kb) + (k + kb) * n;
+      cblas_dtrsm (CblasColMajor, CblasRight, CblasLower, CblasTrans, CblasNonUnit, (int) rest,
+                   (int) kb, 1.0, akk, lda, a21, lda);
+      cblas_dsyrk (CblasColMajor, CblasLower, CblasNoTrans, (int) rest, (int) kb, -1.0, a21, lda,
+                   1.0, a22, lda);
+    }
+  return TRUE;
+}
+
 LescMatrix *
 lesc_lp_propagate (const LescMatrix *x, const LescMatrix *l, double alpha,
                    gboolean keep_diagonal, gsize *isolated, LescProgress *progress,
@@ -77,15 +113,8 @@ lesc_lp_propagate (const LescMatrix *x, const LescMatrix *l, double alpha,
     a->data[t] *= -alpha;
   for (gsize i = 0; i < n; i++)
     LESC_AT (a, i, i) += 1.0;
-  lapack_int info = LAPACKE_dpotrf (LAPACK_COL_MAJOR, 'L', (lapack_int) n, a->data,
-                                    (lapack_int) n);
-  if (info != 0)
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_NUMERIC,
-                   "lp: I − αP is not positive definite (Cholesky failed at column %d)",
-                   (int) info);
-      return NULL;
-    }
+  if (!blocked_cholesky (a, progress, error))
+    return NULL;
   if (lesc_progress_cancelled (progress, error))
     return NULL;
   lesc_progress_report (progress, 0.9, "propagation");
