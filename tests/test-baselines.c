@@ -200,6 +200,36 @@ test_lp_isolated (void)
     g_assert_cmpfloat (LESC_AT (d, i, 0), >, 0.0);
 }
 
+/* 600 samples: the blocked Cholesky runs over several blocks; F = αPF + (1 − α)L holds with
+ * the method's own P. */
+static void
+test_lp_fixed_point_blocked (void)
+{
+  const gsize n = 600, c = 3;
+  g_autoptr (LescMatrix) x = lesc_matrix_new (n, 2);
+  g_autoptr (LescMatrix) l = lesc_matrix_new (n, c);
+  LescRandom rng;
+  lesc_random_init (&rng, 11);
+  for (gsize t = 0; t < n * 2; t++)
+    x->data[t] = 3.0 * lesc_random_double (&rng);
+  for (gsize t = 0; t < n * c; t++)
+    l->data[t] = lesc_random_double (&rng) < 0.4;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LescMatrix) p = lesc_lp_transition (x, FALSE, NULL, &error);
+  g_autoptr (LescMatrix) d = lesc_lp_propagate (x, l, 0.5, FALSE, NULL, NULL, &error);
+  g_assert_no_error (error);
+  double worst = 0.0;
+  for (gsize j = 0; j < c; j++)
+    for (gsize i = 0; i < n; i++)
+      {
+        double acc = 0.0;
+        for (gsize t = 0; t < n; t++)
+          acc += LESC_AT (p, i, t) * LESC_AT (d, t, j);
+        worst = fmax (worst, fabs (LESC_AT (d, i, j) - 0.5 * acc - 0.5 * LESC_AT (l, i, j)));
+      }
+  g_assert_cmpfloat (worst, <, 1e-13);
+}
+
 /* ---- KM ---- */
 
 /* x = 0, 1, 3, 4 (one feature): σ = mean pairwise distance = 14/6. Squared kernel
@@ -730,6 +760,7 @@ main (int argc, char **argv)
   g_test_add_func ("/baselines/lp/triangle-by-hand", test_lp_triangle_by_hand);
   g_test_add_func ("/baselines/lp/fixed-point", test_lp_fixed_point);
   g_test_add_func ("/baselines/lp/isolated", test_lp_isolated);
+  g_test_add_func ("/baselines/lp/fixed-point-blocked", test_lp_fixed_point_blocked);
   g_test_add_func ("/baselines/km/by-hand", test_km_by_hand);
   g_test_add_func ("/baselines/fcm/fixed-point", test_fcm_fixed_point);
   g_test_add_func ("/baselines/fcm/compose", test_fcm_compose);
