@@ -1,0 +1,696 @@
+/* gLESC's tensor step (algorithms.md §7; reference Affinity_by_tSVD.m + wshrinkObj.m).
+ *
+ * How it is computed (the same mathematics, arranged to be cheap):
+ *
+ * * The n×n unknowns Z_v, G_v and the multiplier W_v (as U_v = W_v/ρ) are kept as their
+ *   spectra along the sample (row) index: the real FFT of every column, frequencies
+ *   0..⌊n/2⌋ (n_h of them), real and imaginary parts in separate n_h×n arrays so that
+ *   BLAS works on them. The tensor SVT
+ *   of the `samples` variant (§7.2) then needs no FFT at all, and neither does the Z
+ *   update: with X̂_v = F X_vᵀ (n_h×d, computed once),
+ *     X_v R = Σ_f (w_f/n) Re(X̂_vᴴ R̂)  (Parseval; w_f = 1 at 0 and n/2, else 2) and
+ *     F (R + X_vᵀV) = R̂ + X̂_v V.
+ *   Spatial matrices are made by an inverse FFT only where the algorithm needs them:
+ *   the ‖Z_v − G_v‖∞ test when its Frobenius bounds cannot decide it, the `views`
+ *   SVT, the n×n Cholesky path and the output.
+ * * The Z_v solve (I + aX_vᵀX_v)⁻¹R, a = μ/ρ, uses one Cholesky factorization per view
+ *   and distinct a: by Woodbury, R − X_vᵀ(a⁻¹I + X_vX_vᵀ)⁻¹X_vR (a d×d factor) when d < n,
+ *   else the n×n factor of I + aX_vᵀX_v.
+ * * The SVT of each n×2 frequency slice S_f comes from the 2×2 Hermitian matrix S_fᴴS_f:
+ *   S_f ← S_f·V·diag(max(σ − τ, 0)/σ)·Vᴴ. */
+#include "core/tensor.h"
+#include "core/error.h"
+#include "core/shrink.h"
+
+#include <cblas.h>
+#include <fftw3.h>
+#include <lapacke.h>
+#include <math.h>
+#include <string.h>
+
+#define TENSOR_THR      1e-7
+#define TENSOR_MAX_ITER 200
+#define TENSOR_MU0      1e-4
+#define TENSOR_MU_MAX   1e11
+#define TENSOR_RHO0     1e-4
+#define TENSOR_RHO_MAX  1e13
+#define TENSOR_FACTOR   2.0
+
+typedef struct {
+  gsize d;                  /* rows of X_v */
+  gsize off;                /* first row of E_v in the stacked E */
+  const double *xs;         /* the input, samples in rows: X_vᵀ (n×d) */
+  double *x;                /* X_v (d×n) */
+  double *y;                /* Y_v (d×n) */
+  double *res;              /* X_v − X_v Z_v (d×n) */
+  double *xxt;              /* X_v X_vᵀ (d×d; Woodbury only) */
+  double *xh_re, *xh_im;    /* X̂_v = F X_vᵀ (n_h×d) */
+  double *xw_re, *xw_im;    /* X̂_v scaled by w_f/n */
+  /* Spectra (n_h×n each) of Z_v; of G_v, which between iterations holds R₀ = G_v − U_v
+   * instead (the Z update's start, computed in the same pass as U_v); and of U_v = W_v/ρ
+   * for the coming iteration's ρ (the multiplier W_v only ever enters divided by it). */
+  double *zr, *zi;
+  double *gr, *gi;
+  double *ur, *ui;
+  double *factor;           /* lower Cholesky factor of a⁻¹I + X_vX_vᵀ (d×d) or I + aX_vᵀX_v (n×n) */
+  double factor_a;          /* the a it was made for; 0 before the first */
+  gboolean woodbury;
+} View;
+
+typedef struct {
+  gsize n, nh;
+  View v[2];
+  double *e;                /* [E₁; E₂] stacked, (d₁ + d₂)×n */
+  double *p, *t, *s;        /* Z-update work, max(d)×n */
+  double *real;             /* n×n spatial work (the first output's storage) */
+  double *sre, *sim;        /* n_h×n spectral work */
+  double *wf;               /* Parseval weights, n_h */
+  double *m;                /* per-frequency work of the SVT (9·n_h), row sums */
+  GPtrArray *blocks;        /* everything above, freed together */
+  gboolean out_of_memory;
+  LescProgress *progress;
+} Tensor;
+
+/* ---- FFTs along the row index of column-major arrays ---- */
+
+/* FFTW's planner is not thread-safe; execution is. */
+static GMutex plan_lock;
+
+static void
+run_plan (fftw_plan plan)
+{
+  fftw_execute (plan);
+  g_mutex_lock (&plan_lock);
+  fftw_destroy_plan (plan);
+  g_mutex_unlock (&plan_lock);
+}
+
+/* Real n×m (columns of length n) → spectra n_h×m (split real/imaginary). */
+static void
+fft_forward (gsize n, gsize m, const double *in, double *re, double *im)
+{
+  fftw_iodim dim = { (int) n, 1, 1 };
+  fftw_iodim many = { (int) m, (int) n, (int) (n / 2 + 1) };
+  g_mutex_lock (&plan_lock);
+  fftw_plan plan = fftw_plan_guru_split_dft_r2c (1, &dim, 1, &many, (double *) in, re, im,
+                                                 FFTW_ESTIMATE);
+  g_mutex_unlock (&plan_lock);
+  run_plan (plan);
+}
+
+/* Spectra n_h×m → real n×m, unnormalized (n times the inverse); destroys re and im. */
+static void
+fft_backward (gsize n, gsize m, double *re, double *im, double *out)
+{
+  fftw_iodim dim = { (int) n, 1, 1 };
+  fftw_iodim many = { (int) m, (int) (n / 2 + 1), (int) n };
+  g_mutex_lock (&plan_lock);
+  fftw_plan plan = fftw_plan_guru_split_dft_c2r (1, &dim, 1, &many, re, im, out,
+                                                 FFTW_ESTIMATE | FFTW_DESTROY_INPUT);
+  g_mutex_unlock (&plan_lock);
+  run_plan (plan);
+}
+
+/* ---- memory ---- */
+
+static double
+estimate_doubles (gsize n, gsize q, gsize c, gboolean views)
+{
+  double dn = (double) n, nh = (double) (n / 2 + 1), d = (double) (q + c);
+  double dmax = (double) MAX (q, c);
+  /* spectra of Z, G, W (2 views) + n×n work + spectral work + the two outputs */
+  double doubles = 6.0 * 2.0 * nh * dn + dn * dn + 2.0 * nh * dn + dn * dn;
+  /* X_v, Y_v, X_v − X_vZ_v, E (d×n each); X̂_v twice; Z-update work */
+  doubles += 4.0 * d * dn + 4.0 * nh * d + 3.0 * dmax * dn;
+  /* factors: n×n for a view with d_v ≥ n, else d_v×d_v (and X_vX_vᵀ) */
+  doubles += q >= n ? dn * dn : 2.0 * (double) q * (double) q;
+  doubles += c >= n ? dn * dn : 2.0 * (double) c * (double) c;
+  if (views)  /* dense n×n SVD: U, Vᵀ and dgesdd's work (~4n²) */
+    doubles += 6.0 * dn * dn;
+  return doubles;
+}
+
+double
+lesc_tensor_memory_estimate_for (gsize n, gsize q, gsize c, const LescTensorOptions *options)
+{
+  return 8.0 * estimate_doubles (n, q, c, options != NULL && options->fft_over_views);
+}
+
+double
+lesc_tensor_memory_estimate (gsize n, gsize q, gsize c)
+{
+  return lesc_tensor_memory_estimate_for (n, q, c, NULL);
+}
+
+static double *
+tensor_alloc (Tensor *tn, gsize count)
+{
+  if (tn->out_of_memory)
+    return NULL;
+  double *p = count > G_MAXSIZE / sizeof (double) ? NULL : g_try_malloc0 (MAX (count, 1) * sizeof (double));
+  if (p == NULL)
+    tn->out_of_memory = TRUE;
+  else
+    g_ptr_array_add (tn->blocks, p);
+  return p;
+}
+
+/* ---- the updates ---- */
+
+/* The Cholesky factor for a = μ/ρ (kept while a does not change). */
+static gboolean
+factorize (Tensor *tn, View *v, double a, GError **error)
+{
+  gsize n = tn->n, d = v->d, dim = v->woodbury ? d : n;
+  if (v->woodbury)
+    {
+      memcpy (v->factor, v->xxt, d * d * sizeof (double));
+      for (gsize i = 0; i < d; i++)
+        v->factor[i + i * d] += 1.0 / a;
+    }
+  else
+    {
+      cblas_dsyrk (CblasColMajor, CblasLower, CblasNoTrans, (int) n, (int) d, a, v->xs, (int) n,
+                   0.0, v->factor, (int) n);
+      for (gsize i = 0; i < n; i++)
+        v->factor[i + i * n] += 1.0;
+    }
+  lapack_int info = LAPACKE_dpotrf (LAPACK_COL_MAJOR, 'L', (lapack_int) dim, v->factor, (lapack_int) dim);
+  if (info != 0)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_NUMERIC,
+                   "tensor step: Cholesky factorization of the %zu×%zu Z-update matrix failed "
+                   "(info %d, μ/ρ = %g)", dim, dim, (int) info, a);
+      return FALSE;
+    }
+  v->factor_a = a;
+  return TRUE;
+}
+
+/* Z_v ← (I + (μ/ρ)X_vᵀX_v)⁻¹ [X_vᵀ(Y_v + μX_v − μE_v)/ρ − W_v/ρ + G_v]; then res = X_v − X_vZ_v. */
+static gboolean
+update_z (Tensor *tn, View *v, double mu, double rho, GError **error)
+{
+  gsize n = tn->n, nh = tn->nh, d = v->d, ld_e = tn->v[0].d + tn->v[1].d;
+  double a = mu / rho;
+  if (v->factor_a != a && !factorize (tn, v, a, error))
+    return FALSE;
+  double *p = tn->p, *t = tn->t, *s = tn->s;
+  for (gsize j = 0; j < n; j++)
+    for (gsize k = 0; k < d; k++)
+      p[k + j * d] = v->y[k + j * d] + mu * v->x[k + j * d] - mu * tn->e[v->off + k + j * ld_e];
+  /* R̂₀ = Ĝ − Û (made by update_dual) becomes Ẑ's start; Ĝ gets the old Ẑ's storage */
+  double *tmp = v->zr;
+  v->zr = v->gr, v->gr = tmp;
+  tmp = v->zi;
+  v->zi = v->gi, v->gi = tmp;
+  if (v->woodbury)
+    {
+      /* T = X R₀; S = (a⁻¹I + XXᵀ)⁻¹ X(R₀ + XᵀP/ρ); Z = R₀ + Xᵀ(P/ρ − S); XZ = T + XXᵀ(P/ρ − S) */
+      cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, (int) d, (int) n, (int) nh,
+                   1.0, v->xw_re, (int) nh, v->zr, (int) nh, 0.0, t, (int) d);
+      cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, (int) d, (int) n, (int) nh,
+                   1.0, v->xw_im, (int) nh, v->zi, (int) nh, 1.0, t, (int) d);
+      memcpy (s, t, d * n * sizeof (double));
+      cblas_dsymm (CblasColMajor, CblasLeft, CblasLower, (int) d, (int) n, 1.0 / rho, v->xxt, (int) d,
+                   p, (int) d, 1.0, s, (int) d);
+      LAPACKE_dpotrs (LAPACK_COL_MAJOR, 'L', (lapack_int) d, (lapack_int) n, v->factor,
+                      (lapack_int) d, s, (lapack_int) d);
+      for (gsize i = 0; i < d * n; i++)
+        s[i] = p[i] / rho - s[i];
+      cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, (int) nh, (int) n, (int) d,
+                   1.0, v->xh_re, (int) nh, s, (int) d, 1.0, v->zr, (int) nh);
+      cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, (int) nh, (int) n, (int) d,
+                   1.0, v->xh_im, (int) nh, s, (int) d, 1.0, v->zi, (int) nh);
+      cblas_dsymm (CblasColMajor, CblasLeft, CblasLower, (int) d, (int) n, 1.0, v->xxt, (int) d,
+                   s, (int) d, 1.0, t, (int) d);
+    }
+  else
+    {
+      /* spatially: R = R₀ + XᵀP/ρ; Z = (I + aXᵀX)⁻¹R; XZ; Ẑ = F Z */
+      double *r = tn->real;
+      fft_backward (n, n, v->zr, v->zi, r);
+      cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, (int) n, (int) n, (int) d,
+                   1.0 / rho, v->xs, (int) n, p, (int) d, 1.0 / (double) n, r, (int) n);
+      LAPACKE_dpotrs (LAPACK_COL_MAJOR, 'L', (lapack_int) n, (lapack_int) n, v->factor,
+                      (lapack_int) n, r, (lapack_int) n);
+      cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, (int) d, (int) n, (int) n,
+                   1.0, v->xs, (int) n, r, (int) n, 0.0, t, (int) d);
+      fft_forward (n, n, r, v->zr, v->zi);
+    }
+  for (gsize i = 0; i < d * n; i++)
+    v->res[i] = v->x[i] - t[i];
+  return TRUE;
+}
+
+/* E ← column shrink of [X₁ − X₁Z₁ + Y₁/μ; X₂ − X₂Z₂ + Y₂/μ] with τ = β/μ. */
+static void
+update_e (Tensor *tn, double mu, double beta)
+{
+  gsize n = tn->n, ld_e = tn->v[0].d + tn->v[1].d;
+  for (int k = 0; k < 2; k++)
+    {
+      const View *v = &tn->v[k];
+      for (gsize j = 0; j < n; j++)
+        for (gsize i = 0; i < v->d; i++)
+          tn->e[v->off + i + j * ld_e] = v->res[i + j * v->d] + v->y[i + j * v->d] / mu;
+    }
+  lesc_shrink_columns (tn->e, ld_e, n, beta / mu);
+}
+
+/* Y_v ← Y_v + μ(X_v − X_vZ_v − E_v) */
+static void
+update_y (Tensor *tn, View *v, double mu)
+{
+  gsize ld_e = tn->v[0].d + tn->v[1].d;
+  for (gsize j = 0; j < tn->n; j++)
+    for (gsize i = 0; i < v->d; i++)
+      v->y[i + j * v->d] += mu * (v->res[i + j * v->d] - tn->e[v->off + i + j * ld_e]);
+}
+
+/* Ĝ_v ← Ẑ_v + Û_v, the spectrum of the SVT's input T_v = Z_v + W_v/ρ (`views` variant;
+ * svt_samples forms it itself). */
+static void
+form_svt_input (Tensor *tn, View *v)
+{
+  double *restrict gr = v->gr, *restrict gi = v->gi;
+  const double *restrict zr = v->zr, *restrict zi = v->zi, *restrict ur = v->ur, *restrict ui = v->ui;
+  for (gsize i = 0; i < tn->nh * tn->n; i++)
+    {
+      gr[i] = zr[i] + ur[i];
+      gi[i] = zi[i] + ui[i];
+    }
+}
+
+/* Variant `samples` (§7.2): the SVT input Ĝ_v = Ẑ_v + Û_v is formed, then every frequency slice S_f = [ĝ₁(f, :)ᵀ ĝ₂(f, :)ᵀ] (n×2) is
+ * replaced by its SVT with threshold τ (2τ at f = (n − 1)/2 for odd n when `odd_double`).
+ * S_fᴴS_f = [a b; b̄ c] gives the right singular vectors and σ₊; the smaller singular value
+ * is σ₋ = r₁₁r₂₂/σ₊ from the R factor of S_f (one Gram–Schmidt step against the longer
+ * column, a second pass over the data), as accurate as a direct SVD (the eigenvalue
+ * λ₋ = σ₋² of the Gram matrix alone loses the digits of σ₋ that matter near τ). */
+static void
+svt_samples (Tensor *tn, double tau, gboolean odd_double)
+{
+  gsize n = tn->n, nh = tn->nh;
+  double *restrict g1r = tn->v[0].gr, *restrict g1i = tn->v[0].gi;
+  double *restrict g2r = tn->v[1].gr, *restrict g2i = tn->v[1].gi;
+  double *restrict ma = tn->m, *restrict mc = ma + nh, *restrict mbr = mc + nh, *restrict mbi = mbr + nh;
+  double *restrict pr = mbi + nh, *restrict pi = pr + nh, *restrict qr = pi + nh, *restrict qi = qr + nh;
+  double *restrict r2 = qi + nh;
+  const double *restrict z1r = tn->v[0].zr, *restrict z1i = tn->v[0].zi;
+  const double *restrict z2r = tn->v[1].zr, *restrict z2i = tn->v[1].zi;
+  const double *restrict u1r = tn->v[0].ur, *restrict u1i = tn->v[0].ui;
+  const double *restrict u2r = tn->v[1].ur, *restrict u2i = tn->v[1].ui;
+  memset (tn->m, 0, 9 * nh * sizeof (double));
+  /* Ĝ_v = Ẑ_v + Û_v; a = ‖s₁‖², c = ‖s₂‖², b = s₁ᴴs₂ */
+  for (gsize j = 0; j < n; j++)
+    {
+      gsize o = j * nh;
+      for (gsize f = 0; f < nh; f++)
+        {
+          gsize i = o + f;
+          double ar = g1r[i] = z1r[i] + u1r[i], ai = g1i[i] = z1i[i] + u1i[i];
+          double br = g2r[i] = z2r[i] + u2r[i], bi = g2i[i] = z2i[i] + u2i[i];
+          ma[f] += ar * ar + ai * ai;
+          mc[f] += br * br + bi * bi;
+          mbr[f] += ar * br + ai * bi;
+          mbi[f] += ar * bi - ai * br;
+        }
+    }
+  /* r₂₂² = ‖p s₁ + q s₂‖²: s₂ − s₁b/a when a ≥ c, else s₁ − s₂b̄/c */
+  for (gsize f = 0; f < nh; f++)
+    {
+      if (ma[f] >= mc[f])
+        {
+          pr[f] = ma[f] > 0.0 ? -mbr[f] / ma[f] : 0.0;
+          pi[f] = ma[f] > 0.0 ? -mbi[f] / ma[f] : 0.0;
+          qr[f] = 1.0;
+        }
+      else
+        {
+          pr[f] = 1.0;
+          qr[f] = -mbr[f] / mc[f];
+          qi[f] = mbi[f] / mc[f];
+        }
+    }
+  for (gsize j = 0; j < n; j++)
+    {
+      gsize o = j * nh;
+      for (gsize f = 0; f < nh; f++)
+        {
+          double ar = g1r[o + f], ai = g1i[o + f], br = g2r[o + f], bi = g2i[o + f];
+          double rr = pr[f] * ar - pi[f] * ai + qr[f] * br - qi[f] * bi;
+          double ri = pr[f] * ai + pi[f] * ar + qr[f] * bi + qi[f] * br;
+          r2[f] += rr * rr + ri * ri;
+        }
+    }
+  /* the shrink matrix M = g₋I + (g₊ − g₋)P₊, P₊ = ½I + (H − ½(a + c)I)/δ the projector on
+   * the larger singular value's right singular vector, g = max(σ − τ, 0)/σ; stored as
+   * m₁₁, m₂₂, m₁₂ (m₂₁ = conj(m₁₂)) */
+  for (gsize f = 0; f < nh; f++)
+    {
+      double a = ma[f], c = mc[f], br = mbr[f], bi = mbi[f];
+      double delta = hypot (a - c, 2.0 * hypot (br, bi));
+      double sp = sqrt (0.5 * (a + c + delta));
+      double sm = sp > 0.0 ? sqrt (MAX (a, c)) * sqrt (r2[f]) / sp : 0.0;
+      double th = odd_double && n % 2 == 1 && f == nh - 1 ? 2.0 * tau : tau;
+      double gp = sp > th ? (sp - th) / sp : 0.0;
+      double gm = sm > th ? (sm - th) / sm : 0.0;
+      double dg = gp - gm;
+      if (delta > 0.0)
+        {
+          double h = 0.5 * (a - c) / delta;
+          ma[f] = gm + dg * (0.5 + h);
+          mc[f] = gm + dg * (0.5 - h);
+          mbr[f] = dg * br / delta;
+          mbi[f] = dg * bi / delta;
+        }
+      else
+        {
+          ma[f] = mc[f] = gm;
+          mbr[f] = mbi[f] = 0.0;
+        }
+    }
+  /* [s₁ s₂] ← [s₁ s₂]·M, M = [m₁₁ m₁₂; conj(m₁₂) m₂₂] */
+  for (gsize j = 0; j < n; j++)
+    {
+      gsize o = j * nh;
+      for (gsize f = 0; f < nh; f++)
+        {
+          double ar = g1r[o + f], ai = g1i[o + f], br = g2r[o + f], bi = g2i[o + f];
+          double m11 = ma[f], m22 = mc[f], mr = mbr[f], mi = mbi[f];
+          g1r[o + f] = ar * m11 + br * mr + bi * mi;
+          g1i[o + f] = ai * m11 + bi * mr - br * mi;
+          g2r[o + f] = ar * mr - ai * mi + br * m22;
+          g2i[o + f] = ar * mi + ai * mr + bi * m22;
+        }
+    }
+}
+
+/* Variant `views` (§7.3): A = T₁ + T₂, B = T₁ − T₂, each replaced by its matrix SVT,
+ * G₁ = (A + B)/2, G₂ = (A − B)/2. */
+static gboolean
+svt_views (Tensor *tn, double tau, GError **error)
+{
+  gsize n = tn->n, len = tn->nh * n;
+  View *v1 = &tn->v[0], *v2 = &tn->v[1];
+  for (gsize i = 0; i < len; i++)
+    {
+      double ar = v1->gr[i] + v2->gr[i], ai = v1->gi[i] + v2->gi[i];
+      v2->gr[i] = v1->gr[i] - v2->gr[i];
+      v2->gi[i] = v1->gi[i] - v2->gi[i];
+      v1->gr[i] = ar;
+      v1->gi[i] = ai;
+    }
+  for (int k = 0; k < 2; k++)
+    {
+      if (lesc_progress_cancelled (tn->progress, error))
+        return FALSE;
+      View *v = &tn->v[k];
+      fft_backward (n, n, v->gr, v->gi, tn->real);
+      cblas_dscal ((int) (n * n), 1.0 / (double) n, tn->real, 1);
+      if (lesc_svt (tn->real, n, n, tau, error) < 0)
+        return FALSE;
+      fft_forward (n, n, tn->real, v->gr, v->gi);
+    }
+  for (gsize i = 0; i < len; i++)
+    {
+      double ar = v1->gr[i], ai = v1->gi[i], br = v2->gr[i], bi = v2->gi[i];
+      v1->gr[i] = 0.5 * (ar + br);
+      v1->gi[i] = 0.5 * (ai + bi);
+      v2->gr[i] = 0.5 * (ar - br);
+      v2->gi[i] = 0.5 * (ai - bi);
+    }
+  return TRUE;
+}
+
+/* W_v ← W_v + ρ(Z_v − G_v), kept as U_v = W_v/ρ' for the next ρ': since W_v + ρ(Z_v − G_v)
+ * = ρ(T_v − G_v), U_v ← (ρ/ρ')(Ẑ_v + Û_v − Ĝ_v). Then Ĝ_v ← Ĝ_v − Û_v, the next Z update's
+ * R̂₀. Returns ‖Z_v − G_v‖_F (Parseval). */
+static double
+update_dual (Tensor *tn, View *v, double ratio)
+{
+  gsize n = tn->n, nh = tn->nh;
+  double *restrict ur = v->ur, *restrict ui = v->ui, *restrict gr = v->gr, *restrict gi = v->gi;
+  const double *restrict zr = v->zr, *restrict zi = v->zi, *restrict wf = tn->wf;
+  double sum = 0.0;
+  for (gsize j = 0; j < n; j++)
+    {
+      gsize o = j * nh;
+      for (gsize f = 0; f < nh; f++)
+        {
+          gsize i = o + f;
+          double dr = zr[i] - gr[i], di = zi[i] - gi[i];
+          ur[i] = ratio * (zr[i] + ur[i] - gr[i]);
+          ui[i] = ratio * (zi[i] + ui[i] - gi[i]);
+          gr[i] -= ur[i];
+          gi[i] -= ui[i];
+          sum += wf[f] * (dr * dr + di * di);
+        }
+    }
+  return sqrt (sum / (double) n);
+}
+
+/* ‖M‖∞ (maximum absolute row sum) of the rows×cols matrix a − b (leading dimensions lda, ldb). */
+static double
+norm_inf_diff (const double *a, gsize lda, const double *b, gsize ldb, gsize rows, gsize cols,
+               double *rowsum)
+{
+  memset (rowsum, 0, rows * sizeof (double));
+  for (gsize j = 0; j < cols; j++)
+    for (gsize i = 0; i < rows; i++)
+      rowsum[i] += fabs (a[i + j * lda] - (b != NULL ? b[i + j * ldb] : 0.0));
+  double m = 0.0;
+  for (gsize i = 0; i < rows; i++)
+    m = MAX (m, rowsum[i]);
+  return m;
+}
+
+/* §7.1 step 3: converged unless ‖X_v − X_vZ_v − E_v‖∞ > thr or ‖Z_v − G_v‖∞ > thr for some v.
+ * ‖Z_v − G_v‖∞ lies between ‖·‖_F/√n and √n‖·‖_F; it is computed exactly (inverse FFT)
+ * only when those bounds do not decide. Sets *converged; FALSE when cancelled. */
+static gboolean
+check_converged (Tensor *tn, double thr, const double fro[2], gboolean *converged, GError **error)
+{
+  gsize n = tn->n, ld_e = tn->v[0].d + tn->v[1].d;
+  double *rowsum = tn->m;   /* ≥ n doubles, free at this point */
+  *converged = FALSE;
+  for (int k = 0; k < 2; k++)
+    {
+      const View *v = &tn->v[k];
+      if (norm_inf_diff (v->res, v->d, tn->e + v->off, ld_e, v->d, n, rowsum) > thr)
+        return TRUE;
+    }
+  double root_n = sqrt ((double) n);
+  for (int k = 0; k < 2; k++)
+    {
+      const View *v = &tn->v[k];
+      if (fro[k] * root_n <= thr * (1.0 - 1e-9))
+        continue;
+      if (fro[k] / root_n > thr * (1.0 + 1e-9))
+        return TRUE;
+      if (lesc_progress_cancelled (tn->progress, error))
+        return FALSE;
+      for (gsize i = 0; i < tn->nh * n; i++)  /* Ĝ = R̂₀ + Û */
+        {
+          tn->sre[i] = v->zr[i] - (v->gr[i] + v->ur[i]);
+          tn->sim[i] = v->zi[i] - (v->gi[i] + v->ui[i]);
+        }
+      fft_backward (n, n, tn->sre, tn->sim, tn->real);
+      if (norm_inf_diff (tn->real, n, NULL, 0, n, n, rowsum) / (double) n > thr)
+        return TRUE;
+    }
+  *converged = TRUE;
+  return TRUE;
+}
+
+/* ---- set-up and the driver ---- */
+
+static gboolean
+validate (const LescMatrix *x, const LescMatrix *l, double beta, LescMatrix **z1, LescMatrix **z2,
+          GError **error)
+{
+  if (x == NULL || l == NULL || x->rows < 1 || x->cols < 1 || l->cols < 1)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
+                   "tensor step: the features x (n×q) and logical labels l (n×c) must be non-empty");
+      return FALSE;
+    }
+  if (l->rows != x->rows)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
+                   "tensor step: the logical labels l have %zu rows, expected %zu (the rows of x)",
+                   l->rows, x->rows);
+      return FALSE;
+    }
+  if (!(beta > 0.0) || !isfinite (beta))
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "tensor step: lambda2 (beta) must be a positive finite number (got %g)", beta);
+      return FALSE;
+    }
+  gsize bi, bj;
+  for (int k = 0; k < 2; k++)
+    if (!lesc_matrix_all_finite (k == 0 ? x : l, &bi, &bj))
+      {
+        g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
+                     "tensor step: %s holds a non-finite value at row %zu, column %zu",
+                     k == 0 ? "the features x" : "the logical labels l", bi + 1, bj + 1);
+        return FALSE;
+      }
+  if (z1 == NULL || z2 == NULL)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "tensor step: z1 and z2 must not be NULL");
+      return FALSE;
+    }
+  gsize big = MAX (x->rows, MAX (x->cols, l->cols));
+  if (x->rows > (gsize) G_MAXINT / big)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
+                   "tensor step: n = %zu samples is beyond the 32-bit BLAS/FFTW index range", x->rows);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+view_init (Tensor *tn, View *v, const LescMatrix *input, gsize off)
+{
+  gsize n = tn->n, nh = tn->nh, d = input->cols;
+  v->d = d;
+  v->off = off;
+  v->xs = input->data;
+  v->woodbury = d < n;
+  v->x = tensor_alloc (tn, d * n);
+  v->y = tensor_alloc (tn, d * n);
+  v->res = tensor_alloc (tn, d * n);
+  v->xh_re = tensor_alloc (tn, nh * d);
+  v->xh_im = tensor_alloc (tn, nh * d);
+  v->xw_re = tensor_alloc (tn, nh * d);
+  v->xw_im = tensor_alloc (tn, nh * d);
+  v->xxt = v->woodbury ? tensor_alloc (tn, d * d) : NULL;
+  v->factor = tensor_alloc (tn, v->woodbury ? d * d : n * n);
+  v->zr = tensor_alloc (tn, nh * n);
+  v->zi = tensor_alloc (tn, nh * n);
+  v->gr = tensor_alloc (tn, nh * n);
+  v->gi = tensor_alloc (tn, nh * n);
+  v->ur = tensor_alloc (tn, nh * n);
+  v->ui = tensor_alloc (tn, nh * n);
+  if (tn->out_of_memory)
+    return;
+  for (gsize j = 0; j < n; j++)
+    for (gsize k = 0; k < d; k++)
+      v->x[k + j * d] = input->data[j + k * n];
+  /* X_v X_vᵀ = inputᵀ input */
+  if (v->woodbury)
+    cblas_dsyrk (CblasColMajor, CblasLower, CblasTrans, (int) d, (int) n, 1.0, input->data, (int) n,
+                 0.0, v->xxt, (int) d);
+  fft_forward (n, d, input->data, v->xh_re, v->xh_im);
+  for (gsize k = 0; k < d; k++)
+    for (gsize f = 0; f < nh; f++)
+      {
+        v->xw_re[f + k * nh] = v->xh_re[f + k * nh] * tn->wf[f] / (double) n;
+        v->xw_im[f + k * nh] = v->xh_im[f + k * nh] * tn->wf[f] / (double) n;
+      }
+}
+
+gboolean
+lesc_tensor_step (const LescMatrix *x, const LescMatrix *l, double beta,
+                  const LescTensorOptions *options, LescProgress *progress,
+                  LescTensorReport *report, LescMatrix **z1, LescMatrix **z2,
+                  GError **error)
+{
+  if (!validate (x, l, beta, z1, z2, error))
+    return FALSE;
+  LescTensorOptions opts = { FALSE, FALSE };
+  if (options != NULL)
+    opts = *options;
+  gsize n = x->rows, nh = n / 2 + 1, dmax = MAX (x->cols, l->cols);
+
+  g_autoptr (LescMatrix) out1 = lesc_matrix_try_new (n, n, error);
+  g_autoptr (LescMatrix) out2 = out1 ? lesc_matrix_try_new (n, n, error) : NULL;
+  if (out2 == NULL)
+    return FALSE;
+  Tensor tn = { 0 };
+  tn.n = n;
+  tn.nh = nh;
+  tn.progress = progress;
+  tn.blocks = g_ptr_array_new_with_free_func (g_free);
+  tn.real = out1->data;
+  tn.wf = tensor_alloc (&tn, nh);
+  tn.m = tensor_alloc (&tn, MAX (9 * nh, MAX (n, dmax)));
+  tn.e = tensor_alloc (&tn, (x->cols + l->cols) * n);
+  tn.p = tensor_alloc (&tn, dmax * n);
+  tn.t = tensor_alloc (&tn, dmax * n);
+  tn.s = tensor_alloc (&tn, dmax * n);
+  tn.sre = tensor_alloc (&tn, nh * n);
+  tn.sim = tensor_alloc (&tn, nh * n);
+  if (!tn.out_of_memory)
+    for (gsize f = 0; f < nh; f++)
+      tn.wf[f] = f == 0 || 2 * f == n ? 1.0 : 2.0;
+  view_init (&tn, &tn.v[0], x, 0);
+  view_init (&tn, &tn.v[1], l, x->cols);
+  gboolean ok = FALSE;
+  if (tn.out_of_memory)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_MEMORY,
+                   "tensor step: cannot allocate its work space (about %.0f MB for n = %zu)",
+                   lesc_tensor_memory_estimate_for (n, x->cols, l->cols, &opts) / 1e6, n);
+      goto out;
+    }
+
+  double mu = TENSOR_MU0, rho = TENSOR_RHO0, thr = TENSOR_THR;
+  guint t = 0;
+  for (;;)
+    {
+      for (int k = 0; k < 2; k++)
+        {
+          if (lesc_progress_cancelled (progress, error))
+            goto out;
+          if (!update_z (&tn, &tn.v[k], mu, rho, error))
+            goto out;
+          update_e (&tn, mu, beta);
+          update_y (&tn, &tn.v[k], mu);
+        }
+      if (lesc_progress_cancelled (progress, error))
+        goto out;
+      if (opts.fft_over_views)
+        {
+          form_svt_input (&tn, &tn.v[0]);
+          form_svt_input (&tn, &tn.v[1]);
+          if (!svt_views (&tn, 1.0 / rho, error))
+            goto out;
+        }
+      else
+        svt_samples (&tn, 1.0 / rho, !opts.odd_n_single_shrink);
+      double rho_next = MIN (TENSOR_FACTOR * rho, TENSOR_RHO_MAX);
+      double fro[2] = { update_dual (&tn, &tn.v[0], rho / rho_next),
+                        update_dual (&tn, &tn.v[1], rho / rho_next) };
+      gboolean converged;
+      if (!check_converged (&tn, thr, fro, &converged, error))
+        goto out;
+      if (t > TENSOR_MAX_ITER)
+        thr = 1.0;
+      t++;
+      mu = MIN (TENSOR_FACTOR * mu, TENSOR_MU_MAX);
+      rho = rho_next;
+      lesc_progress_report (progress, MIN (0.98, t / 40.0), "tensor step");
+      if (converged)
+        break;
+    }
+
+  /* Z_v = F⁻¹Ẑ_v (the real part: c2r reads the conjugate-symmetric half) */
+  fft_backward (n, n, tn.v[0].zr, tn.v[0].zi, out1->data);
+  fft_backward (n, n, tn.v[1].zr, tn.v[1].zi, out2->data);
+  cblas_dscal ((int) (n * n), 1.0 / (double) n, out1->data, 1);
+  cblas_dscal ((int) (n * n), 1.0 / (double) n, out2->data, 1);
+  lesc_progress_report (progress, 1.0, "tensor step");
+  if (report != NULL)
+    report->iterations = t;
+  *z1 = g_steal_pointer (&out1);
+  *z2 = g_steal_pointer (&out2);
+  ok = TRUE;
+out:
+  g_ptr_array_unref (tn.blocks);
+  return ok;
+}
