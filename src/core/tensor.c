@@ -1,23 +1,24 @@
 /* gLESC's tensor step (algorithms.md §7; reference Affinity_by_tSVD.m + wshrinkObj.m).
  *
- * How it is computed (the same mathematics, arranged to be cheap):
+ * The update order, constants and stopping rule of §7.1, arranged to be cheap (§11):
  *
- * * The n×n unknowns Z_v, G_v and the multiplier W_v (as U_v = W_v/ρ) are kept as their
- *   spectra along the sample (row) index: the real FFT of every column, frequencies
- *   0..⌊n/2⌋ (n_h of them), real and imaginary parts in separate n_h×n arrays so that
- *   BLAS works on them. The tensor SVT
- *   of the `samples` variant (§7.2) then needs no FFT at all, and neither does the Z
- *   update: with X̂_v = F X_vᵀ (n_h×d, computed once),
- *     X_v R = Σ_f (w_f/n) Re(X̂_vᴴ R̂)  (Parseval; w_f = 1 at 0 and n/2, else 2) and
+ * * Spectral state. Z_v, G_v and the multiplier W_v (kept as U_v = W_v/ρ, the only way it
+ *   enters) live as their spectra along the sample (row) index: the real FFT of every
+ *   column, frequencies 0..⌊n/2⌋ (n_h of them), stored transposed (n×n_h, so frequency
+ *   f's slice over all n columns is contiguous), real and imaginary parts apart so that
+ *   BLAS works on them. The `samples` SVT (§7.2) then needs no FFT, and neither does the
+ *   Z update: with X̂_v = F X_vᵀ (computed once) and R̂ = F R,
+ *     X_v R = Σ_f (w_f/n) Re(X̂_v(f, :)ᴴ R̂(f, :))   (Parseval; w_f = 1 at 0 and n/2, else 2),
  *     F (R + X_vᵀV) = R̂ + X̂_v V.
- *   Spatial matrices are made by an inverse FFT only where the algorithm needs them:
- *   the ‖Z_v − G_v‖∞ test when its Frobenius bounds cannot decide it, the `views`
- *   SVT, the n×n Cholesky path and the output.
+ *   Inverse FFTs happen only where a spatial matrix is needed: the ‖Z_v − G_v‖∞ test when
+ *   its Frobenius bounds do not decide it, the `views` SVT, the n×n Cholesky path and
+ *   the output.
+ * * One pass per frequency does the SVT of the n×2 slice (from its 2×2 Gram matrix, see
+ *   svt_slice), the multiplier update and the next Z update's start while the slices are
+ *   in cache; the frequencies are shared among threads for large n.
  * * The Z_v solve (I + aX_vᵀX_v)⁻¹R, a = μ/ρ, uses one Cholesky factorization per view
- *   and distinct a: by Woodbury, R − X_vᵀ(a⁻¹I + X_vX_vᵀ)⁻¹X_vR (a d×d factor) when d < n,
- *   else the n×n factor of I + aX_vᵀX_v.
- * * The SVT of each n×2 frequency slice S_f comes from the 2×2 Hermitian matrix S_fᴴS_f:
- *   S_f ← S_f·V·diag(max(σ − τ, 0)/σ)·Vᴴ. */
+ *   and distinct a: by Woodbury R − X_vᵀ(a⁻¹I + X_vX_vᵀ)⁻¹X_vR (a d×d factor) when d < n,
+ *   else the n×n factor of I + aX_vᵀX_v. */
 #include "core/tensor.h"
 #include "core/error.h"
 #include "core/shrink.h"
@@ -35,6 +36,7 @@
 #define TENSOR_RHO0     1e-4
 #define TENSOR_RHO_MAX  1e13
 #define TENSOR_FACTOR   2.0
+#define TENSOR_MAX_THREADS 4
 
 typedef struct {
   gsize d;                  /* rows of X_v */
@@ -44,11 +46,11 @@ typedef struct {
   double *y;                /* Y_v (d×n) */
   double *res;              /* X_v − X_v Z_v (d×n) */
   double *xxt;              /* X_v X_vᵀ (d×d; Woodbury only) */
-  double *xh_re, *xh_im;    /* X̂_v = F X_vᵀ (n_h×d) */
-  double *xw_re, *xw_im;    /* X̂_v scaled by w_f/n */
-  /* Spectra (n_h×n each) of Z_v; of G_v, which between iterations holds R₀ = G_v − U_v
-   * instead (the Z update's start, computed in the same pass as U_v); and of U_v = W_v/ρ
-   * for the coming iteration's ρ (the multiplier W_v only ever enters divided by it). */
+  double *xh_re, *xh_im;    /* X̂_vᵀ (d×n_h): X̂_v = F X_vᵀ */
+  double *xw_re, *xw_im;    /* the same scaled by w_f/n */
+  /* Transposed spectra (n×n_h each) of Z_v; of G_v, which between iterations holds
+   * R₀ = G_v − U_v instead (the Z update's start, made in the same pass as U_v); and of
+   * U_v = W_v/ρ for the coming iteration's ρ (the multiplier only enters divided by ρ). */
   double *zr, *zi;
   double *gr, *gi;
   double *ur, *ui;
@@ -63,15 +65,16 @@ typedef struct {
   double *e;                /* [E₁; E₂] stacked, (d₁ + d₂)×n */
   double *p, *t, *s;        /* Z-update work, max(d)×n */
   double *real;             /* n×n spatial work (the first output's storage) */
-  double *sre, *sim;        /* n_h×n spectral work */
+  double *sre, *sim;        /* n×n_h spectral work */
   double *wf;               /* Parseval weights, n_h */
-  double *m;                /* per-frequency work of the SVT (9·n_h), row sums */
+  double *rowsum;           /* max(n, d) row sums */
+  guint threads;            /* workers for the per-frequency pass */
   GPtrArray *blocks;        /* everything above, freed together */
   gboolean out_of_memory;
   LescProgress *progress;
 } Tensor;
 
-/* ---- FFTs along the row index of column-major arrays ---- */
+/* ---- FFTs along the row index of column-major arrays; spectra stored transposed ---- */
 
 /* FFTW's planner is not thread-safe; execution is. */
 static GMutex plan_lock;
@@ -85,12 +88,12 @@ run_plan (fftw_plan plan)
   g_mutex_unlock (&plan_lock);
 }
 
-/* Real n×m (columns of length n) → spectra n_h×m (split real/imaginary). */
+/* Real n×m (columns of length n) → the transposed spectra m×n_h (split real/imaginary). */
 static void
 fft_forward (gsize n, gsize m, const double *in, double *re, double *im)
 {
-  fftw_iodim dim = { (int) n, 1, 1 };
-  fftw_iodim many = { (int) m, (int) n, (int) (n / 2 + 1) };
+  fftw_iodim dim = { (int) n, 1, (int) m };
+  fftw_iodim many = { (int) m, (int) n, 1 };
   g_mutex_lock (&plan_lock);
   fftw_plan plan = fftw_plan_guru_split_dft_r2c (1, &dim, 1, &many, (double *) in, re, im,
                                                  FFTW_ESTIMATE);
@@ -98,12 +101,13 @@ fft_forward (gsize n, gsize m, const double *in, double *re, double *im)
   run_plan (plan);
 }
 
-/* Spectra n_h×m → real n×m, unnormalized (n times the inverse); destroys re and im. */
+/* Transposed spectra m×n_h → real n×m, unnormalized (n times the inverse); destroys re
+ * and im. */
 static void
 fft_backward (gsize n, gsize m, double *re, double *im, double *out)
 {
-  fftw_iodim dim = { (int) n, 1, 1 };
-  fftw_iodim many = { (int) m, (int) (n / 2 + 1), (int) n };
+  fftw_iodim dim = { (int) n, (int) m, 1 };
+  fftw_iodim many = { (int) m, 1, (int) n };
   g_mutex_lock (&plan_lock);
   fftw_plan plan = fftw_plan_guru_split_dft_c2r (1, &dim, 1, &many, re, im, out,
                                                  FFTW_ESTIMATE | FFTW_DESTROY_INPUT);
@@ -118,8 +122,9 @@ estimate_doubles (gsize n, gsize q, gsize c, gboolean views)
 {
   double dn = (double) n, nh = (double) (n / 2 + 1), d = (double) (q + c);
   double dmax = (double) MAX (q, c);
-  /* spectra of Z, G, W (2 views) + n×n work + spectral work + the two outputs */
-  double doubles = 6.0 * 2.0 * nh * dn + dn * dn + 2.0 * nh * dn + dn * dn;
+  /* spectra of Z, G, U (2 views), spectral work, the two outputs (the first is also the
+   * n×n work) */
+  double doubles = 6.0 * 2.0 * nh * dn + 2.0 * nh * dn + 2.0 * dn * dn;
   /* X_v, Y_v, X_v − X_vZ_v, E (d×n each); X̂_v twice; Z-update work */
   doubles += 4.0 * d * dn + 4.0 * nh * d + 3.0 * dmax * dn;
   /* factors: n×n for a view with d_v ≥ n, else d_v×d_v (and X_vX_vᵀ) */
@@ -199,7 +204,7 @@ update_z (Tensor *tn, View *v, double mu, double rho, GError **error)
   for (gsize j = 0; j < n; j++)
     for (gsize k = 0; k < d; k++)
       p[k + j * d] = v->y[k + j * d] + mu * v->x[k + j * d] - mu * tn->e[v->off + k + j * ld_e];
-  /* R̂₀ = Ĝ − Û (made by update_dual) becomes Ẑ's start; Ĝ gets the old Ẑ's storage */
+  /* R̂₀ = Ĝ − Û (made by dual_slice) becomes Ẑ's start; Ĝ gets the old Ẑ's storage */
   double *tmp = v->zr;
   v->zr = v->gr, v->gr = tmp;
   tmp = v->zi;
@@ -207,10 +212,10 @@ update_z (Tensor *tn, View *v, double mu, double rho, GError **error)
   if (v->woodbury)
     {
       /* T = X R₀; S = (a⁻¹I + XXᵀ)⁻¹ X(R₀ + XᵀP/ρ); Z = R₀ + Xᵀ(P/ρ − S); XZ = T + XXᵀ(P/ρ − S) */
-      cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, (int) d, (int) n, (int) nh,
-                   1.0, v->xw_re, (int) nh, v->zr, (int) nh, 0.0, t, (int) d);
-      cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, (int) d, (int) n, (int) nh,
-                   1.0, v->xw_im, (int) nh, v->zi, (int) nh, 1.0, t, (int) d);
+      cblas_dgemm (CblasColMajor, CblasNoTrans, CblasTrans, (int) d, (int) n, (int) nh,
+                   1.0, v->xw_re, (int) d, v->zr, (int) n, 0.0, t, (int) d);
+      cblas_dgemm (CblasColMajor, CblasNoTrans, CblasTrans, (int) d, (int) n, (int) nh,
+                   1.0, v->xw_im, (int) d, v->zi, (int) n, 1.0, t, (int) d);
       memcpy (s, t, d * n * sizeof (double));
       cblas_dsymm (CblasColMajor, CblasLeft, CblasLower, (int) d, (int) n, 1.0 / rho, v->xxt, (int) d,
                    p, (int) d, 1.0, s, (int) d);
@@ -218,10 +223,10 @@ update_z (Tensor *tn, View *v, double mu, double rho, GError **error)
                       (lapack_int) d, s, (lapack_int) d);
       for (gsize i = 0; i < d * n; i++)
         s[i] = p[i] / rho - s[i];
-      cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, (int) nh, (int) n, (int) d,
-                   1.0, v->xh_re, (int) nh, s, (int) d, 1.0, v->zr, (int) nh);
-      cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, (int) nh, (int) n, (int) d,
-                   1.0, v->xh_im, (int) nh, s, (int) d, 1.0, v->zi, (int) nh);
+      cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, (int) n, (int) nh, (int) d,
+                   1.0, s, (int) d, v->xh_re, (int) d, 1.0, v->zr, (int) n);
+      cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, (int) n, (int) nh, (int) d,
+                   1.0, s, (int) d, v->xh_im, (int) d, 1.0, v->zi, (int) n);
       cblas_dsymm (CblasColMajor, CblasLeft, CblasLower, (int) d, (int) n, 1.0, v->xxt, (int) d,
                    s, (int) d, 1.0, t, (int) d);
     }
@@ -269,7 +274,7 @@ update_y (Tensor *tn, View *v, double mu)
 }
 
 /* Ĝ_v ← Ẑ_v + Û_v, the spectrum of the SVT's input T_v = Z_v + W_v/ρ (`views` variant;
- * svt_samples forms it itself). */
+ * slice_job_run forms it slice by slice). */
 static void
 form_svt_input (Tensor *tn, View *v)
 {
@@ -282,109 +287,165 @@ form_svt_input (Tensor *tn, View *v)
     }
 }
 
-/* Variant `samples` (§7.2): the SVT input Ĝ_v = Ẑ_v + Û_v is formed, then every frequency slice S_f = [ĝ₁(f, :)ᵀ ĝ₂(f, :)ᵀ] (n×2) is
- * replaced by its SVT with threshold τ (2τ at f = (n − 1)/2 for odd n when `odd_double`).
- * S_fᴴS_f = [a b; b̄ c] gives the right singular vectors and σ₊; the smaller singular value
- * is σ₋ = r₁₁r₂₂/σ₊ from the R factor of S_f (one Gram–Schmidt step against the longer
- * column, a second pass over the data), as accurate as a direct SVD (the eigenvalue
- * λ₋ = σ₋² of the Gram matrix alone loses the digits of σ₋ that matter near τ). */
-static void
-svt_samples (Tensor *tn, double tau, gboolean odd_double)
+/* The multiplier update of one view's frequency slice (length n): W_v ← W_v + ρ(Z_v − G_v),
+ * kept as U_v = W_v/ρ' for the next ρ': since W_v + ρ(Z_v − G_v) = ρ(T_v − G_v) with
+ * T_v = Z_v + U_v, U_v ← (ρ/ρ')(Ẑ_v + Û_v − Ĝ_v). Then Ĝ_v ← Ĝ_v − Û_v, the next Z
+ * update's R̂₀. Returns Σ|Ẑ_v − Ĝ_v|² over the slice. */
+static double
+dual_slice (gsize n, const double *restrict zr, const double *restrict zi, double *restrict gr,
+            double *restrict gi, double *restrict ur, double *restrict ui, double ratio)
 {
-  gsize n = tn->n, nh = tn->nh;
-  double *restrict g1r = tn->v[0].gr, *restrict g1i = tn->v[0].gi;
-  double *restrict g2r = tn->v[1].gr, *restrict g2i = tn->v[1].gi;
-  double *restrict ma = tn->m, *restrict mc = ma + nh, *restrict mbr = mc + nh, *restrict mbi = mbr + nh;
-  double *restrict pr = mbi + nh, *restrict pi = pr + nh, *restrict qr = pi + nh, *restrict qi = qr + nh;
-  double *restrict r2 = qi + nh;
-  const double *restrict z1r = tn->v[0].zr, *restrict z1i = tn->v[0].zi;
-  const double *restrict z2r = tn->v[1].zr, *restrict z2i = tn->v[1].zi;
-  const double *restrict u1r = tn->v[0].ur, *restrict u1i = tn->v[0].ui;
-  const double *restrict u2r = tn->v[1].ur, *restrict u2i = tn->v[1].ui;
-  memset (tn->m, 0, 9 * nh * sizeof (double));
-  /* Ĝ_v = Ẑ_v + Û_v; a = ‖s₁‖², c = ‖s₂‖², b = s₁ᴴs₂ */
+  double sum = 0.0;
   for (gsize j = 0; j < n; j++)
     {
-      gsize o = j * nh;
-      for (gsize f = 0; f < nh; f++)
-        {
-          gsize i = o + f;
-          double ar = g1r[i] = z1r[i] + u1r[i], ai = g1i[i] = z1i[i] + u1i[i];
-          double br = g2r[i] = z2r[i] + u2r[i], bi = g2i[i] = z2i[i] + u2i[i];
-          ma[f] += ar * ar + ai * ai;
-          mc[f] += br * br + bi * bi;
-          mbr[f] += ar * br + ai * bi;
-          mbi[f] += ar * bi - ai * br;
-        }
+      double dr = zr[j] - gr[j], di = zi[j] - gi[j];
+      ur[j] = ratio * (zr[j] + ur[j] - gr[j]);
+      ui[j] = ratio * (zi[j] + ui[j] - gi[j]);
+      gr[j] -= ur[j];
+      gi[j] -= ui[j];
+      sum += dr * dr + di * di;
+    }
+  return sum;
+}
+
+/* The SVT of one frequency's n×2 slice S = [s₁ s₂] in place, threshold th. S ᴴS = [a b; b̄ c]
+ * gives the right singular vectors and σ₊; the smaller singular value is σ₋ = r₁₁r₂₂/σ₊
+ * from the R factor of S (one Gram–Schmidt step against the longer column), as accurate
+ * as a direct SVD (λ₋ = σ₋² of the Gram matrix alone loses the digits that matter near
+ * τ). Then S ← S·M, M = V·diag(max(σ − th, 0)/σ)·Vᴴ = g₋I + (g₊ − g₋)P₊, where
+ * P₊ = ½I + (SᴴS − ½(a + c)I)/δ projects on the larger singular value's vector. */
+static void
+svt_slice (gsize n, double *restrict s1r, double *restrict s1i, double *restrict s2r,
+           double *restrict s2i, double th)
+{
+  double a = 0.0, c = 0.0, br = 0.0, bi = 0.0;
+  for (gsize j = 0; j < n; j++)
+    {
+      a += s1r[j] * s1r[j] + s1i[j] * s1i[j];
+      c += s2r[j] * s2r[j] + s2i[j] * s2i[j];
+      br += s1r[j] * s2r[j] + s1i[j] * s2i[j];
+      bi += s1r[j] * s2i[j] - s1i[j] * s2r[j];
     }
   /* r₂₂² = ‖p s₁ + q s₂‖²: s₂ − s₁b/a when a ≥ c, else s₁ − s₂b̄/c */
-  for (gsize f = 0; f < nh; f++)
+  double pr = 1.0, pi = 0.0, qr = 1.0, qi = 0.0;
+  if (a >= c)
     {
-      if (ma[f] >= mc[f])
-        {
-          pr[f] = ma[f] > 0.0 ? -mbr[f] / ma[f] : 0.0;
-          pi[f] = ma[f] > 0.0 ? -mbi[f] / ma[f] : 0.0;
-          qr[f] = 1.0;
-        }
-      else
-        {
-          pr[f] = 1.0;
-          qr[f] = -mbr[f] / mc[f];
-          qi[f] = mbi[f] / mc[f];
-        }
+      pr = a > 0.0 ? -br / a : 0.0;
+      pi = a > 0.0 ? -bi / a : 0.0;
+    }
+  else
+    {
+      qr = -br / c;
+      qi = bi / c;
+    }
+  double r2 = 0.0;
+  for (gsize j = 0; j < n; j++)
+    {
+      double rr = pr * s1r[j] - pi * s1i[j] + qr * s2r[j] - qi * s2i[j];
+      double ri = pr * s1i[j] + pi * s1r[j] + qr * s2i[j] + qi * s2r[j];
+      r2 += rr * rr + ri * ri;
+    }
+  double delta = hypot (a - c, 2.0 * hypot (br, bi));
+  double sp = sqrt (0.5 * (a + c + delta));
+  double sm = sp > 0.0 ? sqrt (MAX (a, c)) * sqrt (r2) / sp : 0.0;
+  double gp = sp > th ? (sp - th) / sp : 0.0;
+  double gm = sm > th ? (sm - th) / sm : 0.0;
+  double m11 = gm, m22 = gm, mr = 0.0, mi = 0.0;   /* M = [m₁₁ m₁₂; conj(m₁₂) m₂₂] */
+  if (delta > 0.0)
+    {
+      double h = 0.5 * (a - c) / delta, dg = gp - gm;
+      m11 = gm + dg * (0.5 + h);
+      m22 = gm + dg * (0.5 - h);
+      mr = dg * br / delta;
+      mi = dg * bi / delta;
     }
   for (gsize j = 0; j < n; j++)
     {
-      gsize o = j * nh;
-      for (gsize f = 0; f < nh; f++)
+      double ar = s1r[j], ai = s1i[j], cr = s2r[j], ci = s2i[j];
+      s1r[j] = ar * m11 + cr * mr + ci * mi;
+      s1i[j] = ai * m11 + ci * mr - cr * mi;
+      s2r[j] = ar * mr - ai * mi + cr * m22;
+      s2i[j] = ar * mi + ai * mr + ci * m22;
+    }
+}
+
+/* A range of frequencies [f0, f1) for one worker: the `samples` SVT of each slice (unless
+ * `dual_only`, after the `views` SVT) and the multiplier update; its share of
+ * ‖Z_v − G_v‖_F². */
+typedef struct {
+  Tensor *tn;
+  gsize f0, f1;
+  gboolean dual_only;
+  gboolean odd_double;
+  double tau, ratio;
+  double fro2[2];
+} SliceJob;
+
+/* Variant `samples` (§7.2), one frequency at a time: the SVT input Ĝ_v = Ẑ_v + Û_v; the
+ * SVT of the slice [ĝ₁(f) ĝ₂(f)] with threshold τ (2τ at f = (n − 1)/2 for odd n when
+ * `odd_double`); then dual_slice for both views. */
+static gpointer
+slice_job_run (gpointer data)
+{
+  SliceJob *job = data;
+  Tensor *tn = job->tn;
+  gsize n = tn->n;
+  View *v1 = &tn->v[0], *v2 = &tn->v[1];
+  for (gsize f = job->f0; f < job->f1; f++)
+    {
+      gsize o = f * n;
+      if (!job->dual_only)
         {
-          double ar = g1r[o + f], ai = g1i[o + f], br = g2r[o + f], bi = g2i[o + f];
-          double rr = pr[f] * ar - pi[f] * ai + qr[f] * br - qi[f] * bi;
-          double ri = pr[f] * ai + pi[f] * ar + qr[f] * bi + qi[f] * br;
-          r2[f] += rr * rr + ri * ri;
+          for (int k = 0; k < 2; k++)
+            {
+              View *v = &tn->v[k];
+              for (gsize j = o; j < o + n; j++)
+                {
+                  v->gr[j] = v->zr[j] + v->ur[j];
+                  v->gi[j] = v->zi[j] + v->ui[j];
+                }
+            }
+          double th = job->odd_double && n % 2 == 1 && f == tn->nh - 1 ? 2.0 * job->tau : job->tau;
+          svt_slice (n, v1->gr + o, v1->gi + o, v2->gr + o, v2->gi + o, th);
+        }
+      for (int k = 0; k < 2; k++)
+        {
+          View *v = &tn->v[k];
+          job->fro2[k] += tn->wf[f] * dual_slice (n, v->zr + o, v->zi + o, v->gr + o, v->gi + o,
+                                                  v->ur + o, v->ui + o, job->ratio);
         }
     }
-  /* the shrink matrix M = g₋I + (g₊ − g₋)P₊, P₊ = ½I + (H − ½(a + c)I)/δ the projector on
-   * the larger singular value's right singular vector, g = max(σ − τ, 0)/σ; stored as
-   * m₁₁, m₂₂, m₁₂ (m₂₁ = conj(m₁₂)) */
-  for (gsize f = 0; f < nh; f++)
+  return NULL;
+}
+
+/* Runs the slice jobs over all frequencies on tn->threads threads; sets fro2[v] = ‖Z_v − G_v‖_F²
+ * (partial sums added in a fixed order). */
+static void
+svt_dual (Tensor *tn, gboolean dual_only, double tau, gboolean odd_double, double ratio,
+          double fro2[2])
+{
+  SliceJob jobs[TENSOR_MAX_THREADS];
+  GThread *threads[TENSOR_MAX_THREADS] = { NULL };
+  guint nt = tn->threads;
+  for (guint k = 0; k < nt; k++)
     {
-      double a = ma[f], c = mc[f], br = mbr[f], bi = mbi[f];
-      double delta = hypot (a - c, 2.0 * hypot (br, bi));
-      double sp = sqrt (0.5 * (a + c + delta));
-      double sm = sp > 0.0 ? sqrt (MAX (a, c)) * sqrt (r2[f]) / sp : 0.0;
-      double th = odd_double && n % 2 == 1 && f == nh - 1 ? 2.0 * tau : tau;
-      double gp = sp > th ? (sp - th) / sp : 0.0;
-      double gm = sm > th ? (sm - th) / sm : 0.0;
-      double dg = gp - gm;
-      if (delta > 0.0)
-        {
-          double h = 0.5 * (a - c) / delta;
-          ma[f] = gm + dg * (0.5 + h);
-          mc[f] = gm + dg * (0.5 - h);
-          mbr[f] = dg * br / delta;
-          mbi[f] = dg * bi / delta;
-        }
+      jobs[k] = (SliceJob) { tn, tn->nh * k / nt, tn->nh * (k + 1) / nt, dual_only, odd_double,
+                             tau, ratio, { 0.0, 0.0 } };
+      if (k > 0)
+        threads[k] = g_thread_try_new ("lesc-tensor", slice_job_run, &jobs[k], NULL);
+    }
+  slice_job_run (&jobs[0]);
+  for (guint k = 1; k < nt; k++)
+    {
+      if (threads[k] != NULL)
+        g_thread_join (threads[k]);
       else
-        {
-          ma[f] = mc[f] = gm;
-          mbr[f] = mbi[f] = 0.0;
-        }
+        slice_job_run (&jobs[k]);
     }
-  /* [s₁ s₂] ← [s₁ s₂]·M, M = [m₁₁ m₁₂; conj(m₁₂) m₂₂] */
-  for (gsize j = 0; j < n; j++)
-    {
-      gsize o = j * nh;
-      for (gsize f = 0; f < nh; f++)
-        {
-          double ar = g1r[o + f], ai = g1i[o + f], br = g2r[o + f], bi = g2i[o + f];
-          double m11 = ma[f], m22 = mc[f], mr = mbr[f], mi = mbi[f];
-          g1r[o + f] = ar * m11 + br * mr + bi * mi;
-          g1i[o + f] = ai * m11 + bi * mr - br * mi;
-          g2r[o + f] = ar * mr - ai * mi + br * m22;
-          g2i[o + f] = ar * mi + ai * mr + bi * m22;
-        }
-    }
+  fro2[0] = fro2[1] = 0.0;
+  for (guint k = 0; k < nt; k++)
+    for (int v = 0; v < 2; v++)
+      fro2[v] += jobs[k].fro2[v];
 }
 
 /* Variant `views` (§7.3): A = T₁ + T₂, B = T₁ − T₂, each replaced by its matrix SVT,
@@ -424,33 +485,6 @@ svt_views (Tensor *tn, double tau, GError **error)
   return TRUE;
 }
 
-/* W_v ← W_v + ρ(Z_v − G_v), kept as U_v = W_v/ρ' for the next ρ': since W_v + ρ(Z_v − G_v)
- * = ρ(T_v − G_v), U_v ← (ρ/ρ')(Ẑ_v + Û_v − Ĝ_v). Then Ĝ_v ← Ĝ_v − Û_v, the next Z update's
- * R̂₀. Returns ‖Z_v − G_v‖_F (Parseval). */
-static double
-update_dual (Tensor *tn, View *v, double ratio)
-{
-  gsize n = tn->n, nh = tn->nh;
-  double *restrict ur = v->ur, *restrict ui = v->ui, *restrict gr = v->gr, *restrict gi = v->gi;
-  const double *restrict zr = v->zr, *restrict zi = v->zi, *restrict wf = tn->wf;
-  double sum = 0.0;
-  for (gsize j = 0; j < n; j++)
-    {
-      gsize o = j * nh;
-      for (gsize f = 0; f < nh; f++)
-        {
-          gsize i = o + f;
-          double dr = zr[i] - gr[i], di = zi[i] - gi[i];
-          ur[i] = ratio * (zr[i] + ur[i] - gr[i]);
-          ui[i] = ratio * (zi[i] + ui[i] - gi[i]);
-          gr[i] -= ur[i];
-          gi[i] -= ui[i];
-          sum += wf[f] * (dr * dr + di * di);
-        }
-    }
-  return sqrt (sum / (double) n);
-}
-
 /* ‖M‖∞ (maximum absolute row sum) of the rows×cols matrix a − b (leading dimensions lda, ldb). */
 static double
 norm_inf_diff (const double *a, gsize lda, const double *b, gsize ldb, gsize rows, gsize cols,
@@ -473,7 +507,7 @@ static gboolean
 check_converged (Tensor *tn, double thr, const double fro[2], gboolean *converged, GError **error)
 {
   gsize n = tn->n, ld_e = tn->v[0].d + tn->v[1].d;
-  double *rowsum = tn->m;   /* ≥ n doubles, free at this point */
+  double *rowsum = tn->rowsum;
   *converged = FALSE;
   for (int k = 0; k < 2; k++)
     {
@@ -586,11 +620,11 @@ view_init (Tensor *tn, View *v, const LescMatrix *input, gsize off)
     cblas_dsyrk (CblasColMajor, CblasLower, CblasTrans, (int) d, (int) n, 1.0, input->data, (int) n,
                  0.0, v->xxt, (int) d);
   fft_forward (n, d, input->data, v->xh_re, v->xh_im);
-  for (gsize k = 0; k < d; k++)
-    for (gsize f = 0; f < nh; f++)
+  for (gsize f = 0; f < nh; f++)
+    for (gsize k = 0; k < d; k++)
       {
-        v->xw_re[f + k * nh] = v->xh_re[f + k * nh] * tn->wf[f] / (double) n;
-        v->xw_im[f + k * nh] = v->xh_im[f + k * nh] * tn->wf[f] / (double) n;
+        v->xw_re[k + f * d] = v->xh_re[k + f * d] * tn->wf[f] / (double) n;
+        v->xw_im[k + f * d] = v->xh_im[k + f * d] * tn->wf[f] / (double) n;
       }
 }
 
@@ -616,9 +650,11 @@ lesc_tensor_step (const LescMatrix *x, const LescMatrix *l, double beta,
   tn.nh = nh;
   tn.progress = progress;
   tn.blocks = g_ptr_array_new_with_free_func (g_free);
+  /* the per-frequency pass is memory-bound: worth a second thread only for large n */
+  tn.threads = n >= 512 ? CLAMP (g_get_num_processors (), 1, TENSOR_MAX_THREADS) : 1;
   tn.real = out1->data;
   tn.wf = tensor_alloc (&tn, nh);
-  tn.m = tensor_alloc (&tn, MAX (9 * nh, MAX (n, dmax)));
+  tn.rowsum = tensor_alloc (&tn, MAX (n, dmax));
   tn.e = tensor_alloc (&tn, (x->cols + l->cols) * n);
   tn.p = tensor_alloc (&tn, dmax * n);
   tn.t = tensor_alloc (&tn, dmax * n);
@@ -654,6 +690,8 @@ lesc_tensor_step (const LescMatrix *x, const LescMatrix *l, double beta,
         }
       if (lesc_progress_cancelled (progress, error))
         goto out;
+      double rho_next = MIN (TENSOR_FACTOR * rho, TENSOR_RHO_MAX);
+      double fro2[2];
       if (opts.fft_over_views)
         {
           form_svt_input (&tn, &tn.v[0]);
@@ -661,11 +699,10 @@ lesc_tensor_step (const LescMatrix *x, const LescMatrix *l, double beta,
           if (!svt_views (&tn, 1.0 / rho, error))
             goto out;
         }
-      else
-        svt_samples (&tn, 1.0 / rho, !opts.odd_n_single_shrink);
-      double rho_next = MIN (TENSOR_FACTOR * rho, TENSOR_RHO_MAX);
-      double fro[2] = { update_dual (&tn, &tn.v[0], rho / rho_next),
-                        update_dual (&tn, &tn.v[1], rho / rho_next) };
+      svt_dual (&tn, opts.fft_over_views, 1.0 / rho, !opts.odd_n_single_shrink, rho / rho_next, fro2);
+      if (lesc_progress_cancelled (progress, error))
+        goto out;
+      double fro[2] = { sqrt (fro2[0] / (double) n), sqrt (fro2[1] / (double) n) };
       gboolean converged;
       if (!check_converged (&tn, thr, fro, &converged, error))
         goto out;
