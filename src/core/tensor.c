@@ -65,7 +65,6 @@ typedef struct {
   double *e;                /* [E₁; E₂] stacked, (d₁ + d₂)×n */
   double *p, *t, *s;        /* Z-update work, max(d)×n */
   double *real;             /* n×n spatial work (the first output's storage) */
-  double *sre, *sim;        /* n×n_h spectral work */
   double *wf;               /* Parseval weights, n_h */
   double *rowsum;           /* max(n, d) row sums */
   guint threads;            /* workers for the per-frequency pass */
@@ -74,15 +73,18 @@ typedef struct {
   LescProgress *progress;
 } Tensor;
 
-/* ---- FFTs along the row index of column-major arrays; spectra stored transposed ---- */
+/* ---- FFTs along the row index of column-major arrays; spectra stored transposed ----
+ * FFTW works on blocks of FFT_BLOCK columns gathered into small contiguous buffers (its
+ * fastest layout); the gather and scatter do the transposition. */
+
+#define FFT_BLOCK 16
 
 /* FFTW's planner is not thread-safe; execution is. */
 static GMutex plan_lock;
 
 static void
-run_plan (fftw_plan plan)
+plan_destroy (fftw_plan plan)
 {
-  fftw_execute (plan);
   g_mutex_lock (&plan_lock);
   fftw_destroy_plan (plan);
   g_mutex_unlock (&plan_lock);
@@ -92,27 +94,69 @@ run_plan (fftw_plan plan)
 static void
 fft_forward (gsize n, gsize m, const double *in, double *re, double *im)
 {
-  fftw_iodim dim = { (int) n, 1, (int) m };
-  fftw_iodim many = { (int) m, (int) n, 1 };
+  gsize nh = n / 2 + 1, b = MIN (FFT_BLOCK, m);
+  g_autofree double *rbuf = g_new0 (double, n * b);
+  g_autofree double *cbuf = g_new0 (double, 2 * nh * b);   /* interleaved complex */
+  int len = (int) n;
   g_mutex_lock (&plan_lock);
-  fftw_plan plan = fftw_plan_guru_split_dft_r2c (1, &dim, 1, &many, (double *) in, re, im,
-                                                 FFTW_ESTIMATE);
+  fftw_plan plan = fftw_plan_many_dft_r2c (1, &len, (int) b, rbuf, NULL, 1, (int) n,
+                                           (fftw_complex *) cbuf, NULL, 1, (int) nh, FFTW_ESTIMATE);
   g_mutex_unlock (&plan_lock);
-  run_plan (plan);
+  for (gsize j0 = 0; j0 < m; j0 += b)
+    {
+      gsize bb = MIN (b, m - j0);
+      memcpy (rbuf, in + j0 * n, bb * n * sizeof (double));
+      fftw_execute (plan);
+      for (gsize f = 0; f < nh; f++)
+        for (gsize k = 0; k < bb; k++)
+          {
+            re[j0 + k + f * m] = cbuf[2 * (f + k * nh)];
+            im[j0 + k + f * m] = cbuf[2 * (f + k * nh) + 1];
+          }
+    }
+  plan_destroy (plan);
 }
 
-/* Transposed spectra m×n_h → real n×m, unnormalized (n times the inverse); destroys re
- * and im. */
+/* One term of a sum of transposed spectra. */
+typedef struct {
+  const double *re, *im;
+  double sign;
+} SpectrumTerm;
+
+/* The sum of `count` transposed spectra (m×n_h) → real n×m, unnormalized (n times the
+ * inverse transform). */
 static void
-fft_backward (gsize n, gsize m, double *re, double *im, double *out)
+fft_backward (gsize n, gsize m, const SpectrumTerm *terms, int count, double *out)
 {
-  fftw_iodim dim = { (int) n, (int) m, 1 };
-  fftw_iodim many = { (int) m, 1, (int) n };
+  gsize nh = n / 2 + 1, b = MIN (FFT_BLOCK, m);
+  g_autofree double *rbuf = g_new0 (double, n * b);
+  g_autofree double *cbuf = g_new0 (double, 2 * nh * b);   /* interleaved complex */
+  int len = (int) n;
   g_mutex_lock (&plan_lock);
-  fftw_plan plan = fftw_plan_guru_split_dft_c2r (1, &dim, 1, &many, re, im, out,
-                                                 FFTW_ESTIMATE | FFTW_DESTROY_INPUT);
+  fftw_plan plan = fftw_plan_many_dft_c2r (1, &len, (int) b, (fftw_complex *) cbuf, NULL, 1, (int) nh,
+                                           rbuf, NULL, 1, (int) n,
+                                           FFTW_ESTIMATE | FFTW_DESTROY_INPUT);
   g_mutex_unlock (&plan_lock);
-  run_plan (plan);
+  for (gsize j0 = 0; j0 < m; j0 += b)
+    {
+      gsize bb = MIN (b, m - j0);
+      for (gsize f = 0; f < nh; f++)
+        for (gsize k = 0; k < bb; k++)
+          {
+            gsize i = j0 + k + f * m;
+            double sr = 0.0, si = 0.0;
+            for (int t = 0; t < count; t++)
+              {
+                sr += terms[t].sign * terms[t].re[i];
+                si += terms[t].sign * terms[t].im[i];
+              }
+            cbuf[2 * (f + k * nh)] = sr;
+            cbuf[2 * (f + k * nh) + 1] = si;
+          }
+      fftw_execute (plan);
+      memcpy (out + j0 * n, rbuf, bb * n * sizeof (double));
+    }
+  plan_destroy (plan);
 }
 
 /* ---- memory ---- */
@@ -122,9 +166,8 @@ estimate_doubles (gsize n, gsize q, gsize c, gboolean views)
 {
   double dn = (double) n, nh = (double) (n / 2 + 1), d = (double) (q + c);
   double dmax = (double) MAX (q, c);
-  /* spectra of Z, G, U (2 views), spectral work, the two outputs (the first is also the
-   * n×n work) */
-  double doubles = 6.0 * 2.0 * nh * dn + 2.0 * nh * dn + 2.0 * dn * dn;
+  /* spectra of Z, G, U (2 views), the two outputs (the first is also the n×n work) */
+  double doubles = 6.0 * 2.0 * nh * dn + 2.0 * dn * dn;
   /* X_v, Y_v, X_v − X_vZ_v, E (d×n each); X̂_v twice; Z-update work */
   doubles += 4.0 * d * dn + 4.0 * nh * d + 3.0 * dmax * dn;
   /* factors: n×n for a view with d_v ≥ n, else d_v×d_v (and X_vX_vᵀ) */
@@ -234,7 +277,7 @@ update_z (Tensor *tn, View *v, double mu, double rho, GError **error)
     {
       /* spatially: R = R₀ + XᵀP/ρ; Z = (I + aXᵀX)⁻¹R; XZ; Ẑ = F Z */
       double *r = tn->real;
-      fft_backward (n, n, v->zr, v->zi, r);
+      fft_backward (n, n, &(SpectrumTerm) { v->zr, v->zi, 1.0 }, 1, r);
       cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, (int) n, (int) n, (int) d,
                    1.0 / rho, v->xs, (int) n, p, (int) d, 1.0 / (double) n, r, (int) n);
       LAPACKE_dpotrs (LAPACK_COL_MAJOR, 'L', (lapack_int) n, (lapack_int) n, v->factor,
@@ -398,11 +441,13 @@ slice_job_run (gpointer data)
         {
           for (int k = 0; k < 2; k++)
             {
-              View *v = &tn->v[k];
-              for (gsize j = o; j < o + n; j++)
+              double *restrict gr = tn->v[k].gr + o, *restrict gi = tn->v[k].gi + o;
+              const double *restrict zr = tn->v[k].zr + o, *restrict zi = tn->v[k].zi + o;
+              const double *restrict ur = tn->v[k].ur + o, *restrict ui = tn->v[k].ui + o;
+              for (gsize j = 0; j < n; j++)
                 {
-                  v->gr[j] = v->zr[j] + v->ur[j];
-                  v->gi[j] = v->zi[j] + v->ui[j];
+                  gr[j] = zr[j] + ur[j];
+                  gi[j] = zi[j] + ui[j];
                 }
             }
           double th = job->odd_double && n % 2 == 1 && f == tn->nh - 1 ? 2.0 * job->tau : job->tau;
@@ -468,7 +513,7 @@ svt_views (Tensor *tn, double tau, GError **error)
       if (lesc_progress_cancelled (tn->progress, error))
         return FALSE;
       View *v = &tn->v[k];
-      fft_backward (n, n, v->gr, v->gi, tn->real);
+      fft_backward (n, n, &(SpectrumTerm) { v->gr, v->gi, 1.0 }, 1, tn->real);
       cblas_dscal ((int) (n * n), 1.0 / (double) n, tn->real, 1);
       if (lesc_svt (tn->real, n, n, tau, error) < 0)
         return FALSE;
@@ -525,12 +570,9 @@ check_converged (Tensor *tn, double thr, const double fro[2], gboolean *converge
         return TRUE;
       if (lesc_progress_cancelled (tn->progress, error))
         return FALSE;
-      for (gsize i = 0; i < tn->nh * n; i++)  /* Ĝ = R̂₀ + Û */
-        {
-          tn->sre[i] = v->zr[i] - (v->gr[i] + v->ur[i]);
-          tn->sim[i] = v->zi[i] - (v->gi[i] + v->ui[i]);
-        }
-      fft_backward (n, n, tn->sre, tn->sim, tn->real);
+      /* Z_v − G_v, where Ĝ_v = R̂₀ + Û_v at this point */
+      SpectrumTerm diff[3] = { { v->zr, v->zi, 1.0 }, { v->gr, v->gi, -1.0 }, { v->ur, v->ui, -1.0 } };
+      fft_backward (n, n, diff, 3, tn->real);
       if (norm_inf_diff (tn->real, n, NULL, 0, n, n, rowsum) / (double) n > thr)
         return TRUE;
     }
@@ -659,8 +701,6 @@ lesc_tensor_step (const LescMatrix *x, const LescMatrix *l, double beta,
   tn.p = tensor_alloc (&tn, dmax * n);
   tn.t = tensor_alloc (&tn, dmax * n);
   tn.s = tensor_alloc (&tn, dmax * n);
-  tn.sre = tensor_alloc (&tn, nh * n);
-  tn.sim = tensor_alloc (&tn, nh * n);
   if (!tn.out_of_memory)
     for (gsize f = 0; f < nh; f++)
       tn.wf[f] = f == 0 || 2 * f == n ? 1.0 : 2.0;
@@ -717,8 +757,8 @@ lesc_tensor_step (const LescMatrix *x, const LescMatrix *l, double beta,
     }
 
   /* Z_v = F⁻¹Ẑ_v (the real part: c2r reads the conjugate-symmetric half) */
-  fft_backward (n, n, tn.v[0].zr, tn.v[0].zi, out1->data);
-  fft_backward (n, n, tn.v[1].zr, tn.v[1].zi, out2->data);
+  fft_backward (n, n, &(SpectrumTerm) { tn.v[0].zr, tn.v[0].zi, 1.0 }, 1, out1->data);
+  fft_backward (n, n, &(SpectrumTerm) { tn.v[1].zr, tn.v[1].zi, 1.0 }, 1, out2->data);
   cblas_dscal ((int) (n * n), 1.0 / (double) n, out1->data, 1);
   cblas_dscal ((int) (n * n), 1.0 / (double) n, out2->data, 1);
   lesc_progress_report (progress, 1.0, "tensor step");

@@ -21,7 +21,7 @@ gboolean lesc_tensor_step (const LescMatrix *x, const LescMatrix *l, double beta
                            const LescTensorOptions *options, LescProgress *progress,
                            LescTensorReport *report, LescMatrix **z1, LescMatrix **z2,
                            GError **error);
-/* Bytes the tensor step holds at its peak (≈ 9n² doubles, plus n² for a view with as many
+/* Bytes the tensor step holds at its peak (≈ 8n² doubles, plus n² for a view with as many
  * rows as samples), for the default options. */
 double lesc_tensor_memory_estimate (gsize n, gsize q, gsize c);
 /* The same for `options` (NULL = defaults): the `views` variant adds two dense n×n SVDs
