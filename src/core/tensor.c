@@ -259,6 +259,8 @@ update_z (Tensor *tn, View *v, double mu, double rho, GError **error)
                    1.0, v->xw_re, (int) d, v->zr, (int) n, 0.0, t, (int) d);
       cblas_dgemm (CblasColMajor, CblasNoTrans, CblasTrans, (int) d, (int) n, (int) nh,
                    1.0, v->xw_im, (int) d, v->zi, (int) n, 1.0, t, (int) d);
+      if (lesc_progress_cancelled (tn->progress, error))
+        return FALSE;
       memcpy (s, t, d * n * sizeof (double));
       cblas_dsymm (CblasColMajor, CblasLeft, CblasLower, (int) d, (int) n, 1.0 / rho, v->xxt, (int) d,
                    p, (int) d, 1.0, s, (int) d);
@@ -351,7 +353,7 @@ dual_slice (gsize n, const double *restrict zr, const double *restrict zi, doubl
   return sum;
 }
 
-/* The SVT of one frequency's n×2 slice S = [s₁ s₂] in place, threshold th. S ᴴS = [a b; b̄ c]
+/* The SVT of one frequency's n×2 slice S = [s₁ s₂] in place, threshold th. SᴴS = [a b; b̄ c]
  * gives the right singular vectors and σ₊; the smaller singular value is σ₋ = r₁₁r₂₂/σ₊
  * from the R factor of S (one Gram–Schmidt step against the longer column), as accurate
  * as a direct SVD (λ₋ = σ₋² of the Gram matrix alone loses the digits that matter near
@@ -434,8 +436,12 @@ slice_job_run (gpointer data)
   Tensor *tn = job->tn;
   gsize n = tn->n;
   View *v1 = &tn->v[0], *v2 = &tn->v[1];
+  GCancellable *cancel = tn->progress != NULL ? tn->progress->cancellable : NULL;
   for (gsize f = job->f0; f < job->f1; f++)
     {
+      /* a cancelled run stops here (its state is discarded) */
+      if (f % 64 == 0 && cancel != NULL && g_cancellable_is_cancelled (cancel))
+        return NULL;
       gsize o = f * n;
       if (!job->dual_only)
         {
