@@ -16,7 +16,10 @@ typedef struct {
 } LescTensorReport;
 
 /* x: n×q z-scored features, l: n×c logical labels (samples in rows; the views are
- * X₁ = xᵀ, X₂ = lᵀ). Returns Z₁ and Z₂ (n×n each). */
+ * X₁ = xᵀ, X₂ = lᵀ); beta = λ₂ > 0; options NULL = defaults. On success *z1 and *z2
+ * receive Z₁ and Z₂ (n×n each). Cancel (through `progress`) returns G_IO_ERROR_CANCELLED
+ * within one pass of the iteration (tens of ms at n = 2465), but not inside the dense
+ * n×n SVDs of the `views` variant. The caller checks the memory estimate. */
 gboolean lesc_tensor_step (const LescMatrix *x, const LescMatrix *l, double beta,
                            const LescTensorOptions *options, LescProgress *progress,
                            LescTensorReport *report, LescMatrix **z1, LescMatrix **z2,
