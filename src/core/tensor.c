@@ -190,17 +190,24 @@ lesc_tensor_memory_estimate (gsize n, gsize q, gsize c)
   return lesc_tensor_memory_estimate_for (n, q, c, NULL);
 }
 
+/* Zero-filled, freed with the Tensor. Successive blocks start at different offsets within
+ * a page (72 doubles apart, modulo 512): the per-frequency pass streams twelve arrays at
+ * once, and with equal page offsets they would all compete for the same cache sets. */
 static double *
 tensor_alloc (Tensor *tn, gsize count)
 {
   if (tn->out_of_memory)
     return NULL;
-  double *p = count > G_MAXSIZE / sizeof (double) ? NULL : g_try_malloc0 (MAX (count, 1) * sizeof (double));
+  gsize shift = (tn->blocks->len * 72) % 512;
+  double *p = count > G_MAXSIZE / sizeof (double) - 512 ? NULL
+              : g_try_malloc0 ((count + shift + 1) * sizeof (double));
   if (p == NULL)
-    tn->out_of_memory = TRUE;
-  else
-    g_ptr_array_add (tn->blocks, p);
-  return p;
+    {
+      tn->out_of_memory = TRUE;
+      return NULL;
+    }
+  g_ptr_array_add (tn->blocks, p);
+  return p + shift;
 }
 
 /* ---- the updates ---- */
@@ -332,44 +339,58 @@ form_svt_input (Tensor *tn, View *v)
     }
 }
 
-/* The multiplier update of one view's frequency slice (length n): W_v ← W_v + ρ(Z_v − G_v),
- * kept as U_v = W_v/ρ' for the next ρ': since W_v + ρ(Z_v − G_v) = ρ(T_v − G_v) with
- * T_v = Z_v + U_v, U_v ← (ρ/ρ')(Ẑ_v + Û_v − Ĝ_v). Then Ĝ_v ← Ĝ_v − Û_v, the next Z
- * update's R̂₀. Returns Σ|Ẑ_v − Ĝ_v|² over the slice. */
-static double
-dual_slice (gsize n, const double *restrict zr, const double *restrict zi, double *restrict gr,
-            double *restrict gi, double *restrict ur, double *restrict ui, double ratio)
-{
-  double sum = 0.0;
-  for (gsize j = 0; j < n; j++)
-    {
-      double dr = zr[j] - gr[j], di = zi[j] - gi[j];
-      ur[j] = ratio * (zr[j] + ur[j] - gr[j]);
-      ui[j] = ratio * (zi[j] + ui[j] - gi[j]);
-      gr[j] -= ur[j];
-      gi[j] -= ui[j];
-      sum += dr * dr + di * di;
-    }
-  return sum;
-}
+/* The multiplier update at one spectral entry: W_v ← W_v + ρ(Z_v − G_v), kept as
+ * U_v = W_v/ρ' for the next ρ': since W_v + ρ(Z_v − G_v) = ρ(T_v − G_v) with T_v = Z_v + U_v
+ * the SVT input, U_v ← (ρ/ρ')(T_v − G_v); then G_v ← G_v − U_v, the next Z update's R₀.
+ * Returns |Z_v − G_v|². */
+#define DUAL_POINT(z, t, g, u, ratio, sum)            \
+  do {                                                \
+    double g_ = (g), d_ = (z) - g_;                   \
+    double u_ = (ratio) * ((t) - g_);                 \
+    (u) = u_;                                         \
+    (g) = g_ - u_;                                    \
+    (sum) += d_ * d_;                                 \
+  } while (0)
 
-/* The SVT of one frequency's n×2 slice S = [s₁ s₂] in place, threshold th. SᴴS = [a b; b̄ c]
- * gives the right singular vectors and σ₊; the smaller singular value is σ₋ = r₁₁r₂₂/σ₊
- * from the R factor of S (one Gram–Schmidt step against the longer column), as accurate
- * as a direct SVD (λ₋ = σ₋² of the Gram matrix alone loses the digits that matter near
- * τ). Then S ← S·M, M = V·diag(max(σ − th, 0)/σ)·Vᴴ = g₋I + (g₊ − g₋)P₊, where
+/* A range of frequencies [f0, f1) for one worker: the `samples` SVT of each slice (unless
+ * `dual_only`, after the `views` SVT) and the multiplier update; its share of
+ * ‖Z_v − G_v‖_F². */
+typedef struct {
+  Tensor *tn;
+  gsize f0, f1;
+  gboolean dual_only;
+  gboolean odd_double;
+  double tau, ratio;
+  double fro2[2];
+} SliceJob;
+
+/* Variant `samples` (§7.2) for one frequency f: the SVT of the n×2 slice S = [s₁ s₂],
+ * s_v = T̂_v(f, :) = Ẑ_v(f, :) + Û_v(f, :), with threshold th, and the multiplier update.
+ * SᴴS = [a b; b̄ c] gives the right singular vectors and σ₊; the smaller singular value is
+ * σ₋ = r₁₁r₂₂/σ₊ from the R factor of S (one Gram–Schmidt step against the longer
+ * column), as accurate as a direct SVD (λ₋ = σ₋² of the Gram matrix alone loses the digits
+ * that matter near τ). S ← S·M, M = V·diag(max(σ − th, 0)/σ)·Vᴴ = g₋I + (g₊ − g₋)P₊, where
  * P₊ = ½I + (SᴴS − ½(a + c)I)/δ projects on the larger singular value's vector. */
 static void
-svt_slice (gsize n, double *restrict s1r, double *restrict s1i, double *restrict s2r,
-           double *restrict s2i, double th)
+svt_dual_slice (SliceJob *job, gsize f, double th)
 {
+  Tensor *tn = job->tn;
+  gsize n = tn->n, o = f * n;
+  const double *restrict z1r = tn->v[0].zr + o, *restrict z1i = tn->v[0].zi + o;
+  const double *restrict z2r = tn->v[1].zr + o, *restrict z2i = tn->v[1].zi + o;
+  double *restrict s1r = tn->v[0].gr + o, *restrict s1i = tn->v[0].gi + o;
+  double *restrict s2r = tn->v[1].gr + o, *restrict s2i = tn->v[1].gi + o;
+  double *restrict u1r = tn->v[0].ur + o, *restrict u1i = tn->v[0].ui + o;
+  double *restrict u2r = tn->v[1].ur + o, *restrict u2i = tn->v[1].ui + o;
   double a = 0.0, c = 0.0, br = 0.0, bi = 0.0;
   for (gsize j = 0; j < n; j++)
     {
-      a += s1r[j] * s1r[j] + s1i[j] * s1i[j];
-      c += s2r[j] * s2r[j] + s2i[j] * s2i[j];
-      br += s1r[j] * s2r[j] + s1i[j] * s2i[j];
-      bi += s1r[j] * s2i[j] - s1i[j] * s2r[j];
+      double xr = s1r[j] = z1r[j] + u1r[j], xi = s1i[j] = z1i[j] + u1i[j];
+      double yr = s2r[j] = z2r[j] + u2r[j], yi = s2i[j] = z2i[j] + u2i[j];
+      a += xr * xr + xi * xi;
+      c += yr * yr + yi * yi;
+      br += xr * yr + xi * yi;
+      bi += xr * yi - xi * yr;
     }
   /* r₂₂² = ‖p s₁ + q s₂‖²: s₂ − s₁b/a when a ≥ c, else s₁ − s₂b̄/c */
   double pr = 1.0, pi = 0.0, qr = 1.0, qi = 0.0;
@@ -404,67 +425,63 @@ svt_slice (gsize n, double *restrict s1r, double *restrict s1i, double *restrict
       mr = dg * br / delta;
       mi = dg * bi / delta;
     }
+  /* [s₁ s₂] ← [s₁ s₂]·M, then the multiplier update with T = the old [s₁ s₂] */
+  double e1 = 0.0, e2 = 0.0, ratio = job->ratio;
   for (gsize j = 0; j < n; j++)
     {
-      double ar = s1r[j], ai = s1i[j], cr = s2r[j], ci = s2i[j];
-      s1r[j] = ar * m11 + cr * mr + ci * mi;
-      s1i[j] = ai * m11 + ci * mr - cr * mi;
-      s2r[j] = ar * mr - ai * mi + cr * m22;
-      s2i[j] = ar * mi + ai * mr + ci * m22;
+      double xr = s1r[j], xi = s1i[j], yr = s2r[j], yi = s2i[j];
+      double g1r = xr * m11 + yr * mr + yi * mi;
+      double g1i = xi * m11 + yi * mr - yr * mi;
+      double g2r = xr * mr - xi * mi + yr * m22;
+      double g2i = xr * mi + xi * mr + yi * m22;
+      DUAL_POINT (z1r[j], xr, g1r, u1r[j], ratio, e1);
+      DUAL_POINT (z1i[j], xi, g1i, u1i[j], ratio, e1);
+      DUAL_POINT (z2r[j], yr, g2r, u2r[j], ratio, e2);
+      DUAL_POINT (z2i[j], yi, g2i, u2i[j], ratio, e2);
+      s1r[j] = g1r, s1i[j] = g1i, s2r[j] = g2r, s2i[j] = g2i;
+    }
+  job->fro2[0] += tn->wf[f] * e1;
+  job->fro2[1] += tn->wf[f] * e2;
+}
+
+/* After the `views` SVT: the multiplier update of frequency f (T = Z + U recomputed). */
+static void
+dual_slice (SliceJob *job, gsize f)
+{
+  Tensor *tn = job->tn;
+  gsize n = tn->n, o = f * n;
+  double ratio = job->ratio;
+  for (int k = 0; k < 2; k++)
+    {
+      const double *restrict zr = tn->v[k].zr + o, *restrict zi = tn->v[k].zi + o;
+      double *restrict gr = tn->v[k].gr + o, *restrict gi = tn->v[k].gi + o;
+      double *restrict ur = tn->v[k].ur + o, *restrict ui = tn->v[k].ui + o;
+      double e = 0.0;
+      for (gsize j = 0; j < n; j++)
+        {
+          DUAL_POINT (zr[j], zr[j] + ur[j], gr[j], ur[j], ratio, e);
+          DUAL_POINT (zi[j], zi[j] + ui[j], gi[j], ui[j], ratio, e);
+        }
+      job->fro2[k] += tn->wf[f] * e;
     }
 }
 
-/* A range of frequencies [f0, f1) for one worker: the `samples` SVT of each slice (unless
- * `dual_only`, after the `views` SVT) and the multiplier update; its share of
- * ‖Z_v − G_v‖_F². */
-typedef struct {
-  Tensor *tn;
-  gsize f0, f1;
-  gboolean dual_only;
-  gboolean odd_double;
-  double tau, ratio;
-  double fro2[2];
-} SliceJob;
-
-/* Variant `samples` (§7.2), one frequency at a time: the SVT input Ĝ_v = Ẑ_v + Û_v; the
- * SVT of the slice [ĝ₁(f) ĝ₂(f)] with threshold τ (2τ at f = (n − 1)/2 for odd n when
- * `odd_double`); then dual_slice for both views. */
 static gpointer
 slice_job_run (gpointer data)
 {
   SliceJob *job = data;
   Tensor *tn = job->tn;
-  gsize n = tn->n;
-  View *v1 = &tn->v[0], *v2 = &tn->v[1];
   GCancellable *cancel = tn->progress != NULL ? tn->progress->cancellable : NULL;
   for (gsize f = job->f0; f < job->f1; f++)
     {
       /* a cancelled run stops here (its state is discarded) */
       if (f % 64 == 0 && cancel != NULL && g_cancellable_is_cancelled (cancel))
         return NULL;
-      gsize o = f * n;
-      if (!job->dual_only)
-        {
-          for (int k = 0; k < 2; k++)
-            {
-              double *restrict gr = tn->v[k].gr + o, *restrict gi = tn->v[k].gi + o;
-              const double *restrict zr = tn->v[k].zr + o, *restrict zi = tn->v[k].zi + o;
-              const double *restrict ur = tn->v[k].ur + o, *restrict ui = tn->v[k].ui + o;
-              for (gsize j = 0; j < n; j++)
-                {
-                  gr[j] = zr[j] + ur[j];
-                  gi[j] = zi[j] + ui[j];
-                }
-            }
-          double th = job->odd_double && n % 2 == 1 && f == tn->nh - 1 ? 2.0 * job->tau : job->tau;
-          svt_slice (n, v1->gr + o, v1->gi + o, v2->gr + o, v2->gi + o, th);
-        }
-      for (int k = 0; k < 2; k++)
-        {
-          View *v = &tn->v[k];
-          job->fro2[k] += tn->wf[f] * dual_slice (n, v->zr + o, v->zi + o, v->gr + o, v->gi + o,
-                                                  v->ur + o, v->ui + o, job->ratio);
-        }
+      if (job->dual_only)
+        dual_slice (job, f);
+      else
+        svt_dual_slice (job, f, job->odd_double && tn->n % 2 == 1 && f == tn->nh - 1
+                                  ? 2.0 * job->tau : job->tau);
     }
   return NULL;
 }
