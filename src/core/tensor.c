@@ -339,10 +339,10 @@ form_svt_input (Tensor *tn, View *v)
     }
 }
 
-/* The multiplier update at one spectral entry: W_v ← W_v + ρ(Z_v − G_v), kept as
- * U_v = W_v/ρ' for the next ρ': since W_v + ρ(Z_v − G_v) = ρ(T_v − G_v) with T_v = Z_v + U_v
- * the SVT input, U_v ← (ρ/ρ')(T_v − G_v); then G_v ← G_v − U_v, the next Z update's R₀.
- * Returns |Z_v − G_v|². */
+/* The multiplier update at one spectral entry (z, SVT input t, SVT output g, multiplier u):
+ * W_v ← W_v + ρ(Z_v − G_v), kept as U_v = W_v/ρ' for the next ρ'; since W_v + ρ(Z_v − G_v)
+ * = ρ(T_v − G_v), u ← (ρ/ρ')(t − g). Then g ← g − u, the next Z update's R₀. Adds
+ * |z − g|² (before that) to sum. A macro so that the operands stay in registers. */
 #define DUAL_POINT(z, t, g, u, ratio, sum)            \
   do {                                                \
     double g_ = (g), d_ = (z) - g_;                   \
