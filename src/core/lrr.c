@@ -2,7 +2,10 @@
  * (algorithms.md §6; the reference is solve_lrr.m + lrra.m of the gLESC repository).
  *
  * A = xᵀ (q×n). Q (n×r) is an orthonormal basis of range(x) (MATLAB orth), B = AQ (q×r);
- * the ALM solves min ‖Z̃‖_* + λ₂‖E‖₂,₁ s.t. A = BZ̃ + E for Z̃ (r×n), and Z = QZ̃. */
+ * the ALM solves min ‖Z̃‖_* + λ₂‖E‖₂,₁ s.t. A = BZ̃ + E for Z̃ (r×n), and Z = QZ̃.
+ * Constants and update order as lrra.m; (BᵀB + I)⁻¹ is applied through its Cholesky
+ * factor (the reference forms the inverse), and the SVT skips its SVD in the early
+ * iterations where a norm bound already shows every singular value ≤ 1/μ (J = 0). */
 #include "core/lrr.h"
 #include "core/error.h"
 #include "core/shrink.h"
