@@ -23,6 +23,17 @@ void lesc_smoothness_apply (const LescSmoothness *m, const double *x, gsize k, d
 /* The dense n×n M (the converged variant and tests only). */
 LescMatrix *lesc_smoothness_dense (const LescSmoothness *m);
 
+/* Flops of one lesc_smoothness_apply per column of x. */
+double lesc_smoothness_apply_flops (const LescSmoothness *m);
+/* Q = Φᵀ(I + λM)Φ for a dense n×k Φ (symmetric k×k), formed once: the LE objective's
+ * quadratic form, for problems where one product with it per iteration is cheaper than
+ * the operator chain (§11). For (I − C)ᵀ(I − C) it is ΦᵀΦ + λ((I − C)Φ)ᵀ((I − C)Φ). */
+LescMatrix *lesc_smoothness_quadratic_form (const LescSmoothness *m, const LescMatrix *phi,
+                                            double lambda, GError **error);
+/* Flops of lesc_smoothness_quadratic_form for k columns, and its extra bytes. */
+double lesc_smoothness_quadratic_form_flops (const LescSmoothness *m, gsize k);
+double lesc_smoothness_quadratic_form_bytes (const LescSmoothness *m, gsize k);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescSmoothness, lesc_smoothness_free)
 
 G_END_DECLS
