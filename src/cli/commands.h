@@ -2,3 +2,5 @@
 #pragma once
 
 int lesc_cmd_info (int argc, char **argv);
+int lesc_cmd_recover (int argc, char **argv);
+int lesc_cmd_bench (int argc, char **argv);

@@ -9,6 +9,8 @@
 
 static const LescCommand commands[] = {
   { "info", "Summarise a data set (shapes, label statistics, problems)", lesc_cmd_info },
+  { "recover", "Recover label distributions with one method and score them", lesc_cmd_recover },
+  { "bench", "Time GLLE, LESC and gLESC per stage, with peak memory", lesc_cmd_bench },
   { NULL }
 };
 

@@ -315,7 +315,7 @@ qn_init (QuasiNewton *qn, gsize n, const LescOptimizerOptions *o, GError **error
   if (!qn->lbfgs)
     {
       qn->h = g_try_new0 (double, n * n);
-      qn->hy = g_try_new0 (double, n);
+      qn->hy = g_try_new0 (double, 4 * n);
       if (qn->h == NULL || qn->hy == NULL)
         goto oom;
       for (gsize i = 0; i < n; i++)
@@ -368,13 +368,26 @@ qn_update (QuasiNewton *qn, double alpha, double *p, const double *g, const doub
     return;
   if (!qn->lbfgs)
     {
+      /* one pass over H for [Hy, Hg], p = −H⁺g from them, one pass for the update:
+       * H⁺ = H − ρ(s(Hy)ᵀ + (Hy)sᵀ) + (ρ² yᵀHy + ρ) ssᵀ (lower triangle) */
       double rho = 1.0 / cblas_ddot (ni, y, 1, s, 1);
-      cblas_dsymv (CblasColMajor, CblasLower, ni, 1.0, qn->h, ni, y, 1, 0.0, qn->hy, 1);
-      double yhy = cblas_ddot (ni, y, 1, qn->hy, 1);
-      /* H ← H − ρ(s(Hy)ᵀ + (Hy)sᵀ) + (ρ² yᵀHy + ρ) ssᵀ */
-      cblas_dsyr2 (CblasColMajor, CblasLower, ni, -rho, s, 1, qn->hy, 1, qn->h, ni);
-      cblas_dsyr (CblasColMajor, CblasLower, ni, rho * rho * yhy + rho, s, 1, qn->h, ni);
-      cblas_dsymv (CblasColMajor, CblasLower, ni, -1.0, qn->h, ni, g, 1, 0.0, p, 1);
+      double *hy = qn->hy, *hg = qn->hy + n, *yg = qn->hy + 2 * n;
+      memcpy (yg, y, n * sizeof (double));
+      memcpy (yg + n, g, n * sizeof (double));
+      cblas_dsymm (CblasColMajor, CblasLeft, CblasLower, ni, 2, 1.0, qn->h, ni, yg, ni, 0.0,
+                   hy, ni);
+      double yhy = cblas_ddot (ni, y, 1, hy, 1);
+      double beta = rho * rho * yhy + rho;
+      double hyg = cblas_ddot (ni, hy, 1, g, 1), sg = cblas_ddot (ni, s, 1, g, 1);
+      for (gsize i = 0; i < n; i++)
+        p[i] = -(hg[i] - rho * (s[i] * hyg + hy[i] * sg) + beta * s[i] * sg);
+      for (gsize j = 0; j < n; j++)
+        {
+          double *hj = qn->h + j * n;
+          double a1 = -rho * hy[j], a2 = -rho * s[j], a3 = beta * s[j];
+          for (gsize i = j; i < n; i++)
+            hj[i] += s[i] * a1 + hy[i] * a2 + s[i] * a3;
+        }
       return;
     }
   /* push (s, y) as the newest pair */
