@@ -230,7 +230,7 @@ test_glle_graph_and_objective (void)
   g_autoptr (LescMatrix) x = random_features (16, 3, 7);
   g_autoptr (LescMatrix) l = random_labels (16, 3, 8);
   g_autoptr (GError) error = NULL;
-  g_autoptr (LescSmoothness) m = lesc_glle_laplacian (x, 5, 1.5, &error);
+  g_autoptr (LescSmoothness) m = lesc_glle_laplacian (x, 5, 1.5, NULL, &error);
   g_assert_no_error (error);
   g_autoptr (LescMatrix) m_brute = brute_laplacian (x, 5, 1.5);
   g_autoptr (LescMatrix) m_mine = lesc_smoothness_dense (m);
@@ -343,7 +343,7 @@ test_duplicates_and_reference (void)
   LESC_AT (l, 3, 0) = 1.0, LESC_AT (l, 3, 1) = 0.0, LESC_AT (l, 3, 2) = 0.0;
   LESC_AT (l, 7, 0) = 0.0, LESC_AT (l, 7, 1) = 1.0, LESC_AT (l, 7, 2) = 0.0;
   g_autoptr (GError) error = NULL;
-  g_autoptr (LescSmoothness) m = lesc_glle_laplacian (x, 6, 10.0, &error);
+  g_autoptr (LescSmoothness) m = lesc_glle_laplacian (x, 6, 10.0, NULL, &error);
   g_assert_no_error (error);
   double lambda = 0.5;
   g_autoptr (LescMatrix) conv = NULL, ref = NULL;
@@ -383,7 +383,7 @@ test_input_errors (void)
   g_autoptr (LescMatrix) l = random_labels (5, 2, 15);
   g_autoptr (LescMatrix) l6 = random_labels (6, 2, 15);
   g_autoptr (GError) error = NULL;
-  g_autoptr (LescSmoothness) m = lesc_glle_laplacian (x, 3, 10.0, &error);
+  g_autoptr (LescSmoothness) m = lesc_glle_laplacian (x, 3, 10.0, NULL, &error);
   g_assert_no_error (error);
   g_assert_false (lesc_le_fit (x, l, m, 1.0, LESC_VARIANT_REFERENCE, 1, NULL, NULL, NULL, NULL, &error));
   g_assert_error (error, LESC_ERROR, LESC_ERROR_DATA);
@@ -391,7 +391,7 @@ test_input_errors (void)
   g_assert_false (lesc_le_fit (x, l6, m, -1.0, LESC_VARIANT_REFERENCE, 1, NULL, NULL, NULL, NULL, &error));
   g_assert_error (error, LESC_ERROR, LESC_ERROR_USAGE);
   g_clear_error (&error);
-  g_assert_null (lesc_glle_laplacian (x, 7, 10.0, &error));
+  g_assert_null (lesc_glle_laplacian (x, 7, 10.0, NULL, &error));
   g_assert_error (error, LESC_ERROR, LESC_ERROR_USAGE);
   LescVariant v;
   g_assert_true (lesc_variant_from_string ("Converged", &v));

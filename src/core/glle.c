@@ -47,7 +47,8 @@ compare_pairs (const void *a, const void *b)
 }
 
 LescSmoothness *
-lesc_glle_laplacian (const LescMatrix *x, guint k, double sigma, GError **error)
+lesc_glle_laplacian (const LescMatrix *x, guint k, double sigma, LescProgress *progress,
+                     GError **error)
 {
   gsize n = x->rows;
   if (k < 1 || k > n)
@@ -61,13 +62,17 @@ lesc_glle_laplacian (const LescMatrix *x, guint k, double sigma, GError **error)
       g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "GLLE: σ = %g; expected σ > 0", sigma);
       return NULL;
     }
-  g_autoptr (LescMatrix) d2 = lesc_sq_distances (x, x);
+  g_autoptr (LescMatrix) d2 = lesc_sq_distances_self (x, progress, error);
+  if (d2 == NULL)
+    return NULL;
   /* directed pairs (i, j) and (j, i) for every neighbour j ≠ i of i, then sorted/deduped */
   gsize cap = 2 * n * k, np = 0;
   g_autofree gsize *pairs = g_new (gsize, 2 * cap);
   g_autofree gsize *idx = g_new (gsize, k);
   for (gsize i = 0; i < n; i++)
     {
+      if (i % 256 == 0 && lesc_progress_cancelled (progress, error))
+        return NULL;
       lesc_glle_neighbours (d2, i, k, idx);
       for (guint t = 0; t < k; t++)
         {
@@ -122,7 +127,7 @@ glle_recover (const LescProblem *problem, const LescRunParams *params, gboolean 
   gint64 t0 = g_get_monotonic_time ();
   lesc_progress_report (progress, 0.0, "GLLE: kNN graph");
   g_autoptr (LescSmoothness) m = lesc_glle_laplacian (problem->x, (guint) params->values[1],
-                                                      params->values[2], error);
+                                                      params->values[2], progress, error);
   if (m == NULL)
     return NULL;
   lesc_run_result_add_stage (result, "graph", lesc_seconds_since (t0));

@@ -48,17 +48,23 @@ lesc_le_model_free (LescLeModel *model)
   g_free (model);
 }
 
-/* Φ̂ = [K(a, b), 1] (rows of a × (rows of b + 1)). */
+/* Φ̂ = [K, 1] from K (n×m) in place: one more column of ones. */
 static LescMatrix *
-feature_map (const LescMatrix *a, const LescMatrix *b, double width)
+append_ones (LescMatrix *phi)
 {
-  LescMatrix *phi = lesc_rbf_kernel (a, b, width);
   gsize n = phi->rows, m = phi->cols;
   phi->data = g_realloc (phi->data, n * (m + 1) * sizeof (double));
   phi->cols = m + 1;
   for (gsize i = 0; i < n; i++)
     LESC_AT (phi, i, m) = 1.0;
   return phi;
+}
+
+/* Φ̂ = [K(a, b), 1] (rows of a × (rows of b + 1)). */
+static LescMatrix *
+feature_map (const LescMatrix *a, const LescMatrix *b, double width)
+{
+  return append_ones (lesc_rbf_kernel (a, b, width));
 }
 
 struct _LescLeObjective {
@@ -314,20 +320,27 @@ weights_for (const Objective *o, LescMatrix *w, GError **error)
   return TRUE;
 }
 
-LescLeObjective *
-lesc_le_objective_new (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m,
-                       double lambda, gboolean quadratic_form, GError **error)
+static LescLeObjective *
+objective_new (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m, double lambda,
+               gboolean quadratic_form, LescProgress *progress, GError **error)
 {
   if (!check_input (x, l, m, lambda, error))
     return NULL;
   gsize n = x->rows, c = l->cols;
-  double width = lesc_mean_pairwise_distance (x);
+  /* squared distances once: the width, then the kernel in place */
+  g_autoptr (LescMatrix) k = lesc_sq_distances_self (x, progress, error);
+  if (k == NULL)
+    return NULL;
+  double width = lesc_mean_distance_from_sq (k);
   if (!(width > 0.0))
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
                    "LE step: all %zu feature rows are identical (kernel width 0)", n);
       return NULL;
     }
+  double s = -1.0 / (2.0 * width * width);
+  for (gsize e = 0; e < n * n; e++)
+    k->data[e] = exp (k->data[e] * s);
   g_autoptr (LescLeObjective) o = g_new0 (LescLeObjective, 1);
   o->n = n;
   o->c = c;
@@ -335,16 +348,23 @@ lesc_le_objective_new (const LescMatrix *x, const LescMatrix *l, const LescSmoot
   o->m = m;
   o->lambda = lambda;
   o->width = width;
-  o->phi = feature_map (x, x, width);
+  o->phi = append_ones (g_steal_pointer (&k));
   o->d = g_new (double, n * c);
   o->t = g_new (double, n * c);
   if (quadratic_form)
     {
-      o->q = lesc_smoothness_quadratic_form (m, o->phi, lambda, error);
+      o->q = lesc_smoothness_quadratic_form (m, o->phi, lambda, progress, error);
       if (o->q == NULL)
         return NULL;
     }
   return g_steal_pointer (&o);
+}
+
+LescLeObjective *
+lesc_le_objective_new (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m,
+                       double lambda, gboolean quadratic_form, GError **error)
+{
+  return objective_new (x, l, m, lambda, quadratic_form, NULL, error);
 }
 
 double
@@ -391,7 +411,7 @@ lesc_le_fit (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m, 
   gsize n = x->rows, c = l->cols;
   gboolean form = variant == LESC_VARIANT_REFERENCE && quadratic_form_pays (n, c, m, 300);
   lesc_progress_report (progress, 0.0, form ? "LE step: kernel and quadratic form" : "LE step: kernel");
-  g_autoptr (LescLeObjective) o = lesc_le_objective_new (x, l, m, lambda, form, error);
+  g_autoptr (LescLeObjective) o = objective_new (x, l, m, lambda, form, progress, error);
   if (o == NULL)
     return FALSE;
   g_autoptr (LescMatrix) w = initial_weights (n + 1, c, seed);

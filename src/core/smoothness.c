@@ -75,6 +75,12 @@ apply_factor (const LescSmoothness *m, gboolean transposed, const double *x, gsi
                -1.0, m->c->data, n, x, n, 1.0, y, n);
 }
 
+static void
+apply_factor_block (const LescSmoothness *m, const double *x, gsize k, double *y)
+{
+  apply_factor (m, FALSE, x, k, y);
+}
+
 void
 lesc_smoothness_apply (const LescSmoothness *m, const double *x, gsize k, double *y)
 {
@@ -149,7 +155,7 @@ lesc_smoothness_quadratic_form_flops (const LescSmoothness *m, gsize k)
   double n = (double) m->n, kk = (double) k;
   if (m->c == NULL)
     return 2.0 * n * kk * kk + kk * lesc_smoothness_apply_flops (m);
-  return 2.0 * n * n * kk + 2.0 * n * kk * kk;   /* F Φ, then two rank-n updates */
+  return 2.0 * n * n * kk + 2.0 * n * kk * kk;   /* F Φ, then the two lower triangles */
 }
 
 double
@@ -160,7 +166,7 @@ lesc_smoothness_quadratic_form_bytes (const LescSmoothness *m, gsize k)
 
 LescMatrix *
 lesc_smoothness_quadratic_form (const LescSmoothness *m, const LescMatrix *phi, double lambda,
-                                GError **error)
+                                LescProgress *progress, GError **error)
 {
   gsize n = m->n, k = phi->cols;
   g_return_val_if_fail (phi->rows == n, NULL);
@@ -171,14 +177,22 @@ lesc_smoothness_quadratic_form (const LescSmoothness *m, const LescMatrix *phi, 
   if (t == NULL)
     return NULL;
   int ni = (int) n, ki = (int) k;
+  /* column blocks of about 2e9 flops, a cancellation check between them */
+  gsize block = MAX (32, (gsize) (1e9 / ((double) MAX (n, 1) * (double) MAX (k, 1))));
   if (m->c == NULL)
     {
-      /* Q = Φᵀ(Φ + λMΦ), symmetrized */
+      /* Q = Φᵀ(Φ + λMΦ), then symmetrized */
       lesc_smoothness_apply (m, phi->data, k, t->data);
       for (gsize e = 0; e < n * k; e++)
         t->data[e] = phi->data[e] + lambda * t->data[e];
-      cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, ki, ki, ni, 1.0, phi->data, ni,
-                   t->data, ni, 0.0, q->data, ki);
+      for (gsize j0 = 0; j0 < k; j0 += block)
+        {
+          if (lesc_progress_cancelled (progress, error))
+            return NULL;
+          gsize b = MIN (block, k - j0);
+          cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, ki, (int) b, ni, 1.0, phi->data,
+                       ni, t->data + j0 * n, ni, 0.0, q->data + j0 * k, ki);
+        }
       for (gsize j = 0; j < k; j++)
         for (gsize i = j + 1; i < k; i++)
           {
@@ -187,10 +201,25 @@ lesc_smoothness_quadratic_form (const LescSmoothness *m, const LescMatrix *phi, 
           }
       return g_steal_pointer (&q);
     }
-  /* Q = ΦᵀΦ + λ BᵀB with B = FΦ */
-  apply_factor (m, FALSE, phi->data, k, t->data);
-  cblas_dsyrk (CblasColMajor, CblasLower, CblasTrans, ki, ni, 1.0, phi->data, ni, 0.0, q->data, ki);
-  cblas_dsyrk (CblasColMajor, CblasLower, CblasTrans, ki, ni, lambda, t->data, ni, 1.0, q->data, ki);
+  /* Q = ΦᵀΦ + λBᵀB with B = FΦ; the lower triangle by column panels */
+  for (gsize j0 = 0; j0 < k; j0 += block)
+    {
+      if (lesc_progress_cancelled (progress, error))
+        return NULL;
+      gsize b = MIN (block, k - j0);
+      apply_factor_block (m, phi->data + j0 * n, b, t->data + j0 * n);
+    }
+  for (gsize j0 = 0; j0 < k; j0 += block)
+    {
+      if (lesc_progress_cancelled (progress, error))
+        return NULL;
+      gsize b = MIN (block, k - j0), rows = k - j0;
+      double *qj = q->data + j0 + j0 * k;
+      cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, (int) rows, (int) b, ni, 1.0,
+                   phi->data + j0 * n, ni, phi->data + j0 * n, ni, 0.0, qj, ki);
+      cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, (int) rows, (int) b, ni, lambda,
+                   t->data + j0 * n, ni, t->data + j0 * n, ni, 1.0, qj, ki);
+    }
   fill_upper (q);
   return g_steal_pointer (&q);
 }
