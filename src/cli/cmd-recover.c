@@ -5,6 +5,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/progress-bar.h"
+#include "core/csv.h"
 #include "core/measures.h"
 #include "core/method.h"
 
@@ -113,25 +114,16 @@ param_list (const LescMethod *m)
   return g_string_free (s, FALSE);
 }
 
-static char *
-distributions_csv (const LescDataset *ds, const LescMatrix *d)
+/* The recovered distributions with the data set's label names (or label1, label2, …). */
+static gboolean
+save_distributions (const char *path, const LescDataset *ds, const LescMatrix *d, GError **error)
 {
-  GString *s = g_string_new (NULL);
+  g_autoptr (GPtrArray) header = g_ptr_array_new_with_free_func (g_free);
   for (gsize j = 0; j < d->cols; j++)
-    {
-      if (ds->label_names != NULL)
-        g_string_append_printf (s, "%s%s", j ? "," : "", ds->label_names[j]);
-      else
-        g_string_append_printf (s, "%slabel%zu", j ? "," : "", j + 1);
-    }
-  g_string_append_c (s, '\n');
-  for (gsize i = 0; i < d->rows; i++)
-    {
-      for (gsize j = 0; j < d->cols; j++)
-        g_string_append_printf (s, "%s%.17g", j ? "," : "", LESC_AT (d, i, j));
-      g_string_append_c (s, '\n');
-    }
-  return g_string_free (s, FALSE);
+    g_ptr_array_add (header, ds->label_names ? g_strdup (ds->label_names[j])
+                                             : g_strdup_printf ("label%zu", j + 1));
+  g_ptr_array_add (header, NULL);
+  return lesc_csv_write (path, d, (const char *const *) header->pdata, error);
 }
 
 static void
@@ -303,8 +295,7 @@ lesc_cmd_recover (int argc, char **argv)
     }
   if (save_option != NULL)
     {
-      g_autofree char *csv = distributions_csv (ds, d);
-      if (!lesc_cli_write_file (save_option, csv, strlen (csv), &error))
+      if (!save_distributions (save_option, ds, d, &error))
         {
           lesc_run_result_clear (&result);
           return lesc_cli_fail (error);
