@@ -54,9 +54,10 @@ remember_param (const char *option_name, const char *value, gpointer data, GErro
   return TRUE;
 }
 
-/* One --NAME per distinct parameter name over all methods. */
+/* One --NAME per distinct parameter name over all methods; the help text names the
+ * methods that have it and their defaults. */
 static GArray *
-param_entries (void)
+param_entries (GPtrArray *texts)
 {
   GArray *entries = g_array_new (TRUE, TRUE, sizeof (GOptionEntry));
   guint n;
@@ -70,8 +71,19 @@ param_entries (void)
           seen = strcmp (g_array_index (entries, GOptionEntry, e).long_name, s->name) == 0;
         if (seen)
           continue;
-        GOptionEntry e = { s->name, 0, 0, G_OPTION_ARG_CALLBACK, (gpointer) remember_param,
-                           s->label, "X" };
+        GString *help = g_string_new (s->label);
+        g_string_append (help, " (default:");
+        for (guint j = i; j < n; j++)
+          {
+            int t = lesc_method_param_index (all[j], s->name);
+            if (t >= 0)
+              g_string_append_printf (help, "%s %s %g", help->str[help->len - 1] == ':' ? "" : ",", all[j]->display_name,
+                                      all[j]->params[t].default_value);
+          }
+        g_string_append (help, ")");
+        char *text = g_string_free (help, FALSE);
+        g_ptr_array_add (texts, text);
+        GOptionEntry e = { s->name, 0, 0, G_OPTION_ARG_CALLBACK, (gpointer) remember_param, text, "X" };
         g_array_append_val (entries, e);
       }
   return entries;
@@ -208,7 +220,8 @@ int
 lesc_cmd_recover (int argc, char **argv)
 {
   param_values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  g_autoptr (GArray) dynamic = param_entries ();
+  g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GArray) dynamic = param_entries (texts);
   g_autoptr (GArray) entries = g_array_new (TRUE, TRUE, sizeof (GOptionEntry));
   for (const GOptionEntry *e = fixed_entries; e->long_name; e++)
     g_array_append_val (entries, *e);
