@@ -5,6 +5,8 @@ int lesc_cmd_info (int argc, char **argv);
 int lesc_cmd_eval (int argc, char **argv);
 int lesc_cmd_binarize (int argc, char **argv);
 int lesc_cmd_plot (int argc, char **argv);
+int lesc_cmd_recover (int argc, char **argv);
+int lesc_cmd_bench (int argc, char **argv);
 int lesc_cmd_table (int argc, char **argv);
 int lesc_cmd_cv (int argc, char **argv);
 int lesc_cmd_grid (int argc, char **argv);

@@ -12,6 +12,8 @@ static const LescCommand commands[] = {
   { "eval", "The six measures between two distribution tables", lesc_cmd_eval },
   { "binarize", "Logical labels of a data set as CSV", lesc_cmd_binarize },
   { "plot", "Figures: RGB scatter, sensitivity heatmap, CD diagram (PNG, SVG, PDF)", lesc_cmd_plot },
+  { "recover", "Recover label distributions with one method and score them", lesc_cmd_recover },
+  { "bench", "Time GLLE, LESC and gLESC per stage, with peak memory", lesc_cmd_bench },
   { "table", "Recovery table: value(rank) per measure, data set and method (Table 3)", lesc_cmd_table },
   { "cv", "Ten-fold cross-validation with ranks and paired t-tests (Tables 4, 5)", lesc_cmd_cv },
   { "grid", "λ1 × λ2 sensitivity grid of LESC or gLESC", lesc_cmd_grid },
