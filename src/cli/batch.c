@@ -1,5 +1,6 @@
 #include "cli/batch.h"
 #include "cli/cli.h"
+#include "cli/progress-bar.h"
 #include "core/error.h"
 
 #include <glib-unix.h>
@@ -7,7 +8,6 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 LescBatchOptions lesc_batch = { .seed = -1 };
@@ -365,9 +365,7 @@ lesc_batch_datasets (int argc, char **argv, LescStore *from_store, GError **erro
 typedef struct {
   GCancellable *cancellable;
   LescProgress progress;
-  gint64 start_us;
-  gboolean tty;
-  gboolean drawn;
+  LescCliProgressBar bar;
   GMainContext *context;
   GThread *thread;
   gint stop;
@@ -375,56 +373,6 @@ typedef struct {
 } Batch;
 
 static Batch batch;
-
-static void
-format_duration (char *buf, gsize size, double s)
-{
-  if (s < 60)
-    g_snprintf (buf, size, "%.0fs", s);
-  else if (s < 3600)
-    g_snprintf (buf, size, "%dm%02ds", (int) (s / 60), (int) fmod (s, 60));
-  else
-    g_snprintf (buf, size, "%dh%02dm", (int) (s / 3600), (int) fmod (s / 60, 60));
-}
-
-static void
-draw_progress (double fraction, const char *stage, gpointer data)
-{
-  if (!batch.tty)
-    return;
-  struct winsize ws;
-  int width = ioctl (STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 20 ? ws.ws_col : 80;
-  double elapsed = (g_get_monotonic_time () - batch.start_us) / 1e6;
-  char eta[32] = "";
-  if (fraction > 0.005 && elapsed > 1)
-    {
-      char d[24];
-      format_duration (d, sizeof d, elapsed * (1 - fraction) / fraction);
-      g_snprintf (eta, sizeof eta, " ETA %s", d);
-    }
-  char bar[21];
-  int filled = (int) (fraction * 20 + 0.5);
-  for (int i = 0; i < 20; i++)
-    bar[i] = i < filled ? '#' : '.';
-  bar[20] = '\0';
-  g_autofree char *line = g_strdup_printf ("[%s] %3.0f%%%s  %s", bar, fraction * 100, eta,
-                                           stage ? stage : "");
-  /* cut at the terminal width, counting characters, not bytes */
-  glong len = g_utf8_strlen (line, -1);
-  if (len > width - 1)
-    *g_utf8_offset_to_pointer (line, width - 1) = '\0';
-  fprintf (stderr, "\r\033[K%s", line);
-  fflush (stderr);
-  batch.drawn = TRUE;
-}
-
-static void
-clear_progress (void)
-{
-  if (batch.drawn)
-    fprintf (stderr, "\r\033[K");
-  batch.drawn = FALSE;
-}
 
 static gboolean
 on_interrupt (gpointer data)
@@ -476,9 +424,7 @@ lesc_batch_begin (LescExperimentOptions *o, gboolean existing, GError **error)
 
   memset (&batch, 0, sizeof batch);
   batch.cancellable = g_cancellable_new ();
-  batch.start_us = g_get_monotonic_time ();
-  batch.tty = isatty (STDERR_FILENO) && g_getenv ("LESC_NO_PROGRESS") == NULL;
-  lesc_progress_init (&batch.progress, draw_progress, NULL, batch.cancellable);
+  lesc_cli_progress_bar_init_full (&batch.bar, &batch.progress, batch.cancellable);
   o->progress = &batch.progress;
   /* Ctrl-C (and TERM) cancel the work; the signal is handled on a thread of its own */
   batch.context = g_main_context_new ();
@@ -497,7 +443,7 @@ lesc_batch_begin (LescExperimentOptions *o, gboolean existing, GError **error)
 int
 lesc_batch_end (LescExperimentOptions *o, const LescExperimentCounts *c, GError *error)
 {
-  clear_progress ();
+  lesc_cli_progress_bar_finish (&batch.bar);
   if (batch.thread != NULL)
     {
       g_atomic_int_set (&batch.stop, 1);
