@@ -367,6 +367,7 @@ typedef struct {
   LescProgress progress;
   LescCliProgressBar bar;
   GMainContext *context;
+  GSource *sources[2];
   GThread *thread;
   gint stop;
   gint interrupts;
@@ -431,10 +432,9 @@ lesc_batch_begin (LescExperimentOptions *o, gboolean existing, GError **error)
   int signals[] = { SIGINT, SIGTERM };
   for (guint i = 0; i < G_N_ELEMENTS (signals); i++)
     {
-      GSource *src = g_unix_signal_source_new (signals[i]);
+      GSource *src = batch.sources[i] = g_unix_signal_source_new (signals[i]);
       g_source_set_callback (src, on_interrupt, NULL, NULL);
       g_source_attach (src, batch.context);
-      g_source_unref (src);
     }
   batch.thread = g_thread_new ("lesc-signals", signal_thread, NULL);
   return TRUE;
@@ -450,6 +450,12 @@ lesc_batch_end (LescExperimentOptions *o, const LescExperimentCounts *c, GError 
       g_main_context_wakeup (batch.context);
       g_thread_join (batch.thread);
       batch.thread = NULL;
+      /* the last source of a signal gone, GLib restores its default action */
+      for (guint i = 0; i < G_N_ELEMENTS (batch.sources); i++)
+        {
+          g_source_destroy (batch.sources[i]);
+          g_source_unref (batch.sources[i]);
+        }
       g_main_context_unref (batch.context);
       g_clear_object (&batch.cancellable);
     }
