@@ -406,6 +406,8 @@ test_grid_matches_method (void)
         {
           g_assert_cmpint (g->cells[i].id, >, 0);
           g_assert_true (g_str_has_prefix (g->cells[i].stages, k == 0 ? "lrr=" : "tensor="));
+          g_assert_true (g_str_has_prefix (g->cells[i].solver, "correlation_iterations="));
+          g_assert_nonnull (strstr (g->cells[i].solver, " le_iterations="));
           g_assert_cmpfloat (g->cells[i].lambda1, ==, l1[i % 2]);
           g_assert_cmpfloat (g->cells[i].lambda2, ==, l2[i / 2]);
         }
@@ -432,6 +434,8 @@ test_grid_matches_method (void)
       g_assert_cmpstr (t2->cells[0].params, ==, cell->params);
       g_assert_cmpstr (t2->cells[0].variant, ==, cell->variant);
       g_assert_cmpstr (t2->cells[0].checksum, ==, cell->checksum);
+      /* the same solver path: the same iterations and optimizer exit */
+      g_assert_cmpstr (t2->cells[0].solver, ==, cell->solver);
     }
 }
 

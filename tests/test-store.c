@@ -50,6 +50,7 @@ make_run (LescRunRecord *r, int i, int fold)
   r->n_rows = 100 + i;
   r->stages = g_strdup_printf ("le=%d.5", i);
   r->seconds = i + 0.5;
+  r->solver = g_strdup_printf ("le_iterations=%d", i);
 }
 
 static gint64
@@ -93,6 +94,7 @@ test_roundtrip (void)
   g_assert_cmpuint (got.seed, ==, 5489);
   g_assert_cmpuint (got.n_rows, ==, 104);
   g_assert_cmpstr (got.stages, ==, "le=4.5");
+  g_assert_cmpstr (got.solver, ==, "le_iterations=4");
   g_assert_cmpstr (got.version, ==, r.version);
   lesc_run_record_clear (&got);
 

@@ -27,7 +27,7 @@ static const GOptionEntry entries[] = {
 static const char *const columns[] = {
   "id", "dataset", "method", "params", "seed", "variant", "kl_direction", "fold", "folds",
   "fold_seed", "cheb", "clark", "canber", "kl", "cosine", "intersec", "n_rows", "seconds",
-  "stages", "version", "created", "checksum",
+  "stages", "solver", "version", "created", "checksum",
 };
 
 /* The text of column c of run r ("" when absent), full precision. */
@@ -51,8 +51,9 @@ field (const LescRunRecord *r, guint c)
     case 16: return g_strdup_printf ("%u", r->n_rows);
     case 17: return g_strdup_printf ("%.3f", r->seconds);
     case 18: return g_strdup (r->stages);
-    case 19: return g_strdup (r->version);
-    case 20: return g_strdup (r->created);
+    case 19: return g_strdup (r->solver);
+    case 20: return g_strdup (r->version);
+    case 21: return g_strdup (r->created);
     default: return g_strdup (r->checksum);
     }
 }
@@ -119,7 +120,7 @@ lesc_cmd_runs (int argc, char **argv)
               g_string_append_printf (out, "%s\"%s\": ", c ? ", " : "", columns[c]);
               g_autofree char *v = field (r, c);
               gboolean numeric = c == 0 || (c >= 4 && c <= 17 && c != 5 && c != 6);
-              if (*v == '\0' && c != 3 && c != 5)
+              if (*v == '\0' && c != 3 && c != 5 && c != 19)
                 g_string_append (out, "null");
               else if (c >= 10 && c <= 15)
                 lesc_json_number (out, r->measures[c - 10]);

@@ -448,6 +448,23 @@ stages_text (const LescRunResult *res)
   return g_string_free (s, FALSE);
 }
 
+/* What the solvers report, for the record: iterations and how the LE optimizer ended. */
+static char *
+solver_text (const LescRunResult *res)
+{
+  GString *s = g_string_new (NULL);
+  if (res->correlation_iterations > 0)
+    g_string_append_printf (s, "correlation_iterations=%u", res->correlation_iterations);
+  if (res->le.evaluations > 0)
+    {
+      g_autofree char *obj = lesc_format_number (res->le.objective);
+      g_string_append_printf (s, "%sle_iterations=%u le_evaluations=%u le_exit=%d le_objective=%s",
+                              s->len ? " " : "", res->le.iterations, res->le.evaluations,
+                              res->le.exit_flag, obj);
+    }
+  return g_string_free (s, FALSE);
+}
+
 /* Scores `recovered` against `truth` into the run's record. */
 static gboolean
 score (Engine *e, Run *run, const LescMatrix *truth, const LescMatrix *recovered, GError **error)
@@ -500,6 +517,7 @@ run_recover (Engine *e, Unit *u, Run *run, LescProgress *p, GError **error)
   if (ok)
     {
       run->rec->stages = stages_text (&res);
+      run->rec->solver = solver_text (&res);
       run->rec->seconds = (g_get_monotonic_time () - t0) / 1e6;
     }
   lesc_run_result_clear (&res);
@@ -554,6 +572,7 @@ run_fold (Engine *e, Unit *u, Run *run, LescProgress *p, GError **error)
       if (ok)
         {
           g_autofree char *stages = stages_text (&res);
+          run->rec->solver = solver_text (&res);
           run->rec->stages = g_strdup_printf ("%s%spredict=%.3f", stages, *stages ? " " : "",
                                               (g_get_monotonic_time () - t1) / 1e6);
           run->rec->seconds = (g_get_monotonic_time () - t0) / 1e6;
@@ -567,7 +586,7 @@ run_fold (Engine *e, Unit *u, Run *run, LescProgress *p, GError **error)
  * it (LRR's Z; the mean of the tensor step's Z₁ and Z₂). */
 static LescMatrix *
 correlation_step (Engine *e, const LescMethodSetup *s, const LescRunParams *p, double lambda2,
-                  LescProgress *prog, GError **error)
+                  LescProgress *prog, guint *iterations, GError **error)
 {
   const LescMatrix *xz = engine_xz (e);
   gsize n = xz->rows, q = xz->cols, c = e->ds->logical->cols;
@@ -579,11 +598,18 @@ correlation_step (Engine *e, const LescMethodSetup *s, const LescRunParams *p, d
   if (!lesc_memory_check (bytes, p->memory_limit, what, error))
     return NULL;
   if (g_ascii_strcasecmp (m->name, "lesc") == 0)
-    return lesc_lrr (xz, lambda2, prog, NULL, NULL, error);
+    {
+      LescLrrReport report = { 0 };
+      LescMatrix *z = lesc_lrr (xz, lambda2, prog, &report, NULL, error);
+      *iterations = report.iterations;
+      return z;
+    }
   LescTensorOptions topt = { p->tensor_fft_views, p->odd_n_single_shrink };
   LescMatrix *z1 = NULL, *z2 = NULL;
-  if (!lesc_tensor_step (xz, e->ds->logical, lambda2, &topt, prog, NULL, &z1, &z2, error))
+  LescTensorReport report = { 0 };
+  if (!lesc_tensor_step (xz, e->ds->logical, lambda2, &topt, prog, &report, &z1, &z2, error))
     return NULL;
+  *iterations = report.iterations;
   for (gsize i = 0; i < n * n; i++)
     z1->data[i] = 0.5 * (z1->data[i] + z2->data[i]);
   lesc_matrix_free (z2);
@@ -603,8 +629,9 @@ run_shared (Engine *e, Unit *u, LescProgress *p, GError **error)
     todo += !g_array_index (u->runs, Run, r).have;
   gint64 t0 = g_get_monotonic_time ();
   LescProgress sub = lesc_progress_sub (p, 0.0, 0.5);
+  guint corr_iterations = 0;
   LescMatrix *c = correlation_step (e, u->setup, &first->params, first->params.values[i2], &sub,
-                                    error);
+                                    &corr_iterations, error);
   if (c == NULL)
     return FALSE;
   double t_corr = (g_get_monotonic_time () - t0) / 1e6;
@@ -622,6 +649,8 @@ run_shared (Engine *e, Unit *u, LescProgress *p, GError **error)
       g_autoptr (LescMatrix) d = lesc_method_le_stage (&problem, &run->params, smooth,
                                                       run->params.values[i1], FALSE, &le, &res,
                                                       error);
+      res.correlation_iterations = corr_iterations;
+      run->rec->solver = solver_text (&res);
       lesc_run_result_clear (&res);
       if (d == NULL || !score (e, run, e->ds->truth, d, error))
         return FALSE;

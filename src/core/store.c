@@ -16,8 +16,7 @@ struct _LescStore {
 #define COLUMNS                                                                      \
   "checksum, dataset, method, params, lambda1, lambda2, seed, variant, kl_direction, " \
   "fold, folds, fold_seed, cheb, clark, canber, kl, cosine, intersec, n_rows, "        \
-  "stages, seconds, version, created"
-#define N_COLUMNS 23
+  "stages, seconds, solver, version, created"
 
 #define KEY_WHERE                                                                    \
   "checksum = ?1 AND method = ?2 AND params = ?3 AND ifnull(seed, -1) = ?4 AND "       \
@@ -43,6 +42,7 @@ static const char schema_sql[] =
   "  n_rows INTEGER NOT NULL,"
   "  stages TEXT NOT NULL,"
   "  seconds REAL NOT NULL,"
+  "  solver TEXT NOT NULL,"
   "  version TEXT NOT NULL,"
   "  created TEXT NOT NULL);"
   "CREATE UNIQUE INDEX runs_key ON runs (checksum, method, params, ifnull(seed, -1), variant,"
@@ -60,6 +60,7 @@ lesc_run_record_clear (LescRunRecord *r)
   g_free (r->variant);
   g_free (r->dataset);
   g_free (r->stages);
+  g_free (r->solver);
   g_free (r->version);
   g_free (r->created);
   memset (r, 0, sizeof *r);
@@ -75,6 +76,7 @@ lesc_run_record_copy (LescRunRecord *dst, const LescRunRecord *src)
   dst->variant = g_strdup (src->variant);
   dst->dataset = g_strdup (src->dataset);
   dst->stages = g_strdup (src->stages);
+  dst->solver = g_strdup (src->solver);
   dst->version = g_strdup (src->version);
   dst->created = g_strdup (src->created);
 }
@@ -226,6 +228,7 @@ read_record (sqlite3_stmt *st, int first, LescRunRecord *r)
   r->n_rows = (guint) sqlite3_column_int64 (st, c++);
   r->stages = column_text (st, c++);
   r->seconds = sqlite3_column_double (st, c++);
+  r->solver = column_text (st, c++);
   r->version = column_text (st, c++);
   r->created = column_text (st, c++);
 }
@@ -402,9 +405,9 @@ lesc_store_put (LescStore *s, LescRunRecord *r, gboolean replace, GError **error
 
   g_autofree char *sql = g_strdup_printf ("INSERT OR %s INTO runs (" COLUMNS ") VALUES (?1, ?11, "
                                           "?2, ?3, ?12, ?13, ?4, ?5, ?6, ?7, ?8, ?9, ?14, ?15, ?16, "
-                                          "?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24)",
+                                          "?17, ?18, ?19, ?20, ?21, ?22, ?25, ?23, ?24)",
                                           replace ? "REPLACE" : "IGNORE");
-  /* the key takes ?1..?9 (as in KEY_WHERE), the other columns ?11..?24 */
+  /* the key takes ?1..?9 (as in KEY_WHERE), the other columns ?11..?25 */
   sqlite3_stmt *st = prepare (s, sql, error);
   if (st == NULL)
     return FALSE;
@@ -428,6 +431,7 @@ lesc_store_put (LescStore *s, LescRunRecord *r, gboolean replace, GError **error
   sqlite3_bind_double (st, 22, r->seconds);
   bind_text (st, 23, r->version);
   bind_text (st, 24, r->created);
+  bind_text (st, 25, r->solver);
 
   gboolean ok = exec (s, "BEGIN IMMEDIATE", error);
   if (ok && sqlite3_step (st) != SQLITE_DONE)

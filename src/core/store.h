@@ -39,6 +39,8 @@ typedef struct {
   guint n_rows;          /* rows the measures are over (all, or the test fold) */
   char *stages;          /* seconds per stage: "correlation=1.234 le=5.678" */
   double seconds;        /* total */
+  char *solver;          /* what the solvers report: "correlation_iterations=39
+                            le_iterations=170 le_exit=-2 le_objective=12.872" ("" if none) */
   char *version;         /* LESC_VERSION of the program that computed it */
   char *created;         /* ISO 8601 UTC time stamp; set by lesc_store_put when NULL */
   gint64 id;             /* row id (0 before storing) */
