@@ -4,6 +4,7 @@
  * grid (exit 130, a consistent store, resume); usage errors. */
 #include "core/stats.h"
 #include "core/store.h"
+#include "testcli.h"
 #include "testutil.h"
 
 #include <gio/gio.h>
@@ -14,49 +15,8 @@
 #include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 static char *tmp;
-static char *lesc;
-
-typedef struct {
-  int status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-/* `lesc ARGS…` (NULL-terminated), with LESC_DATA_DIR set to the benchmark folder. */
-static Run
-run (const char *first, ...)
-{
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_ptr_array_add (argv, lesc);
-  va_list ap;
-  va_start (ap, first);
-  for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
-    g_ptr_array_add (argv, (char *) a);
-  va_end (ap);
-  g_ptr_array_add (argv, NULL);
-  Run r = { 0 };
-  int wait_status = 0;
-  GError *error = NULL;
-  gint64 t0 = g_get_monotonic_time ();
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r.out, &r.err,
-                &wait_status, &error);
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait_status));
-  r.status = WEXITSTATUS (wait_status);
-  g_test_message ("lesc %s ... -> %d in %.2f s", first, r.status, (g_get_monotonic_time () - t0) / 1e6);
-  return r;
-}
 
 static char *
 tmp_file (const char *name)
@@ -365,7 +325,7 @@ test_interrupt (void)
     return;
   g_autofree char *store = tmp_file ("interrupt.sqlite");
   /* 8 × 8 gLESC runs: far longer than the wait below */
-  const char *argv[] = { lesc, "grid", "sjaffe", "--method", "glesc", "--results", store, NULL };
+  const char *argv[] = { lesc_test_exe (), "grid", "sjaffe", "--method", "glesc", "--results", store, NULL };
   g_autoptr (GError) error = NULL;
   g_autoptr (GSubprocess) child = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDOUT_PIPE
                                                      | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
@@ -436,19 +396,9 @@ test_usage (void)
   };
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {
-      g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-      g_ptr_array_add (argv, lesc);
-      for (int k = 0; bad[i][k] != NULL; k++)
-        g_ptr_array_add (argv, (char *) bad[i][k]);
-      g_ptr_array_add (argv, NULL);
-      int ws = 0;
-      g_autofree char *out = NULL, *err = NULL;
-      g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                                   &out, &err, &ws, NULL));
-      g_test_message ("%s %s: %s", bad[i][0], bad[i][2] ? bad[i][2] : "", err);
-      g_assert_true (WIFEXITED (ws));
-      g_assert_cmpint (WEXITSTATUS (ws), ==, 2);
-      g_assert_cmpstr (out, ==, "");
+      g_auto (Run) r = { 0 };
+      r.status = lesc_test_run_argv (bad[i], &r.out, &r.err);
+      assert_fails (&r, 2, "");
     }
   g_autofree char *absent = tmp_file ("absent.sqlite");
   g_auto (Run) r = run ("runs", "--results", absent, NULL);
@@ -463,9 +413,6 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  const char *builddir = g_getenv ("LESC_TEST_BUILDDIR");
-  g_assert_nonnull (builddir);
-  lesc = g_build_filename (builddir, "src", "cli", "lesc", NULL);
   tmp = g_dir_make_tmp ("lesc-cli-exp-XXXXXX", NULL);
   const char *data = g_getenv ("LESC_TEST_DATASETS");
   if (data != NULL)

@@ -353,6 +353,73 @@ writer_main (const char *path)
   return 0;
 }
 
+/* Another child: runs k·1000 … k·1000 + 49, then exit. */
+static int
+batch_writer_main (const char *path, int k)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LescStore) s = lesc_store_open (path, &error);
+  if (s == NULL)
+    {
+      g_printerr ("%s\n", error->message);
+      return 3;
+    }
+  for (int i = 0; i < 50; i++)
+    {
+      LescRunRecord r;
+      make_run (&r, k * 1000 + i, -1);
+      gboolean ok = lesc_store_put (s, &r, FALSE, &error);
+      lesc_run_record_clear (&r);
+      if (!ok)
+        {
+          g_printerr ("%s\n", error->message);
+          return 4;
+        }
+    }
+  return 0;
+}
+
+/* Four programs create and fill one new store at the same time (GNU parallel on one
+ * machine with a shared --results): the schema is made once, no write is lost. */
+static void
+test_concurrent_writers (void)
+{
+  g_autofree char *path = tmp_path ("shared.sqlite");
+  GSubprocess *child[4];
+  for (int k = 0; k < 4; k++)
+    {
+      g_autofree char *arg = g_strdup_printf ("%d", k);
+      const char *argv[] = { self_path, "--batch-writer", path, arg, NULL };
+      g_autoptr (GError) error = NULL;
+      child[k] = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_NONE, &error);
+      g_assert_no_error (error);
+    }
+  for (int k = 0; k < 4; k++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_assert_true (g_subprocess_wait (child[k], NULL, &error));
+      g_assert_true (g_subprocess_get_if_exited (child[k]));
+      g_assert_cmpint (g_subprocess_get_exit_status (child[k]), ==, 0);
+      g_object_unref (child[k]);
+    }
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LescStore) s = lesc_store_open_existing (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (count (s), ==, 200);
+  g_assert_cmpint (distinct_keys (path), ==, 200);
+  g_assert_true (lesc_store_check (s, &error));
+
+  /* a reader never turns an empty file into a store */
+  g_autofree char *empty = tmp_path ("empty.sqlite");
+  g_assert_true (g_file_set_contents (empty, "", 0, NULL));
+  g_assert_null (lesc_store_open_existing (empty, &error));
+  g_assert_error (error, LESC_ERROR, LESC_ERROR_STORE);
+  g_clear_error (&error);
+  g_autoptr (LescStore) created = lesc_store_open (empty, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (count (created), ==, 0);
+}
+
 static void
 test_killed_writer (void)
 {
@@ -415,6 +482,8 @@ main (int argc, char **argv)
 {
   if (argc == 3 && strcmp (argv[1], "--writer") == 0)
     return writer_main (argv[2]);
+  if (argc == 4 && strcmp (argv[1], "--batch-writer") == 0)
+    return batch_writer_main (argv[2], atoi (argv[3]));
   self_path = argv[0];
   g_test_init (&argc, &argv, NULL);
   tmpdir = g_dir_make_tmp ("lesc-store-XXXXXX", NULL);
@@ -422,6 +491,7 @@ main (int argc, char **argv)
   g_test_add_func ("/store/query", test_query);
   g_test_add_func ("/store/merge", test_merge);
   g_test_add_func ("/store/bad-files", test_bad_files);
+  g_test_add_func ("/store/concurrent-writers", test_concurrent_writers);
   g_test_add_func ("/store/killed-writer", test_killed_writer);
   int status = g_test_run ();
   g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmpdir);

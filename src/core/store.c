@@ -241,8 +241,10 @@ lesc_store_default_path (void)
   return g_build_filename (g_get_user_data_dir (), "lesc-explorer", "results.sqlite", NULL);
 }
 
-static gboolean
-ensure_schema (LescStore *s, GError **error)
+/* 0: no schema yet (an empty database); 1: the current schema; −1: something else (the
+ * error says what). */
+static int
+schema_state (LescStore *s, GError **error)
 {
   gboolean ok;
   gint64 version = pragma_int (s, "PRAGMA user_version", &ok);
@@ -250,32 +252,52 @@ ensure_schema (LescStore *s, GError **error)
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_STORE, "%s: not a results store (%s)",
                    s->path, sqlite3_errmsg (s->db));
-      return FALSE;
+      return -1;
     }
   if (version > LESC_STORE_SCHEMA_VERSION)
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_STORE,
                    "%s: schema version %" G_GINT64_FORMAT " is newer than this program's (%d); "
                    "use a newer lesc", s->path, version, LESC_STORE_SCHEMA_VERSION);
-      return FALSE;
+      return -1;
     }
   gint64 tables = pragma_int (s, "SELECT count(*) FROM sqlite_master", &ok);
-  if (version == LESC_STORE_SCHEMA_VERSION)
+  gint64 runs = pragma_int (s, "SELECT count(*) FROM sqlite_master WHERE name = 'runs'", &ok);
+  if (version == LESC_STORE_SCHEMA_VERSION && runs == 1)
+    return 1;
+  if (version == 0 && tables == 0)
+    return 0;
+  g_set_error (error, LESC_ERROR, LESC_ERROR_STORE,
+               "%s: an SQLite file that is not a LESC results store (no 'runs' table at "
+               "schema version %d)", s->path, LESC_STORE_SCHEMA_VERSION);
+  return -1;
+}
+
+/* Creates the schema when the database is empty (`create`), under the write lock: two
+ * programs opening a new store at once create it once. */
+static gboolean
+ensure_schema (LescStore *s, gboolean create, GError **error)
+{
+  int state = schema_state (s, error);
+  if (state != 0)
+    return state == 1;
+  if (!create)
     {
-      gint64 runs = pragma_int (s, "SELECT count(*) FROM sqlite_master WHERE name = 'runs'", &ok);
-      if (ok && runs == 1)
-        return TRUE;
-    }
-  if (version != 0 || tables != 0)
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_STORE,
-                   "%s: an SQLite file that is not a LESC results store (no 'runs' table at "
-                   "schema version %d)", s->path, LESC_STORE_SCHEMA_VERSION);
+      g_set_error (error, LESC_ERROR, LESC_ERROR_STORE, "%s: an empty file, not a results store",
+                   s->path);
       return FALSE;
     }
-  g_autofree char *sql = g_strdup_printf ("BEGIN IMMEDIATE; %s PRAGMA user_version = %d; COMMIT;",
-                                          schema_sql, LESC_STORE_SCHEMA_VERSION);
-  if (!exec (s, sql, error))
+  if (!exec (s, "BEGIN IMMEDIATE", error))
+    return FALSE;
+  state = schema_state (s, error);   /* again, now that no one else can write */
+  if (state == 0)
+    {
+      g_autofree char *sql = g_strdup_printf ("%s PRAGMA user_version = %d;", schema_sql,
+                                              LESC_STORE_SCHEMA_VERSION);
+      if (!exec (s, sql, error))
+        state = -1;
+    }
+  if (state < 0 || !exec (s, "COMMIT", error))
     {
       rollback (s);
       return FALSE;
@@ -318,7 +340,7 @@ store_open (const char *path, gboolean create, GError **error)
     }
   sqlite3_busy_timeout (s->db, 10000);
   sqlite3_extended_result_codes (s->db, 1);
-  if (!ensure_schema (s, error))
+  if (!ensure_schema (s, create, error))
     {
       lesc_store_close (s);
       return NULL;
