@@ -225,6 +225,25 @@ test_table_cd (void)
   g_assert_nonnull (strstr (cd.out, "cheb,holm_p,FCM,KM,"));
   g_assert_nonnull (strstr (cd.out, "cheb,clique,"));
 
+  /* the CD figure from the same stored runs draws the same mean ranks */
+  g_autofree char *fig = g_build_filename (tmp, "cd-stored.svg", NULL);
+  g_autofree char *fig_csv = g_build_filename (tmp, "cd-stored.csv", NULL);
+  g_auto (Run) plot = run ("plot", "cd", "--results", store, "--variant", "converged", "--measure", "cheb",
+                           "-o", fig, "--data", fig_csv, NULL);
+  g_test_message ("%s", plot.err);
+  g_assert_cmpint (plot.status, ==, 0);
+  g_assert_true (g_file_test (fig, G_FILE_TEST_IS_REGULAR));
+  g_autofree char *fig_text = NULL;
+  g_assert_true (g_file_get_contents (fig_csv, &fig_text, NULL, NULL));
+  for (int j = 0; j < 7; j++)
+    {
+      g_autofree char *prefix = g_strdup_printf ("\n%s,", names[j]);
+      const char *at = strstr (fig_text, prefix);
+      g_assert_nonnull (at);
+      g_assert_cmpfloat_with_epsilon (g_ascii_strtod (at + strlen (prefix), NULL), cheb_mean_rank[j], 1e-12);
+    }
+  g_assert_nonnull (strstr (fig_text, "N = 2 data sets"));
+
   g_auto (Run) cd_text = run ("cd", "--results", store, "--variant", "converged", "--test", "nemenyi", NULL);
   g_assert_cmpint (cd_text.status, ==, 0);
   g_assert_cmpuint (count_substr (cd_text.out, "Iman–Davenport F_F"), ==, LESC_N_MEASURES);

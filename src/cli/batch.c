@@ -560,3 +560,22 @@ lesc_format_fixed (double v, int decimals)
   g_snprintf (fmt, sizeof fmt, "%%.%df", CLAMP (decimals, 0, 17));
   return g_strdup (g_ascii_formatd (buf, sizeof buf, fmt, v));
 }
+
+LescRecoveryTable *
+lesc_batch_stored_table (int argc, char **argv, LescExperimentOptions *o,
+                         LescExperimentCounts *counts, GError **error)
+{
+  LescTuning tuning;
+  if (!lesc_batch_tuning (&tuning, error))
+    return NULL;
+  g_autoptr (GArray) setups = lesc_batch_methods ("all", FALSE, error);
+  if (setups == NULL)
+    return NULL;
+  o->store_only = TRUE;
+  g_autoptr (GPtrArray) datasets = lesc_batch_datasets (argc, argv, o->store, error);
+  if (datasets == NULL)
+    return NULL;
+  return lesc_recovery_table ((const char *const *) datasets->pdata, datasets->len,
+                              (const LescMethodSetup *) setups->data, setups->len, &tuning, o,
+                              counts, error);
+}

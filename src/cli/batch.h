@@ -73,6 +73,12 @@ gboolean lesc_batch_begin (LescExperimentOptions *o, gboolean existing, GError *
  * failures and a one-line summary of `counts` (may be NULL) on stderr; frees `error`. */
 int lesc_batch_end (LescExperimentOptions *o, const LescExperimentCounts *counts, GError *error);
 
+/* The recovery table of the stored runs (computes nothing): the DATA arguments or the
+ * default data sets × --methods (default all), chosen as `lesc table` with the same
+ * --tune/--select-by/run options chooses them. `o` comes from lesc_batch_begin. */
+LescRecoveryTable *lesc_batch_stored_table (int argc, char **argv, LescExperimentOptions *o,
+                                            LescExperimentCounts *counts, GError **error);
+
 /* Writes `out` to --output or standard output; returns an exit status. */
 int lesc_batch_write (GString *out);
 

@@ -213,7 +213,6 @@ lesc_cmd_cd (int argc, char **argv)
   static const char *const formats[] = { "text", "csv", "json", NULL };
   GError *error = NULL;
   LescFormat format;
-  LescTuning tuning;
   LescStatsOptions so;
   lesc_stats_options_init (&so);
   so.alpha = opt_alpha;
@@ -232,23 +231,14 @@ lesc_cmd_cd (int argc, char **argv)
         return lesc_cli_usage ("cd", "--measure: unknown measure '%s'", opt_measure);
       only = (int) m;
     }
-  if (!lesc_batch_format (formats, &format, &error) || !lesc_batch_tuning (&tuning, &error))
-    return lesc_cli_fail (error);
-  g_autoptr (GArray) setups = lesc_batch_methods ("all", FALSE, &error);
-  if (setups == NULL)
+  if (!lesc_batch_format (formats, &format, &error))
     return lesc_cli_fail (error);
 
   LescExperimentOptions o;
   LescExperimentCounts counts = { 0 };
   if (!lesc_batch_begin (&o, TRUE, &error))
     return lesc_batch_end (&o, NULL, error);
-  o.store_only = TRUE;
-  g_autoptr (GPtrArray) datasets = lesc_batch_datasets (argc, argv, o.store, &error);
-  g_autoptr (LescRecoveryTable) t = NULL;
-  if (datasets != NULL)
-    t = lesc_recovery_table ((const char *const *) datasets->pdata, datasets->len,
-                             (const LescMethodSetup *) setups->data, setups->len, &tuning, &o,
-                             &counts, &error);
+  g_autoptr (LescRecoveryTable) t = lesc_batch_stored_table (argc, argv, &o, &counts, &error);
   int status = LESC_EXIT_OK;
   if (t != NULL)
     {
