@@ -2,6 +2,8 @@
  * seven methods and cd over those runs; reuse on a second run; the output formats
  * (csv, json, LaTeX structure); runs; shards + merge; cv with t-tests; Ctrl-C during a
  * grid (exit 130, a consistent store, resume); usage errors. */
+#include "core/csv.h"
+#include "core/dataset.h"
 #include "core/stats.h"
 #include "core/store.h"
 #include "testcli.h"
@@ -428,6 +430,51 @@ test_usage (void)
   g_assert_cmpint (c.status, ==, 1);
 }
 
+/* `lesc plot heatmap DATA --method M`: the grid runs once (64 cells in the store), the
+ * figure's table holds every cell, the outlined best is the minimum, and a second figure
+ * of another measure computes nothing. */
+static void
+test_heatmap_of_data (void)
+{
+  g_autoptr (LescDataset) art = lesc_dataset_new_artificial ();
+  gsize rows[20];
+  for (gsize i = 0; i < 20; i++)
+    rows[i] = 130 * i;
+  g_autoptr (LescDataset) small = lesc_dataset_new ("small", lesc_matrix_select_rows (art->features, rows, 20),
+                                                    lesc_matrix_select_rows (art->truth, rows, 20), NULL);
+  g_autofree char *data = g_build_filename (tmp, "small.csv", NULL);
+  g_autoptr (GError) error = NULL;
+  g_assert_true (lesc_dataset_save_csv_single (small, data, &error));
+  g_autofree char *store = g_build_filename (tmp, "heatmap.sqlite", NULL);
+  g_autofree char *fig = g_build_filename (tmp, "heatmap.png", NULL);
+  g_autofree char *fig_csv = g_build_filename (tmp, "heatmap.csv", NULL);
+  g_auto (Run) r = run ("plot", "heatmap", data, "--label-columns", "3", "--method", "glesc", "--measure", "cheb",
+                        "--variant", "converged", "--results", store, "-o", fig, "--data", fig_csv, NULL);
+  g_test_message ("%s", r.err);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_cmpint (sql_count (store, "SELECT count(*) FROM runs"), ==, 64);
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents (fig_csv, &text, NULL, NULL));
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  guint cells = 0;
+  double best = INFINITY;
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      if (lines[i][0] == '#' || lines[i][0] == '\0' || !g_ascii_isdigit (lines[i][0]))
+        continue;
+      g_auto (GStrv) f = g_strsplit (lines[i], ",", -1);
+      g_assert_cmpuint (g_strv_length (f), >=, 3);
+      best = fmin (best, g_ascii_strtod (f[2], NULL));
+      cells++;
+    }
+  g_assert_cmpuint (cells, ==, 64);
+  g_assert_true (isfinite (best));
+  g_auto (Run) again = run ("plot", "heatmap", data, "--label-columns", "3", "--method", "glesc", "--measure",
+                            "cosine", "--variant", "converged", "--results", store, "-o", fig, NULL);
+  g_assert_cmpint (again.status, ==, 0);
+  g_assert_cmpint (sql_count (store, "SELECT count(*) FROM runs"), ==, 64);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -442,6 +489,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-experiments/cv", test_cv);
   g_test_add_func ("/cli-experiments/interrupt", test_interrupt);
   g_test_add_func ("/cli-experiments/table-cd", test_table_cd);
+  g_test_add_func ("/cli-experiments/heatmap-of-data", test_heatmap_of_data);
   int status = g_test_run ();
   g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmp);
   if (system (cmd) != 0)

@@ -409,6 +409,10 @@ lesc_batch_begin (LescExperimentOptions *o, gboolean existing, GError **error)
 {
   memset (o, 0, sizeof *o);
   o->data_dir = lesc_cli_data_dir;
+  static LescOpenOptions open;
+  open = lesc_cli_open_options ();
+
+  o->open = &open;
   if (lesc_batch.shard != NULL && !lesc_shard_parse (lesc_batch.shard, &o->shard, error))
     return FALSE;
   if (lesc_batch.kl != NULL && !lesc_kl_direction_from_string (lesc_batch.kl, &o->kl))

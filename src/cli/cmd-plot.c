@@ -575,25 +575,72 @@ paint_heatmap (cairo_t *cr, double w, double h, const void *m)
   lesc_plot_heatmap_paint (cr, w, h, m);
 }
 
+/* The heatmap of the λ grid of a data set: runs (or reuses from the store) the grid
+ * {1e-4, …, 1e3}² of `lesc grid`. */
+static LescHeatmapModel *
+grid_model (const char *data, LescMeasure measure, GError **error)
+{
+  if (opt_method == NULL)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "--method lesc or --method glesc is required to run the grid of %s", data);
+      return NULL;
+    }
+  lesc_batch.methods = opt_method;
+  g_autoptr (GArray) setups = lesc_batch_methods (opt_method, FALSE, error);
+  if (setups == NULL)
+    return NULL;
+  LescExperimentOptions o;
+  LescExperimentCounts counts = { 0 };
+  if (!lesc_batch_begin (&o, FALSE, error))
+    return NULL;
+  const guint n = G_N_ELEMENTS (lesc_grid_default);
+  g_autoptr (LescGrid) g = lesc_grid_run (data, &g_array_index (setups, LescMethodSetup, 0),
+                                          lesc_grid_default, n, lesc_grid_default, n, &o, &counts,
+                                          error);
+  lesc_store_close (o.store);
+  lesc_experiment_counts_clear (&counts);
+  if (g == NULL)
+    return NULL;
+  g_autofree double *values = g_new (double, (gsize) g->n1 * g->n2);
+  for (guint a = 0; a < g->n1; a++)
+    for (guint b = 0; b < g->n2; b++)
+      {
+        const LescRunRecord *c = &g->cells[(gsize) b * g->n1 + a];
+        values[(gsize) a * g->n2 + b] = c->id ? c->measures[measure] : NAN;
+      }
+  return lesc_heatmap_model_new (g->n1, g->n2, g->lambda1, g->lambda2, values,
+                                 lesc_measure_title (measure), lesc_measure_lower_is_better (measure));
+}
+
 static int
 cmd_heatmap (int argc, char **argv)
 {
-  g_autofree GOptionEntry *entries = with_figure_entries (heatmap_entries);
-  if (!lesc_cli_parse ("plot heatmap", "GRID.csv",
+  g_autofree GOptionEntry *own = with_figure_entries (heatmap_entries);
+  g_autofree GOptionEntry *entries = lesc_batch_entries (own, LESC_BATCH_STORE | LESC_BATCH_RUN);
+  if (!lesc_cli_parse ("plot heatmap", "GRID.csv | DATA",
                        "λ₁ × λ₂ sensitivity heatmap from a grid file (wide: rows λ₁, columns λ₂; "
-                       "or long: lambda1,lambda2,<measure> columns)",
-                       entries, FALSE, &argc, &argv))
+                       "or long: lambda1,lambda2,<measure> columns), or of DATA's grid "
+                       "{1e-4, …, 1e3}² for --method lesc|glesc (run once, then read from the store)",
+                       entries, TRUE, &argc, &argv))
     return LESC_EXIT_USAGE;
   if (argc != 2)
-    return lesc_cli_usage ("plot heatmap", "expected one GRID.csv argument");
+    return lesc_cli_usage ("plot heatmap", "expected one GRID.csv or DATA argument");
   if (opt_measure == NULL)
     return lesc_cli_usage ("plot heatmap", "--measure is required (its name and direction label the figure)");
   const char *title;
   gboolean lower;
-  if (!measure_lookup (opt_measure, &title, &lower))
+  LescMeasure measure;
+  if (!measure_lookup (opt_measure, &title, &lower) || !lesc_measure_from_string (opt_measure, &measure))
     return lesc_cli_usage ("plot heatmap", "--measure %s: expected cheb, clark, canber, kl, cosine or intersec", opt_measure);
   g_autoptr (GError) error = NULL;
-  g_autoptr (LescHeatmapModel) model = read_grid (argv[1], opt_measure, title, lower, &error);
+  /* A .csv is a grid file, unless it is spelled as a CSV data set (two files, or one with
+   * --label-columns). */
+  gboolean grid_file = g_str_has_suffix (argv[1], ".csv") && lesc_cli_label_columns == 0
+                       && strchr (argv[1], ',') == NULL;
+  g_autoptr (LescHeatmapModel) model = grid_file
+    ? read_grid (argv[1], opt_measure, title, lower, &error)
+    : grid_model (argv[1], measure, &error);
   if (model == NULL)
     return lesc_cli_fail (error);
   if (opt_palette && !lesc_palette_from_string (opt_palette, &model->palette))
@@ -773,7 +820,7 @@ lesc_cmd_plot (int argc, char **argv)
     const char *summary;
   } subs[] = {
     { "scatter", cmd_scatter, "RGB scatter small multiples of 3-label distributions (or per-label heatmaps)" },
-    { "heatmap", cmd_heatmap, "λ₁ × λ₂ sensitivity heatmap from a grid file" },
+    { "heatmap", cmd_heatmap, "λ₁ × λ₂ sensitivity heatmap from a grid file or of a data set" },
     { "cd", cmd_cd, "critical-difference diagram from a results table or the stored runs" },
   };
   if (argc >= 2)

@@ -272,6 +272,18 @@ check_setup (const LescMethodSetup *s, GError **error)
   return lesc_run_params_check (&s->params, s->method, error);
 }
 
+/* A data set as the options say to read it. */
+static LescDataset *
+open_dataset (const LescExperimentOptions *o, const char *spec, GError **error)
+{
+  LescOpenOptions open = { 0 };
+  if (o->open != NULL)
+    open = *o->open;
+  if (open.data_dir == NULL)
+    open.data_dir = o->data_dir;
+  return lesc_dataset_open_with (spec, &open, NULL, error);
+}
+
 /* Learns each data set's name, checksum and size (opening it; in store_only mode a data
  * set that cannot be opened is looked up by name in the store). */
 static gboolean
@@ -283,7 +295,7 @@ engine_add_datasets (Engine *e, const char *const *specs, guint n, GError **erro
       d->spec = g_strdup (specs[i]);
       g_ptr_array_add (e->infos, d);
       GError *local = NULL;
-      LescDataset *ds = lesc_dataset_open (specs[i], e->o->data_dir, &local);
+      LescDataset *ds = open_dataset (e->o, specs[i], &local);
       if (ds != NULL)
         {
           d->name = g_strdup (ds->name);
@@ -422,7 +434,7 @@ engine_load (Engine *e, guint data, GError **error)
     return TRUE;
   engine_unload (e);
   DataInfo *d = g_ptr_array_index (e->infos, data);
-  e->ds = lesc_dataset_open (d->spec, e->o->data_dir, error);
+  e->ds = open_dataset (e->o, d->spec, error);
   if (e->ds == NULL)
     return FALSE;
   e->loaded_index = data;

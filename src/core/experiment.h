@@ -64,6 +64,8 @@ extern const double lesc_grid_default[8];    /* 1e-4 … 1e3 */
 typedef struct {
   LescStore *store;          /* required */
   const char *data_dir;      /* name lookups (may be NULL) */
+  const LescOpenOptions *open; /* how files are read (CSV label columns, renormalize);
+                                  NULL: the defaults. Its data_dir, when set, wins. */
   LescKlDirection kl;
   gboolean recompute;        /* compute even when stored; replace the stored runs */
   gboolean store_only;       /* compute nothing: runs not in the store stay missing */
