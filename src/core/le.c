@@ -13,6 +13,7 @@
 #include "core/optimizer.h"
 #include "core/preprocess.h"
 #include "core/random.h"
+#include "core/symmetric.h"
 
 #include <cblas.h>
 #include <float.h>
@@ -74,8 +75,9 @@ struct _LescLeObjective {
   const LescSmoothness *m;
   double lambda;
   double width;            /* σ_k */
-  LescMatrix *q;           /* Φ̂ᵀ(I + λM)Φ̂, or NULL: the operator chain */
+  LescMatrix *q;           /* Φ̂ᵀ(I + λM)Φ̂ (lower triangle), or NULL: the operator chain */
   double *d, *t;           /* n×c work */
+  double *work;            /* for the products with Q */
 };
 typedef LescLeObjective Objective;
 
@@ -136,8 +138,9 @@ objective_hessian (const double *p, double *v, gpointer data)
   int k = (int) o->n + 1;
   if (o->q != NULL)
     {
-      cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, k, (int) o->c, k, 2.0, o->q->data,
-                   k, p, k, 0.0, v, k);
+      lesc_symmetric_product (o->q, p, o->c, v, o->work, 0);
+      for (gsize e = 0; e < (gsize) k * o->c; e++)
+        v[e] *= 2.0;
       return;
     }
   phi_times (o, p, o->d);
@@ -147,12 +150,20 @@ objective_hessian (const double *p, double *v, gpointer data)
   phi_t_times (o, 2.0, o->t, v);
 }
 
-/* Relative time of one pass over an n×n matrix with c right-hand sides (memory-bound for
- * small c), in the units where forming costs flops/2 (calibrated on dgemm timings). */
+/* Relative times, in the units where forming Q costs flops/2 (calibrated on this
+ * machine's timings): a general pass over an n×n matrix with c right-hand sides (dgemm,
+ * memory-bound for small c and copying the matrix on every call), and one symmetric
+ * product with Q (half the matrix read). */
 static double
 pass_cost (double n, double c)
 {
-  return n * n * (c + 8.0);
+  return n * n * (c + 20.0);
+}
+
+static double
+symmetric_pass_cost (double n, double c)
+{
+  return n * n * (1.7 * c + 2.0);
 }
 
 static gboolean
@@ -164,7 +175,7 @@ quadratic_form_pays (gsize n_, gsize c_, const LescSmoothness *m, guint products
                                             ? 2.0 * pass_cost (n, c)
                                             : 0.5 * c * per_column);
   double form = 0.5 * lesc_smoothness_quadratic_form_flops (m, n_ + 1);
-  return form + products * pass_cost (n + 1, c) < products * chain;
+  return form + products * symmetric_pass_cost (n + 1, c) < products * chain;
 }
 
 double
@@ -356,6 +367,7 @@ objective_new (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m
       o->q = lesc_smoothness_quadratic_form (m, o->phi, lambda, progress, error);
       if (o->q == NULL)
         return NULL;
+      o->work = g_new (double, lesc_symmetric_product_work (n + 1, c));
     }
   return g_steal_pointer (&o);
 }
@@ -394,6 +406,7 @@ lesc_le_objective_free (LescLeObjective *o)
   lesc_matrix_free (o->q);
   g_free (o->d);
   g_free (o->t);
+  g_free (o->work);
   g_free (o);
 }
 

@@ -154,7 +154,7 @@ lesc_smoothness_quadratic_form_flops (const LescSmoothness *m, gsize k)
 {
   double n = (double) m->n, kk = (double) k;
   if (m->c == NULL)
-    return 2.0 * n * kk * kk + kk * lesc_smoothness_apply_flops (m);
+    return n * kk * kk + kk * lesc_smoothness_apply_flops (m);   /* MΦ, the lower triangle */
   return 2.0 * n * n * kk + 2.0 * n * kk * kk;   /* F Φ, then the two lower triangles */
 }
 
@@ -179,47 +179,38 @@ lesc_smoothness_quadratic_form (const LescSmoothness *m, const LescMatrix *phi, 
   int ni = (int) n, ki = (int) k;
   /* column blocks of about 2e9 flops, a cancellation check between them */
   gsize block = MAX (32, (gsize) (1e9 / ((double) MAX (n, 1) * (double) MAX (k, 1))));
+  /* the lower triangle by column panels: Q = ΦᵀT with T = Φ + λMΦ (Laplacian), or
+   * Q = ΦᵀΦ + λBᵀB with B = FΦ (correlation) */
   if (m->c == NULL)
     {
-      /* Q = Φᵀ(Φ + λMΦ), then symmetrized */
       lesc_smoothness_apply (m, phi->data, k, t->data);
       for (gsize e = 0; e < n * k; e++)
         t->data[e] = phi->data[e] + lambda * t->data[e];
-      for (gsize j0 = 0; j0 < k; j0 += block)
-        {
-          if (lesc_progress_cancelled (progress, error))
-            return NULL;
-          gsize b = MIN (block, k - j0);
-          cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, ki, (int) b, ni, 1.0, phi->data,
-                       ni, t->data + j0 * n, ni, 0.0, q->data + j0 * k, ki);
-        }
-      for (gsize j = 0; j < k; j++)
-        for (gsize i = j + 1; i < k; i++)
-          {
-            double v = 0.5 * (LESC_AT (q, i, j) + LESC_AT (q, j, i));
-            LESC_AT (q, i, j) = LESC_AT (q, j, i) = v;
-          }
-      return g_steal_pointer (&q);
     }
-  /* Q = ΦᵀΦ + λBᵀB with B = FΦ; the lower triangle by column panels */
-  for (gsize j0 = 0; j0 < k; j0 += block)
-    {
-      if (lesc_progress_cancelled (progress, error))
-        return NULL;
-      gsize b = MIN (block, k - j0);
-      apply_factor_block (m, phi->data + j0 * n, b, t->data + j0 * n);
-    }
+  else
+    for (gsize j0 = 0; j0 < k; j0 += block)
+      {
+        if (lesc_progress_cancelled (progress, error))
+          return NULL;
+        gsize b = MIN (block, k - j0);
+        apply_factor_block (m, phi->data + j0 * n, b, t->data + j0 * n);
+      }
   for (gsize j0 = 0; j0 < k; j0 += block)
     {
       if (lesc_progress_cancelled (progress, error))
         return NULL;
       gsize b = MIN (block, k - j0), rows = k - j0;
       double *qj = q->data + j0 + j0 * k;
+      if (m->c == NULL)
+        {
+          cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, (int) rows, (int) b, ni, 1.0,
+                       phi->data + j0 * n, ni, t->data + j0 * n, ni, 0.0, qj, ki);
+          continue;
+        }
       cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, (int) rows, (int) b, ni, 1.0,
                    phi->data + j0 * n, ni, phi->data + j0 * n, ni, 0.0, qj, ki);
       cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, (int) rows, (int) b, ni, lambda,
                    t->data + j0 * n, ni, t->data + j0 * n, ni, 1.0, qj, ki);
     }
-  fill_upper (q);
   return g_steal_pointer (&q);
 }

@@ -29,7 +29,9 @@ double lesc_smoothness_apply_flops (const LescSmoothness *m);
 /* Q = Φᵀ(I + λM)Φ for a dense n×k Φ (symmetric k×k), formed once: the LE objective's
  * quadratic form, for problems where one product with it per iteration is cheaper than
  * the operator chain (§11). For (I − C)ᵀ(I − C) it is ΦᵀΦ + λ((I − C)Φ)ᵀ((I − C)Φ).
- * Computed in column blocks; NULL and G_IO_ERROR_CANCELLED when cancelled. */
+ * Only the lower triangle is computed (the entries above the diagonal are 0): use it
+ * with lesc_symmetric_product. Computed in column blocks; NULL and
+ * G_IO_ERROR_CANCELLED when cancelled. */
 LescMatrix *lesc_smoothness_quadratic_form (const LescSmoothness *m, const LescMatrix *phi,
                                             double lambda, LescProgress *progress,
                                             GError **error);
