@@ -2,8 +2,9 @@
  *
  * Columns are taken four at a time (block J). The part of A below the block's diagonal,
  * A[R, J] with R the rows after J, is used twice while it is in registers:
- * y[R] += A[R, J] x[J] and y[J] += A[R, J]ᵀ x[R]. Rows are swept in slices of SWEEP so
- * that a slice of the four columns stays in L1 across the k right-hand sides.
+ * y[R] += A[R, J] x[J] and y[J] += A[R, J]ᵀ x[R], for two right-hand sides at a time.
+ * Rows are swept in slices of SWEEP so that a slice of the four columns stays in L1
+ * across the k right-hand sides.
  *
  * Threads: the columns are cut into PARTS parts of equal triangle area; part 0 sums into
  * y, the others into their own buffer, added to y in a fixed order at the end. The split
@@ -45,51 +46,88 @@ lesc_symmetric_product_work (gsize n, gsize k)
   return (PARTS - 1) * n * k;
 }
 
-/* Rows [r0, r1) of the block of four columns at j0, all k right-hand sides. */
+#define HSUM(v) (((v)[0] + (v)[2]) + ((v)[1] + (v)[3]))
+
+/* Rows [r0, r1) of the block of four columns at j0, for the right-hand side x (one or,
+ * `pair`, two: x and x + n, into y and y + n). Each column's part of y[j0..j0+3] is summed
+ * per sweep. */
 SIMD_CLONES static void
-sweep4 (const double *a, gsize n, gsize j0, const double *x, double *y, gsize k, gsize r0,
-        gsize r1)
+sweep4 (const double *a, gsize n, gsize j0, const double *x, double *y, gboolean pair,
+        gsize r0, gsize r1)
 {
   const double *a0 = a + j0 * n, *a1 = a0 + n, *a2 = a1 + n, *a3 = a2 + n;
+  const double *x2 = pair ? x + n : x;
+  double *y2 = pair ? y + n : y;
   gsize rv = r0 + ((r1 - r0) & ~(gsize) 3);
-  for (gsize r = 0; r < k; r++)
+  double c0 = x[j0], c1 = x[j0 + 1], c2 = x[j0 + 2], c3 = x[j0 + 3];
+  double d0 = x2[j0], d1 = x2[j0 + 1], d2 = x2[j0 + 2], d3 = x2[j0 + 3];
+  Vec s0 = { 0 }, s1 = { 0 }, s2 = { 0 }, s3 = { 0 };
+  Vec u0 = { 0 }, u1 = { 0 }, u2 = { 0 }, u3 = { 0 };
+  gsize i = r0;
+  if (pair)
+    for (; i < rv; i += 4)
+      {
+        Vec e0 = LOAD (a0 + i), e1 = LOAD (a1 + i), e2 = LOAD (a2 + i), e3 = LOAD (a3 + i);
+        Vec xi = LOAD (x + i), yi = LOAD (y + i);
+        yi += e0 * c0;
+        yi += e1 * c1;
+        yi += e2 * c2;
+        yi += e3 * c3;
+        *(Vec *) (y + i) = yi;
+        s0 += e0 * xi;
+        s1 += e1 * xi;
+        s2 += e2 * xi;
+        s3 += e3 * xi;
+        xi = LOAD (x2 + i);
+        yi = LOAD (y2 + i);
+        yi += e0 * d0;
+        yi += e1 * d1;
+        yi += e2 * d2;
+        yi += e3 * d3;
+        *(Vec *) (y2 + i) = yi;
+        u0 += e0 * xi;
+        u1 += e1 * xi;
+        u2 += e2 * xi;
+        u3 += e3 * xi;
+      }
+  else
+    for (; i < rv; i += 4)
+      {
+        Vec e0 = LOAD (a0 + i), e1 = LOAD (a1 + i), e2 = LOAD (a2 + i), e3 = LOAD (a3 + i);
+        Vec xi = LOAD (x + i), yi = LOAD (y + i);
+        yi += e0 * c0;
+        yi += e1 * c1;
+        yi += e2 * c2;
+        yi += e3 * c3;
+        *(Vec *) (y + i) = yi;
+        s0 += e0 * xi;
+        s1 += e1 * xi;
+        s2 += e2 * xi;
+        s3 += e3 * xi;
+      }
+  double t[8] = { HSUM (s0), HSUM (s1), HSUM (s2), HSUM (s3),
+                  HSUM (u0), HSUM (u1), HSUM (u2), HSUM (u3) };
+  for (; i < r1; i++)
     {
-      const double *xr = x + r * n;
-      double *yr = y + r * n;
-      double c0 = xr[j0], c1 = xr[j0 + 1], c2 = xr[j0 + 2], c3 = xr[j0 + 3];
-      Vec s0 = { 0 }, s1 = { 0 }, s2 = { 0 }, s3 = { 0 };
-      gsize i = r0;
-      for (; i < rv; i += 4)
+      y[i] += a0[i] * c0 + a1[i] * c1 + a2[i] * c2 + a3[i] * c3;
+      t[0] += a0[i] * x[i];
+      t[1] += a1[i] * x[i];
+      t[2] += a2[i] * x[i];
+      t[3] += a3[i] * x[i];
+      if (pair)
         {
-          Vec e0 = LOAD (a0 + i), e1 = LOAD (a1 + i), e2 = LOAD (a2 + i), e3 = LOAD (a3 + i);
-          Vec xi = LOAD (xr + i);
-          Vec yi = LOAD (yr + i);
-          yi += e0 * c0;
-          yi += e1 * c1;
-          yi += e2 * c2;
-          yi += e3 * c3;
-          *(Vec *) (yr + i) = yi;
-          s0 += e0 * xi;
-          s1 += e1 * xi;
-          s2 += e2 * xi;
-          s3 += e3 * xi;
+          y2[i] += a0[i] * d0 + a1[i] * d1 + a2[i] * d2 + a3[i] * d3;
+          t[4] += a0[i] * x2[i];
+          t[5] += a1[i] * x2[i];
+          t[6] += a2[i] * x2[i];
+          t[7] += a3[i] * x2[i];
         }
-      double t0 = (s0[0] + s0[2]) + (s0[1] + s0[3]);
-      double t1 = (s1[0] + s1[2]) + (s1[1] + s1[3]);
-      double t2 = (s2[0] + s2[2]) + (s2[1] + s2[3]);
-      double t3 = (s3[0] + s3[2]) + (s3[1] + s3[3]);
-      for (; i < r1; i++)
-        {
-          yr[i] += a0[i] * c0 + a1[i] * c1 + a2[i] * c2 + a3[i] * c3;
-          t0 += a0[i] * xr[i];
-          t1 += a1[i] * xr[i];
-          t2 += a2[i] * xr[i];
-          t3 += a3[i] * xr[i];
-        }
-      yr[j0] += t0;
-      yr[j0 + 1] += t1;
-      yr[j0 + 2] += t2;
-      yr[j0 + 3] += t3;
+    }
+  for (int c = 0; c < 4; c++)
+    {
+      y[j0 + c] += t[c];
+      if (pair)
+        y2[j0 + c] += t[4 + c];
     }
 }
 
@@ -108,7 +146,8 @@ block (const double *a, gsize n, gsize j0, gsize j1, const double *x, double *y,
   if (j1 - j0 == 4)
     {
       for (gsize r0 = j1; r0 < n; r0 += SWEEP)
-        sweep4 (a, n, j0, x, y, k, r0, MIN (r0 + SWEEP, n));
+        for (gsize r = 0; r < k; r += 2)
+          sweep4 (a, n, j0, x + r * n, y + r * n, r + 1 < k, r0, MIN (r0 + SWEEP, n));
       return;
     }
   for (gsize t = j0; t < j1; t++)
