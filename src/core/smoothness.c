@@ -1,4 +1,5 @@
-/* The smoothness matrix M as an operator: a sparse graph Laplacian or (I − C)ᵀ(I − C). */
+/* The smoothness matrix M as an operator: a sparse graph Laplacian or (I − C)ᵀ(I − C),
+ * C dense or, when known, as factors UV. */
 #include "core/smoothness.h"
 #include "core/error.h"
 
@@ -15,6 +16,7 @@ struct _LescSmoothness {
   /* correlation: C, and the orientation of M */
   LescMatrix *c;
   gboolean paper;
+  LescMatrix *u, *v;   /* C = UV (n×r, r×n), or NULL */
 };
 
 LescSmoothness *
@@ -45,6 +47,17 @@ lesc_smoothness_new_correlation (LescMatrix *c, gboolean paper_orientation)
   return m;
 }
 
+LescSmoothness *
+lesc_smoothness_new_correlation_factored (LescMatrix *c, LescMatrix *u, LescMatrix *v,
+                                         gboolean paper_orientation)
+{
+  g_return_val_if_fail (u->rows == c->rows && v->cols == c->rows && u->cols == v->rows, NULL);
+  LescSmoothness *m = lesc_smoothness_new_correlation (c, paper_orientation);
+  m->u = u;
+  m->v = v;
+  return m;
+}
+
 void
 lesc_smoothness_free (LescSmoothness *m)
 {
@@ -55,6 +68,8 @@ lesc_smoothness_free (LescSmoothness *m)
   g_free (m->values);
   g_free (m->degree);
   lesc_matrix_free (m->c);
+  lesc_matrix_free (m->u);
+  lesc_matrix_free (m->v);
   g_free (m);
 }
 
@@ -71,6 +86,28 @@ apply_factor (const LescSmoothness *m, gboolean transposed, const double *x, gsi
   int n = (int) m->n;
   gboolean trans_c = m->paper != transposed;   /* F = I − Cᵀ or Fᵀ = I − Cᵀ */
   memcpy (y, x, m->n * k * sizeof (double));
+  if (m->u != NULL && k > 0)
+    {
+      /* Cx = U(Vx), Cᵀx = Vᵀ(Uᵀx) */
+      int r = (int) m->u->cols;
+      const LescMatrix *first = trans_c ? m->u : m->v, *second = trans_c ? m->v : m->u;
+      g_autofree double *t = g_new (double, MAX ((gsize) r * k, 1));
+      if (r == 0)
+        return;
+      if (trans_c)
+        cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, r, (int) k, n, 1.0, first->data, n,
+                     x, n, 0.0, t, r);
+      else
+        cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, r, (int) k, n, 1.0, first->data,
+                     r, x, n, 0.0, t, r);
+      if (trans_c)
+        cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, n, (int) k, r, -1.0, second->data,
+                     r, t, r, 1.0, y, n);
+      else
+        cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, n, (int) k, r, -1.0,
+                     second->data, n, t, r, 1.0, y, n);
+      return;
+    }
   cblas_dgemm (CblasColMajor, trans_c ? CblasTrans : CblasNoTrans, CblasNoTrans, n, (int) k, n,
                -1.0, m->c->data, n, x, n, 1.0, y, n);
 }
@@ -146,6 +183,8 @@ lesc_smoothness_apply_flops (const LescSmoothness *m)
 {
   if (m->c == NULL)
     return 2.0 * (double) (m->row_ptr[m->n] + m->n);
+  if (m->u != NULL)
+    return 8.0 * (double) m->n * (double) m->u->cols;
   return 4.0 * (double) m->n * (double) m->n;
 }
 
@@ -155,7 +194,8 @@ lesc_smoothness_quadratic_form_flops (const LescSmoothness *m, gsize k)
   double n = (double) m->n, kk = (double) k;
   if (m->c == NULL)
     return n * kk * kk + kk * lesc_smoothness_apply_flops (m);   /* MΦ, the lower triangle */
-  return 2.0 * n * n * kk + 2.0 * n * kk * kk;   /* F Φ, then the two lower triangles */
+  /* F Φ, then the two lower triangles */
+  return 0.5 * kk * lesc_smoothness_apply_flops (m) + 2.0 * n * kk * kk;
 }
 
 double
