@@ -131,38 +131,46 @@ sweep4 (const double *a, gsize n, gsize j0, const double *x, double *y, gboolean
     }
 }
 
-/* The columns [j0, j1) (at most four): their diagonal block, then the rows below. */
+/* The columns [j0, j1) (at most four): the rows below them, then their diagonal block
+ * (its cache lines are then already loaded). */
 static void
 block (const double *a, gsize n, gsize j0, gsize j1, const double *x, double *y, gsize k)
 {
-  for (gsize r = 0; r < k; r++)
+  gsize w = j1 - j0;
+  if (w == 4)
+    for (gsize r0 = j1; r0 < n; r0 += SWEEP)
+      for (gsize r = 0; r < k; r += 2)
+        sweep4 (a, n, j0, x + r * n, y + r * n, r + 1 < k, r0, MIN (r0 + SWEEP, n));
+  else
     for (gsize t = j0; t < j1; t++)
-      {
-        double s = 0.0;
-        for (gsize u = j0; u < j1; u++)
-          s += a[MAX (t, u) + MIN (t, u) * n] * x[u + r * n];
-        y[t + r * n] += s;
-      }
-  if (j1 - j0 == 4)
+      for (gsize r = 0; r < k; r++)
+        {
+          const double *at = a + t * n, *xr = x + r * n;
+          double *yr = y + r * n;
+          double s = 0.0;
+          for (gsize i = j1; i < n; i++)
+            {
+              yr[i] += at[i] * xr[t];
+              s += at[i] * xr[i];
+            }
+          yr[t] += s;
+        }
+  double d[4][4];
+  for (gsize t = 0; t < w; t++)
+    for (gsize u = 0; u < w; u++)
+      d[t][u] = a[j0 + MAX (t, u) + (j0 + MIN (t, u)) * n];
+  for (gsize r = 0; r < k; r++)
     {
-      for (gsize r0 = j1; r0 < n; r0 += SWEEP)
-        for (gsize r = 0; r < k; r += 2)
-          sweep4 (a, n, j0, x + r * n, y + r * n, r + 1 < k, r0, MIN (r0 + SWEEP, n));
-      return;
+      const double *xr = x + r * n + j0;
+      double *yr = y + r * n + j0;
+      for (gsize t = 0; t < w; t++)
+        {
+          double s = 0.0;
+          for (gsize u = 0; u < w; u++)
+            s += d[t][u] * xr[u];
+          yr[t] += s;
+        }
     }
-  for (gsize t = j0; t < j1; t++)
-    for (gsize r = 0; r < k; r++)
-      {
-        const double *at = a + t * n, *xr = x + r * n;
-        double *yr = y + r * n;
-        double s = 0.0;
-        for (gsize i = j1; i < n; i++)
-          {
-            yr[i] += at[i] * xr[t];
-            s += at[i] * xr[i];
-          }
-        yr[t] += s;
-      }
 }
 
 typedef struct {
