@@ -6,9 +6,10 @@
  * Rows are swept in slices of SWEEP so that a slice of the four columns stays in L1
  * across the k right-hand sides.
  *
- * Threads: the columns are cut into PARTS parts of equal triangle area; part 0 sums into
- * y, the others into their own buffer, added to y in a fixed order at the end. The split
- * does not depend on the thread count, so neither do the bits of the result. */
+ * Threads: the columns are cut into PARTS parts of equal triangle area, taken by the
+ * threads in turn; part 0 sums into y, the others into their own buffer, added to y in a
+ * fixed order at the end. The split does not depend on the thread count, so neither do
+ * the bits of the result. */
 #include "core/symmetric.h"
 
 #include <math.h>
@@ -178,21 +179,27 @@ typedef struct {
   gsize n, k;
   gsize bound[PARTS + 1];
   double *out[PARTS];
-  guint first, step;
+  gint next;              /* the next part to take */
 } Job;
 
+/* Takes parts until none is left (a thread that gets less processor time takes fewer).
+ * Part p only writes rows ≥ bound[p]. */
 static gpointer
 run_parts (gpointer data)
 {
-  const Job *job = data;
-  gsize n = job->n;
-  for (guint p = job->first; p < PARTS; p += job->step)
+  Job *job = data;
+  gsize n = job->n, k = job->k;
+  for (;;)
     {
-      memset (job->out[p], 0, n * job->k * sizeof (double));
-      for (gsize j0 = job->bound[p]; j0 < job->bound[p + 1]; j0 += 4)
-        block (job->a, n, j0, MIN (j0 + 4, n), job->x, job->out[p], job->k);
+      gint p = g_atomic_int_add (&job->next, 1);
+      if (p >= PARTS)
+        return NULL;
+      gsize b = job->bound[p];
+      for (gsize r = 0; r < k; r++)
+        memset (job->out[p] + r * n + b, 0, (n - b) * sizeof (double));
+      for (gsize j0 = b; j0 < job->bound[p + 1]; j0 += 4)
+        block (job->a, n, j0, MIN (j0 + 4, n), job->x, job->out[p], k);
     }
-  return NULL;
 }
 
 void
@@ -217,25 +224,15 @@ lesc_symmetric_product (const LescMatrix *a, const double *x, gsize k, double *y
   if ((double) n * (double) n * (double) k < THREAD_MIN_WORK)
     threads = 1;
   threads = CLAMP (threads, 1, PARTS);
-  Job jobs[PARTS];
   GThread *started[PARTS] = { NULL };
-  for (guint t = 0; t < threads; t++)
-    {
-      jobs[t] = job;
-      jobs[t].first = t;
-      jobs[t].step = threads;
-    }
   for (guint t = 1; t < threads; t++)
-    started[t] = g_thread_try_new ("lesc-symm", run_parts, &jobs[t], NULL);
-  run_parts (&jobs[0]);
+    started[t] = g_thread_try_new ("lesc-symm", run_parts, &job, NULL);
+  run_parts (&job);
   for (guint t = 1; t < threads; t++)
-    {
-      if (started[t] != NULL)
-        g_thread_join (started[t]);
-      else
-        run_parts (&jobs[t]);
-    }
+    if (started[t] != NULL)
+      g_thread_join (started[t]);
   for (guint p = 1; p < PARTS; p++)
-    for (gsize e = 0; e < n * k; e++)
-      y[e] += job.out[p][e];
+    for (gsize r = 0; r < k; r++)
+      for (gsize i = job.bound[p]; i < n; i++)
+        y[i + r * n] += job.out[p][i + r * n];
 }
