@@ -75,7 +75,8 @@ norm_inf (const double *v, gsize n)
 {
   double m = 0.0;
   for (gsize i = 0; i < n; i++)
-    m = fmax (m, fabs (v[i]));
+    if (fabs (v[i]) > m)   /* as fmax: NaN entries are skipped */
+      m = fabs (v[i]);
   return m;
 }
 
@@ -462,7 +463,6 @@ lesc_optimizer_minimize (const LescOptimizerProblem *problem, const LescOptimize
   g_autofree double *g = g_new (double, n);
   g_autofree double *g_new = g_new (double, n);
   g_autofree double *p = g_new (double, n);
-  g_autofree double *x_old = g_new (double, n);
   g_autofree double *xt = problem->hessian ? NULL : g_new (double, n);
   g_autofree double *hp = problem->hessian ? g_new (double, n) : NULL;
 
@@ -474,7 +474,6 @@ lesc_optimizer_minimize (const LescOptimizerProblem *problem, const LescOptimize
     p[i] = -g[i];
   s.fp0 = cblas_ddot (ni, g, 1, p, 1);
   double alpha0 = fmin (1.0 / norm_inf (g, n), 5.0);
-  memcpy (x_old, x, n * sizeof (double));
 
   int flag = LESC_OPT_EXIT_MAX_ITER;
   gboolean ok = TRUE;
@@ -504,17 +503,22 @@ lesc_optimizer_minimize (const LescOptimizerProblem *problem, const LescOptimize
           flag = code;   /* return the last accepted point */
           break;
         }
+      /* x ← x + αp and max |x − x_prev| in one pass */
+      double dx = 0.0;
       for (gsize i = 0; i < n; i++)
-        x[i] += alpha * p[i];
+        {
+          double xi = x[i];
+          x[i] = xi + alpha * p[i];
+          double d = fabs (xi - x[i]);
+          if (d > dx)
+            dx = d;
+        }
       s.f = f_alpha;
       double *t = g;     /* g_new now holds the previous gradient */
       g = g_new;
       g_new = t;
       alpha0 = 1.0;
       double gnorm = norm_inf (g, n);
-      double dx = 0.0;
-      for (gsize i = 0; i < n; i++)
-        dx = fmax (dx, fabs (x_old[i] - x[i]));
       gboolean stop = FALSE;
       if (gnorm < options->tol_fun)
         flag = LESC_OPT_EXIT_GRADIENT, stop = TRUE;
@@ -532,8 +536,7 @@ lesc_optimizer_minimize (const LescOptimizerProblem *problem, const LescOptimize
           ok = FALSE;
           break;
         }
-      memcpy (x_old, x, n * sizeof (double));
-    }
+        }
   report->exit_flag = flag;
   report->iterations = iter;
   report->evaluations = s.evaluations;
