@@ -331,13 +331,16 @@ weights_for (const Objective *o, LescMatrix *w, GError **error)
   return TRUE;
 }
 
+/* `report` (may be NULL) receives the seconds of the kernel and of forming Q. */
 static LescLeObjective *
 objective_new (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m, double lambda,
-               gboolean quadratic_form, LescProgress *progress, GError **error)
+               gboolean quadratic_form, LescProgress *progress, LescLeReport *report,
+               GError **error)
 {
   if (!check_input (x, l, m, lambda, error))
     return NULL;
   gsize n = x->rows, c = l->cols;
+  gint64 t0 = g_get_monotonic_time ();
   /* squared distances once: the width, then the kernel in place */
   g_autoptr (LescMatrix) k = lesc_sq_distances_self (x, progress, error);
   if (k == NULL)
@@ -362,12 +365,17 @@ objective_new (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m
   o->phi = append_ones (g_steal_pointer (&k));
   o->d = g_new (double, n * c);
   o->t = g_new (double, n * c);
+  gint64 t1 = g_get_monotonic_time ();
+  if (report != NULL)
+    report->seconds_kernel = (double) (t1 - t0) / 1e6;
   if (quadratic_form)
     {
       o->q = lesc_smoothness_quadratic_form (m, o->phi, lambda, progress, error);
       if (o->q == NULL)
         return NULL;
       o->work = g_new (double, lesc_symmetric_product_work (n + 1, c));
+      if (report != NULL)
+        report->seconds_form = (double) (g_get_monotonic_time () - t1) / 1e6;
     }
   return g_steal_pointer (&o);
 }
@@ -376,7 +384,7 @@ LescLeObjective *
 lesc_le_objective_new (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m,
                        double lambda, gboolean quadratic_form, GError **error)
 {
-  return objective_new (x, l, m, lambda, quadratic_form, NULL, error);
+  return objective_new (x, l, m, lambda, quadratic_form, NULL, NULL, error);
 }
 
 double
@@ -424,10 +432,11 @@ lesc_le_fit (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m, 
   gsize n = x->rows, c = l->cols;
   gboolean form = variant == LESC_VARIANT_REFERENCE && quadratic_form_pays (n, c, m, 300);
   lesc_progress_report (progress, 0.0, form ? "LE step: kernel and quadratic form" : "LE step: kernel");
-  g_autoptr (LescLeObjective) o = objective_new (x, l, m, lambda, form, progress, error);
+  g_autoptr (LescLeObjective) o = objective_new (x, l, m, lambda, form, progress, report, error);
   if (o == NULL)
     return FALSE;
   g_autoptr (LescMatrix) w = initial_weights (n + 1, c, seed);
+  gint64 t0 = g_get_monotonic_time ();
   gboolean ok;
   if (variant == LESC_VARIANT_REFERENCE)
     {
@@ -448,6 +457,7 @@ lesc_le_fit (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m, 
     }
   if (!ok)
     return FALSE;
+  report->seconds_solve = (double) (g_get_monotonic_time () - t0) / 1e6;
   if (numerical != NULL)
     *numerical = lesc_matrix_new_from (n, c, o->d);
   if (model != NULL)
