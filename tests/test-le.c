@@ -223,6 +223,38 @@ test_objective_factored (void)
     }
 }
 
+/* the formed Q against the operator chain on a size where the dense C's Cholesky
+ * factorization runs in several blocks (n > 256), both orientations */
+static void
+test_quadratic_form_blocks (void)
+{
+  gsize n = 600, c = 2, nw = (n + 1) * c;
+  g_autoptr (LescMatrix) x = random_features (n, 3, 21);
+  g_autoptr (LescMatrix) l = random_labels (n, c, 22);
+  for (int paper = 0; paper <= 1; paper++)
+    {
+      LescMatrix *cm = random_matrix (n, n, 23, 2.0 / n);
+      g_autoptr (LescSmoothness) m = lesc_smoothness_new_correlation (cm, paper);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LescLeObjective) chain = lesc_le_objective_new (x, l, m, 10.0, FALSE, &error);
+      g_assert_no_error (error);
+      g_autoptr (LescLeObjective) form = lesc_le_objective_new (x, l, m, 10.0, TRUE, &error);
+      g_assert_no_error (error);
+      g_autoptr (LescMatrix) p = random_matrix (n + 1, c, 24, 1.0);
+      g_autofree double *v1 = g_new (double, nw);
+      g_autofree double *v2 = g_new (double, nw);
+      lesc_le_objective_hessian (chain, p->data, v1);
+      lesc_le_objective_hessian (form, p->data, v2);
+      double vmax = 0.0, d12 = 0.0;
+      for (gsize k = 0; k < nw; k++)
+        {
+          vmax = fmax (vmax, fabs (v1[k]));
+          d12 = fmax (d12, fabs (v1[k] - v2[k]));
+        }
+      g_assert_cmpfloat (d12, <=, 1e-11 * vmax);
+    }
+}
+
 /* the GLLE graph by brute force: full stable sort of every row, OR-symmetrize, weights */
 static LescMatrix *
 brute_laplacian (const LescMatrix *x, guint k, double sigma)
@@ -440,6 +472,7 @@ main (int argc, char **argv)
   g_test_add_func ("/le/objective-correlation", test_objective_correlation);
   g_test_add_func ("/le/objective-paper-orientation", test_objective_paper_orientation);
   g_test_add_func ("/le/objective-factored-correlation", test_objective_factored);
+  g_test_add_func ("/le/quadratic-form-blocks", test_quadratic_form_blocks);
   g_test_add_func ("/le/glle-graph-and-objective", test_glle_graph_and_objective);
   g_test_add_func ("/le/neighbour-ties", test_neighbour_ties);
   g_test_add_func ("/le/converged-equals-dense-solve", test_converged_equals_dense_solve);

@@ -187,7 +187,8 @@ lesc_le_memory_estimate (gsize n, gsize c, LescVariant variant)
   LescOptimizerOptions o;
   gsize unknowns = (n + 1) * c;
   lesc_optimizer_options_init (&o, unknowns);
-  return 3.0 * n2 + lesc_optimizer_memory_estimate (unknowns, &o);
+  /* Φ̂, Q, and forming Q: an n×(n+1) buffer and, for a dense C, the n×n Cholesky factor */
+  return 4.0 * n2 + lesc_optimizer_memory_estimate (unknowns, &o);
 }
 
 static gboolean

@@ -4,6 +4,7 @@
 #include "core/error.h"
 
 #include <cblas.h>
+#include <lapacke.h>
 #include <string.h>
 
 struct _LescSmoothness {
@@ -194,14 +195,67 @@ lesc_smoothness_quadratic_form_flops (const LescSmoothness *m, gsize k)
   double n = (double) m->n, kk = (double) k;
   if (m->c == NULL)
     return n * kk * kk + kk * lesc_smoothness_apply_flops (m);   /* MΦ, the lower triangle */
-  /* F Φ, then the two lower triangles */
-  return 0.5 * kk * lesc_smoothness_apply_flops (m) + 2.0 * n * kk * kk;
+  if (m->u != NULL)   /* F Φ, then the two lower triangles */
+    return 0.5 * kk * lesc_smoothness_apply_flops (m) + 2.0 * n * kk * kk;
+  /* FᵀF, its Cholesky factor L, LᵀΦ, the lower triangle */
+  return n * n * n + n * n * n / 3.0 + n * n * kk + n * kk * kk;
 }
 
 double
 lesc_smoothness_quadratic_form_bytes (const LescSmoothness *m, gsize k)
 {
-  return 8.0 * ((double) k * (double) k + (double) m->n * (double) k);
+  double n = (double) m->n, kk = (double) k;
+  return 8.0 * (kk * kk + n * MAX (n, kk) + (m->c != NULL && m->u == NULL ? n * n : 0.0));
+}
+
+/* The lower triangle of Q = β Q + α AᵀB (A, B n×k column-major, AᵀB symmetric), by column
+ * panels of `block`, a cancellation check between them. */
+static gboolean
+lower_product (LescMatrix *q, const double *a, const double *b, gsize n, double alpha,
+               double beta, gsize block, LescProgress *progress, GError **error)
+{
+  gsize k = q->cols;
+  for (gsize j0 = 0; j0 < k; j0 += block)
+    {
+      if (lesc_progress_cancelled (progress, error))
+        return FALSE;
+      gsize w = MIN (block, k - j0);
+      cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, (int) (k - j0), (int) w, (int) n,
+                   alpha, a + j0 * n, (int) n, b + j0 * n, (int) n, beta,
+                   q->data + j0 + j0 * k, (int) k);
+    }
+  return TRUE;
+}
+
+/* G = LLᵀ in place (lower triangle), right-looking by blocks of columns, a cancellation
+ * check between them. */
+static gboolean
+cholesky (LescMatrix *g, gsize block, LescProgress *progress, GError **error)
+{
+  gsize n = g->rows;
+  int ni = (int) n;
+  for (gsize j0 = 0; j0 < n; j0 += block)
+    {
+      if (lesc_progress_cancelled (progress, error))
+        return FALSE;
+      gsize w = MIN (block, n - j0), rest = n - j0 - w;
+      double *d = g->data + j0 + j0 * n;
+      lapack_int info = LAPACKE_dpotrf (LAPACK_COL_MAJOR, 'L', (lapack_int) w, d, ni);
+      if (info != 0)
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_NUMERIC,
+                       "LE step: I + λ(I − C)ᵀ(I − C) is not positive definite (Cholesky info %d "
+                       "at column %zu)", (int) info, j0 + (gsize) info);
+          return FALSE;
+        }
+      if (rest == 0)
+        break;
+      cblas_dtrsm (CblasColMajor, CblasRight, CblasLower, CblasTrans, CblasNonUnit, (int) rest,
+                   (int) w, 1.0, d, ni, d + w, ni);
+      cblas_dsyrk (CblasColMajor, CblasLower, CblasNoTrans, (int) rest, (int) w, -1.0, d + w, ni,
+                   1.0, d + w + w * n, ni);
+    }
+  return TRUE;
 }
 
 LescMatrix *
@@ -213,44 +267,60 @@ lesc_smoothness_quadratic_form (const LescSmoothness *m, const LescMatrix *phi, 
   g_autoptr (LescMatrix) q = lesc_matrix_try_new (k, k, error);
   if (q == NULL)
     return NULL;
-  g_autoptr (LescMatrix) t = lesc_matrix_try_new (n, k, error);
+  g_autoptr (LescMatrix) t = lesc_matrix_try_new (n, MAX (n, k), error);   /* n×n: F */
   if (t == NULL)
     return NULL;
-  int ni = (int) n, ki = (int) k;
   /* column blocks of about 2e9 flops, a cancellation check between them */
   gsize block = MAX (32, (gsize) (1e9 / ((double) MAX (n, 1) * (double) MAX (k, 1))));
-  /* the lower triangle by column panels: Q = ΦᵀT with T = Φ + λMΦ (Laplacian), or
-   * Q = ΦᵀΦ + λBᵀB with B = FΦ (correlation) */
   if (m->c == NULL)
     {
+      /* Laplacian: Q = ΦᵀT with T = Φ + λMΦ (n³ flops) */
       lesc_smoothness_apply (m, phi->data, k, t->data);
       for (gsize e = 0; e < n * k; e++)
         t->data[e] = phi->data[e] + lambda * t->data[e];
+      if (!lower_product (q, phi->data, t->data, n, 1.0, 0.0, block, progress, error))
+        return NULL;
+      return g_steal_pointer (&q);
     }
-  else
-    for (gsize j0 = 0; j0 < k; j0 += block)
-      {
-        if (lesc_progress_cancelled (progress, error))
-          return NULL;
-        gsize b = MIN (block, k - j0);
-        apply_factor_block (m, phi->data + j0 * n, b, t->data + j0 * n);
-      }
+  if (m->u != NULL)
+    {
+      /* C = UV: Q = ΦᵀΦ + λBᵀB with B = FΦ (O(n²r)), 2n³ flops */
+      for (gsize j0 = 0; j0 < k; j0 += block)
+        {
+          if (lesc_progress_cancelled (progress, error))
+            return NULL;
+          gsize b = MIN (block, k - j0);
+          apply_factor_block (m, phi->data + j0 * n, b, t->data + j0 * n);
+        }
+      if (!lower_product (q, phi->data, phi->data, n, 1.0, 0.0, block, progress, error)
+          || !lower_product (q, t->data, t->data, n, lambda, 1.0, block, progress, error))
+        return NULL;
+      return g_steal_pointer (&q);
+    }
+  /* dense C: Q = ΦᵀGΦ with G = I + λFᵀF = LLᵀ (G ⪰ I), so Q = (LᵀΦ)ᵀ(LᵀΦ): FᵀF n³, the
+   * factorization n³/3, LᵀΦ n³, the last product n³ flops (FΦ and two products: 4n³) */
+  g_autoptr (LescMatrix) g = lesc_matrix_try_new (n, n, error);
+  if (g == NULL)
+    return NULL;
+  for (gsize j = 0; j < n; j++)
+    for (gsize i = 0; i < n; i++)
+      t->data[i + j * n] = (i == j) - (m->paper ? LESC_AT (m->c, j, i) : LESC_AT (m->c, i, j));
+  if (!lower_product (g, t->data, t->data, n, lambda, 0.0, block, progress, error))
+    return NULL;
+  for (gsize i = 0; i < n; i++)
+    LESC_AT (g, i, i) += 1.0;
+  if (!cholesky (g, 256, progress, error))
+    return NULL;
+  memcpy (t->data, phi->data, n * k * sizeof (double));
   for (gsize j0 = 0; j0 < k; j0 += block)
     {
       if (lesc_progress_cancelled (progress, error))
         return NULL;
-      gsize b = MIN (block, k - j0), rows = k - j0;
-      double *qj = q->data + j0 + j0 * k;
-      if (m->c == NULL)
-        {
-          cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, (int) rows, (int) b, ni, 1.0,
-                       phi->data + j0 * n, ni, t->data + j0 * n, ni, 0.0, qj, ki);
-          continue;
-        }
-      cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, (int) rows, (int) b, ni, 1.0,
-                   phi->data + j0 * n, ni, phi->data + j0 * n, ni, 0.0, qj, ki);
-      cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, (int) rows, (int) b, ni, lambda,
-                   t->data + j0 * n, ni, t->data + j0 * n, ni, 1.0, qj, ki);
+      gsize b = MIN (block, k - j0);
+      cblas_dtrmm (CblasColMajor, CblasLeft, CblasLower, CblasTrans, CblasNonUnit, (int) n,
+                   (int) b, 1.0, g->data, (int) n, t->data + j0 * n, (int) n);
     }
+  if (!lower_product (q, t->data, t->data, n, 1.0, 0.0, block, progress, error))
+    return NULL;
   return g_steal_pointer (&q);
 }
