@@ -192,17 +192,20 @@ test_objective_paper_orientation (void)
 }
 
 /* C = UV given as factors: the same M, objective and Hessian paths as the dense C, in both
- * orientations, and the same products with M */
+ * orientations, and the same products with M; a small C (‖C‖₂ ≤ 2: Q formed from the
+ * factors) and a large one (Q formed as for a dense C) */
 static void
 test_objective_factored (void)
 {
   gsize n = 13, r = 3;
   g_autoptr (LescMatrix) x = random_features (n, 4, 7);
   g_autoptr (LescMatrix) l = random_labels (n, 3, 8);
-  for (int paper = 0; paper <= 1; paper++)
+  for (int run = 0; run < 4; run++)
     {
-      LescMatrix *u = random_matrix (n, r, 9, 0.5);
-      LescMatrix *v = random_matrix (r, n, 10, 0.5);
+      int paper = run % 2;
+      double scale = run < 2 ? 0.1 : 1.0;
+      LescMatrix *u = random_matrix (n, r, 9, scale);
+      LescMatrix *v = random_matrix (r, n, 10, scale);
       LescMatrix *c = lesc_matrix_new (n, n);
       for (gsize j = 0; j < n; j++)
         for (gsize i = 0; i < n; i++)

@@ -5,7 +5,11 @@
 
 #include <cblas.h>
 #include <lapacke.h>
+#include <math.h>
 #include <string.h>
+
+/* the largest ‖C‖₂ for which Q is formed from the factors of C (below) */
+#define FACTORED_FORM_MAX_NORM 2.0
 
 struct _LescSmoothness {
   gsize n;
@@ -18,6 +22,7 @@ struct _LescSmoothness {
   LescMatrix *c;
   gboolean paper;
   LescMatrix *u, *v;   /* C = UV (n×r, r×n), or NULL */
+  double c_bound;      /* ≥ ‖C‖₂ when factored */
 };
 
 LescSmoothness *
@@ -56,6 +61,28 @@ lesc_smoothness_new_correlation_factored (LescMatrix *c, LescMatrix *u, LescMatr
   LescSmoothness *m = lesc_smoothness_new_correlation (c, paper_orientation);
   m->u = u;
   m->v = v;
+  /* ‖C‖₂ ≤ ‖U‖₂‖V‖₂, and ‖U‖₂² = ‖UᵀU‖₂ ≤ ‖UᵀU‖_∞ (likewise VVᵀ) */
+  int n = (int) c->rows, r = (int) u->cols;
+  g_autoptr (LescMatrix) gu = lesc_matrix_new (r, r);
+  g_autoptr (LescMatrix) gv = lesc_matrix_new (r, r);
+  if (r > 0)
+    {
+      cblas_dsyrk (CblasColMajor, CblasLower, CblasTrans, r, n, 1.0, u->data, n, 0.0, gu->data, r);
+      cblas_dsyrk (CblasColMajor, CblasLower, CblasNoTrans, r, n, 1.0, v->data, r, 0.0, gv->data, r);
+    }
+  double nu = 0.0, nv = 0.0;
+  for (int i = 0; i < r; i++)
+    {
+      double su = 0.0, sv = 0.0;
+      for (int j = 0; j < r; j++)
+        {
+          su += fabs (LESC_AT (gu, MAX (i, j), MIN (i, j)));
+          sv += fabs (LESC_AT (gv, MAX (i, j), MIN (i, j)));
+        }
+      nu = MAX (nu, su);
+      nv = MAX (nv, sv);
+    }
+  m->c_bound = sqrt (nu * nv);
   return m;
 }
 
@@ -111,12 +138,6 @@ apply_factor (const LescSmoothness *m, gboolean transposed, const double *x, gsi
     }
   cblas_dgemm (CblasColMajor, trans_c ? CblasTrans : CblasNoTrans, CblasNoTrans, n, (int) k, n,
                -1.0, m->c->data, n, x, n, 1.0, y, n);
-}
-
-static void
-apply_factor_block (const LescSmoothness *m, const double *x, gsize k, double *y)
-{
-  apply_factor (m, FALSE, x, k, y);
 }
 
 void
@@ -195,8 +216,8 @@ lesc_smoothness_quadratic_form_flops (const LescSmoothness *m, gsize k)
   double n = (double) m->n, kk = (double) k;
   if (m->c == NULL)
     return n * kk * kk + kk * lesc_smoothness_apply_flops (m);   /* MΦ, the lower triangle */
-  if (m->u != NULL)   /* F Φ, then the two lower triangles */
-    return 0.5 * kk * lesc_smoothness_apply_flops (m) + 2.0 * n * kk * kk;
+  if (m->u != NULL && m->c_bound <= FACTORED_FORM_MAX_NORM)   /* ΦᵀΦ, then rank-r terms */
+    return n * kk * kk + (double) m->u->cols * (4.0 * n * kk + 3.0 * kk * kk);
   /* FᵀF, its Cholesky factor L, LᵀΦ, the lower triangle */
   return n * n * n + n * n * n / 3.0 + n * n * kk + n * kk * kk;
 }
@@ -205,11 +226,11 @@ double
 lesc_smoothness_quadratic_form_bytes (const LescSmoothness *m, gsize k)
 {
   double n = (double) m->n, kk = (double) k;
-  return 8.0 * (kk * kk + n * MAX (n, kk) + (m->c != NULL && m->u == NULL ? n * n : 0.0));
+  return 8.0 * (kk * kk + n * MAX (n, kk) + (m->c != NULL ? n * n : 0.0));
 }
 
-/* The lower triangle of Q = β Q + α AᵀB (A, B n×k column-major, AᵀB symmetric), by column
- * panels of `block`, a cancellation check between them. */
+/* The lower triangle of Q ← βQ + αAᵀB (A, B n×k column-major), by column panels of
+ * `block`, a cancellation check between them. */
 static gboolean
 lower_product (LescMatrix *q, const double *a, const double *b, gsize n, double alpha,
                double beta, gsize block, LescProgress *progress, GError **error)
@@ -267,14 +288,14 @@ lesc_smoothness_quadratic_form (const LescSmoothness *m, const LescMatrix *phi, 
   g_autoptr (LescMatrix) q = lesc_matrix_try_new (k, k, error);
   if (q == NULL)
     return NULL;
-  g_autoptr (LescMatrix) t = lesc_matrix_try_new (n, MAX (n, k), error);   /* n×n: F */
-  if (t == NULL)
-    return NULL;
   /* column blocks of about 2e9 flops, a cancellation check between them */
   gsize block = MAX (32, (gsize) (1e9 / ((double) MAX (n, 1) * (double) MAX (k, 1))));
   if (m->c == NULL)
     {
       /* Laplacian: Q = ΦᵀT with T = Φ + λMΦ (n³ flops) */
+      g_autoptr (LescMatrix) t = lesc_matrix_try_new (n, k, error);
+      if (t == NULL)
+        return NULL;
       lesc_smoothness_apply (m, phi->data, k, t->data);
       for (gsize e = 0; e < n * k; e++)
         t->data[e] = phi->data[e] + lambda * t->data[e];
@@ -282,25 +303,49 @@ lesc_smoothness_quadratic_form (const LescSmoothness *m, const LescMatrix *phi, 
         return NULL;
       return g_steal_pointer (&q);
     }
-  if (m->u != NULL)
+  if (m->u != NULL && m->c_bound <= FACTORED_FORM_MAX_NORM)
     {
-      /* C = UV: Q = ΦᵀΦ + λBᵀB with B = FΦ (O(n²r)), 2n³ flops */
-      for (gsize j0 = 0; j0 < k; j0 += block)
-        {
-          if (lesc_progress_cancelled (progress, error))
-            return NULL;
-          gsize b = MIN (block, k - j0);
-          apply_factor_block (m, phi->data + j0 * n, b, t->data + j0 * n);
-        }
-      if (!lower_product (q, phi->data, phi->data, n, 1.0, 0.0, block, progress, error)
-          || !lower_product (q, t->data, t->data, n, lambda, 1.0, block, progress, error))
+      /* C = UV, A = UᵀΦ, W = VΦ (r×k). FᵀF = I − C − Cᵀ + CᵀC (code: F = I − C; the paper's
+       * F = I − Cᵀ swaps the last term for CCᵀ), so
+       *   Q = (1 + λ)ΦᵀΦ − λ(AᵀW + WᵀA) + λWᵀ(UᵀU)W   (paper: λAᵀ(VVᵀ)A),
+       * n³ + O(n²r) flops. The terms cancel where F is small, so the rounding error grows
+       * with (1 + λ)(1 + ‖C‖)²: used for ‖C‖₂ ≤ FACTORED_FORM_MAX_NORM only. */
+      int r = (int) m->u->cols, ki = (int) k, ni = (int) n;
+      g_autoptr (LescMatrix) a = lesc_matrix_try_new (MAX (r, 1), k, error);
+      g_autoptr (LescMatrix) w = a ? lesc_matrix_try_new (MAX (r, 1), k, error) : NULL;
+      g_autoptr (LescMatrix) gw = w ? lesc_matrix_try_new (MAX (r, 1), k, error) : NULL;
+      if (gw == NULL)
+        return NULL;
+      g_autoptr (LescMatrix) gram = lesc_matrix_new (MAX (r, 1), MAX (r, 1));
+      if (!lower_product (q, phi->data, phi->data, n, 1.0 + lambda, 0.0, block, progress, error))
+        return NULL;
+      if (r == 0)
+        return g_steal_pointer (&q);
+      cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, r, ki, ni, 1.0, m->u->data, ni,
+                   phi->data, ni, 0.0, a->data, r);
+      cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, r, ki, ni, 1.0, m->v->data, r,
+                   phi->data, ni, 0.0, w->data, r);
+      if (m->paper)
+        cblas_dgemm (CblasColMajor, CblasNoTrans, CblasTrans, r, r, ni, 1.0, m->v->data, r,
+                     m->v->data, r, 0.0, gram->data, r);
+      else
+        cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, r, r, ni, 1.0, m->u->data, ni,
+                     m->u->data, ni, 0.0, gram->data, r);
+      const LescMatrix *outer = m->paper ? a : w;
+      cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, r, ki, r, 1.0, gram->data, r,
+                   outer->data, r, 0.0, gw->data, r);
+      if (!lower_product (q, a->data, w->data, (gsize) r, -lambda, 1.0, block, progress, error)
+          || !lower_product (q, w->data, a->data, (gsize) r, -lambda, 1.0, block, progress, error)
+          || !lower_product (q, outer->data, gw->data, (gsize) r, lambda, 1.0, block, progress,
+                             error))
         return NULL;
       return g_steal_pointer (&q);
     }
   /* dense C: Q = ΦᵀGΦ with G = I + λFᵀF = LLᵀ (G ⪰ I), so Q = (LᵀΦ)ᵀ(LᵀΦ): FᵀF n³, the
    * factorization n³/3, LᵀΦ n³, the last product n³ flops (FΦ and two products: 4n³) */
   g_autoptr (LescMatrix) g = lesc_matrix_try_new (n, n, error);
-  if (g == NULL)
+  g_autoptr (LescMatrix) t = g ? lesc_matrix_try_new (n, MAX (n, k), error) : NULL;   /* F, LᵀΦ */
+  if (t == NULL)
     return NULL;
   for (gsize j = 0; j < n; j++)
     for (gsize i = 0; i < n; i++)
