@@ -1,0 +1,27 @@
+#include "config.h"
+#include "app/measure-names.h"
+
+#include <glib/gi18n.h>
+
+const char *
+lesc_measure_display_name (LescMeasure m)
+{
+  switch (m)
+    {
+    case LESC_MEASURE_CHEB: return _("Chebyshev");
+    case LESC_MEASURE_CLARK: return _("Clark");
+    case LESC_MEASURE_CANBER: return _("Canberra");
+    case LESC_MEASURE_KL: return _("Kullback–Leibler");
+    case LESC_MEASURE_COSINE: return _("Cosine");
+    case LESC_MEASURE_INTERSEC: return _("Intersection");
+    case LESC_N_MEASURES: break;
+    }
+  return lesc_measure_title (m);
+}
+
+char *
+lesc_measure_display_title (LescMeasure m)
+{
+  return g_strdup_printf ("%s %s", lesc_measure_display_name (m),
+                          lesc_measure_lower_is_better (m) ? "↓" : "↑");
+}
