@@ -2,3 +2,4 @@
 #pragma once
 
 int lesc_cmd_info (int argc, char **argv);
+int lesc_cmd_eval (int argc, char **argv);

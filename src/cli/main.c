@@ -9,6 +9,7 @@
 
 static const LescCommand commands[] = {
   { "info", "Summarise a data set (shapes, label statistics, problems)", lesc_cmd_info },
+  { "eval", "The six measures between two distribution tables", lesc_cmd_eval },
   { NULL }
 };
 

@@ -1,0 +1,210 @@
+/* lesc eval TRUTH RECOVERED — the six measures between two distribution tables.
+ *
+ * Each table is a CSV file of numbers (optional header line) or a data set (a .mat file,
+ * a name in the data directory, 'artificial'), whose ground truth is used. */
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "core/measures.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* TODO: use csv.c once merged. A minimal reader: comma-separated numbers, one row per
+ * line, an optional header line (a first line that is not all numbers), blank lines
+ * ignored. */
+static gboolean
+parse_number (const char *field, double *out)
+{
+  g_autofree char *t = g_strstrip (g_strdup (field));
+  if (*t == '\0')
+    return FALSE;
+  char *end;
+  errno = 0;
+  *out = g_ascii_strtod (t, &end);
+  return *end == '\0' && errno != ERANGE;
+}
+
+static LescMatrix *
+read_csv_table (const char *path, GError **error)
+{
+  g_autofree char *text = NULL;
+  GError *local = NULL;
+  if (!g_file_get_contents (path, &text, NULL, &local))
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: cannot read: %s", path, local->message);
+      g_error_free (local);
+      return NULL;
+    }
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  g_autoptr (GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+  gsize cols = 0, rows = 0;
+  for (gsize l = 0; lines[l] != NULL; l++)
+    {
+      g_strchomp (lines[l]); /* also drops a '\r' */
+      if (*g_strstrip (lines[l]) == '\0')
+        continue;
+      g_auto (GStrv) fields = g_strsplit (lines[l], ",", -1);
+      gsize nf = g_strv_length (fields);
+      double *row = g_new (double, nf);
+      gsize bad = nf;
+      for (gsize f = 0; f < nf && bad == nf; f++)
+        if (!parse_number (fields[f], &row[f]))
+          bad = f;
+      if (bad < nf && rows == 0 && cols == 0)
+        {
+          cols = nf; /* the header line: it fixes the column count */
+          g_free (row);
+          continue;
+        }
+      if (bad < nf)
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+                       "%s:%zu: column %zu is '%s', expected a number", path, l + 1, bad + 1,
+                       g_strstrip (fields[bad]));
+          g_free (row);
+          return NULL;
+        }
+      if (cols != 0 && nf != cols)
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+                       "%s:%zu: %zu columns, expected %zu as in the first line", path, l + 1, nf, cols);
+          g_free (row);
+          return NULL;
+        }
+      cols = nf;
+      g_array_append_vals (values, row, nf);
+      g_free (row);
+      rows++;
+    }
+  if (rows == 0)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA, "%s: no rows of numbers", path);
+      return NULL;
+    }
+  LescMatrix *m = lesc_matrix_new (rows, cols);
+  const double *v = (const double *) values->data;
+  for (gsize i = 0; i < rows; i++)
+    for (gsize j = 0; j < cols; j++)
+      LESC_AT (m, i, j) = v[i * cols + j];
+  return m;
+}
+
+/* A CSV file, or the ground truth of a data set. */
+static LescMatrix *
+open_table (const char *spec, GError **error)
+{
+  if (g_str_has_suffix (spec, ".csv") || g_str_has_suffix (spec, ".CSV"))
+    return read_csv_table (spec, error);
+  g_autoptr (LescDataset) ds = lesc_cli_open_dataset (spec, error);
+  if (ds == NULL)
+    return NULL;
+  return g_steal_pointer (&ds->truth);
+}
+
+static void
+append_value (GString *s, double v, gboolean json)
+{
+  if (isfinite (v))
+    g_string_append_printf (s, "%.17g", v);
+  else
+    g_string_append_printf (s, json ? "\"%s\"" : "%s", isnan (v) ? "NaN" : v > 0 ? "+Inf" : "-Inf");
+}
+
+static char *kl_option = NULL;
+static char *format_option = NULL;
+
+static const GOptionEntry entries[] = {
+  { "kl", 0, 0, G_OPTION_ARG_STRING, &kl_option,
+    "KL direction: truth-recovered (default, KL(truth‖recovered)) or recovered-truth "
+    "(the official demos: KL(recovered‖truth), +Inf rows dropped)", "DIR" },
+  { "format", 'f', 0, G_OPTION_ARG_STRING, &format_option, "text (default), csv or json", "FORMAT" },
+  { NULL }
+};
+
+int
+lesc_cmd_eval (int argc, char **argv)
+{
+  if (!lesc_cli_parse ("eval", "TRUTH RECOVERED",
+                       "the six measures between two distribution tables (CSV files of numbers "
+                       "with an optional header line, or data sets whose ground truth is used)",
+                       entries, TRUE, &argc, &argv))
+    return LESC_EXIT_USAGE;
+  if (argc != 3)
+    return lesc_cli_usage ("eval", "expected two arguments, TRUTH and RECOVERED");
+  LescKlDirection kl = LESC_KL_TRUTH_RECOVERED;
+  if (kl_option != NULL && !lesc_kl_direction_from_string (kl_option, &kl))
+    return lesc_cli_usage ("eval", "--kl must be truth-recovered or recovered-truth, not '%s'", kl_option);
+  const char *format = format_option ? format_option : "text";
+  if (strcmp (format, "text") != 0 && strcmp (format, "csv") != 0 && strcmp (format, "json") != 0)
+    return lesc_cli_usage ("eval", "--format must be text, csv or json, not '%s'", format);
+
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LescMatrix) truth = open_table (argv[1], &error);
+  if (truth == NULL)
+    return lesc_cli_fail (error);
+  g_autoptr (LescMatrix) recovered = open_table (argv[2], &error);
+  if (recovered == NULL)
+    return lesc_cli_fail (error);
+  double v[LESC_N_MEASURES];
+  gsize kl_rows = 0;
+  if (!lesc_measures_compute_full (truth, recovered, kl, v, &kl_rows, &error))
+    {
+      g_prefix_error (&error, "%s vs %s: ", argv[1], argv[2]);
+      return lesc_cli_fail (error);
+    }
+
+  g_autoptr (GString) s = g_string_new (NULL);
+  if (strcmp (format, "text") == 0)
+    {
+      g_string_append_printf (s, "n %zu, labels %zu, KL %s", truth->rows, truth->cols,
+                              lesc_kl_direction_key (kl));
+      if (kl_rows != truth->rows)
+        g_string_append_printf (s, " (over %zu of %zu rows)", kl_rows, truth->rows);
+      g_string_append_c (s, '\n');
+      for (int m = 0; m < LESC_N_MEASURES; m++)
+        {
+          g_string_append_printf (s, "%-16s %s ", lesc_measure_title (m),
+                                  lesc_measure_lower_is_better (m) ? "↓" : "↑");
+          if (isfinite (v[m]))
+            g_string_append_printf (s, "%.6f\n", v[m]);
+          else
+            {
+              append_value (s, v[m], FALSE);
+              g_string_append_c (s, '\n');
+            }
+        }
+    }
+  else if (strcmp (format, "csv") == 0)
+    {
+      for (int m = 0; m < LESC_N_MEASURES; m++)
+        g_string_append_printf (s, "%s,", lesc_measure_key (m));
+      g_string_append (s, "kl_direction,kl_rows,n\n");
+      for (int m = 0; m < LESC_N_MEASURES; m++)
+        {
+          append_value (s, v[m], FALSE);
+          g_string_append_c (s, ',');
+        }
+      g_string_append_printf (s, "%s,%zu,%zu\n", lesc_kl_direction_key (kl), kl_rows, truth->rows);
+    }
+  else
+    {
+      g_string_append_printf (s, "{\"n\": %zu, \"labels\": %zu, \"kl_direction\": \"%s\", "
+                                 "\"kl_rows\": %zu, \"measures\": {",
+                              truth->rows, truth->cols, lesc_kl_direction_key (kl), kl_rows);
+      for (int m = 0; m < LESC_N_MEASURES; m++)
+        {
+          g_string_append_printf (s, "%s\"%s\": ", m ? ", " : "", lesc_measure_key (m));
+          append_value (s, v[m], TRUE);
+        }
+      g_string_append (s, "}, \"lower_is_better\": {");
+      for (int m = 0; m < LESC_N_MEASURES; m++)
+        g_string_append_printf (s, "%s\"%s\": %s", m ? ", " : "", lesc_measure_key (m),
+                                lesc_measure_lower_is_better (m) ? "true" : "false");
+      g_string_append (s, "}}\n");
+    }
+  fputs (s->str, stdout);
+  return LESC_EXIT_OK;
+}
