@@ -7,6 +7,7 @@
 #include "app/exportable.h"
 #include "app/measure-names.h"
 #include "app/result.h"
+#include "core/stats.h"
 
 /* ---- one table row ------------------------------------------------------------------ */
 
@@ -89,38 +90,58 @@ format_rank (double r)
   return g_strdup_printf ("%.1f", r);
 }
 
-/* Ranks of the rows per measure (rank 1 = best, ties share the mean rank) and the
- * average rank over the six measures, from the statistics of src/core. */
+/* Ranks of the rows per measure (rank 1 = best, ties share the mean rank; rows without a
+ * finite value get none) and the average rank over the six measures. */
 static void
-rank_rows (LescMeasuresView *self)
+rank_rows (GPtrArray *rows)
 {
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
+  guint n = rows->len;
   if (n == 0)
     return;
+  g_autofree double *values = g_new (double, n);
+  g_autofree double *ranks = g_new (double, n);
+  g_autofree guint *index = g_new (guint, n);
   for (guint j = 0; j < LESC_N_MEASURES; j++)
     {
-      gboolean lower = lesc_measure_lower_is_better (j);
-      double best = lower ? INFINITY : -INFINITY;
+      guint m = 0;
       for (guint i = 0; i < n; i++)
         {
-          g_autoptr (LescMeasureRow) row = g_list_model_get_item (G_LIST_MODEL (self->rows), i);
-          double v = row->values[j];
-          if (isfinite (v) && (lower ? v < best : v > best))
-            best = v;
+          LescMeasureRow *row = g_ptr_array_index (rows, i);
+          if (isfinite (row->values[j]))
+            {
+              values[m] = row->values[j];
+              index[m++] = i;
+            }
         }
-      for (guint i = 0; i < n; i++)
+      if (m == 0)
+        continue;
+      lesc_stats_rank (values, m, lesc_measure_lower_is_better (j), LESC_RANK_TIES_MID, ranks);
+      double best = G_MAXDOUBLE;
+      for (guint r = 0; r < m; r++)
+        best = MIN (best, ranks[r]);
+      for (guint r = 0; r < m; r++)
         {
-          g_autoptr (LescMeasureRow) row = g_list_model_get_item (G_LIST_MODEL (self->rows), i);
-          row->best[j] = isfinite (best) && row->values[j] == best;
+          LescMeasureRow *row = g_ptr_array_index (rows, index[r]);
+          row->ranks[j] = ranks[r];
+          row->best[j] = ranks[r] == best;
         }
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      LescMeasureRow *row = g_ptr_array_index (rows, i);
+      double sum = 0.0;
+      for (guint j = 0; j < LESC_N_MEASURES; j++)
+        sum += row->ranks[j];
+      row->average_rank = sum / LESC_N_MEASURES;   /* NaN when a measure has no rank */
     }
 }
 
 static void
 rebuild (LescMeasuresView *self)
 {
-  g_list_store_remove_all (self->rows);
+  /* Rank first, then show: the cells are bound as soon as the rows are in the store. */
   guint n = self->results != NULL ? g_list_model_get_n_items (self->results) : 0;
+  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
   LescDataObject *data = NULL;
   for (guint i = 0; i < n; i++)
     {
@@ -130,11 +151,12 @@ rebuild (LescMeasuresView *self)
       const double *v = lesc_result_get_measures (result, self->kl);
       for (guint j = 0; j < LESC_N_MEASURES; j++)
         row->values[j] = v[j];
-      g_list_store_append (self->rows, row);
-      g_object_unref (row);
+      g_ptr_array_add (rows, row);
       data = lesc_result_get_data (result);
     }
-  rank_rows (self);
+  rank_rows (rows);
+  g_list_store_splice (self->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->rows)),
+                       rows->pdata, rows->len);
   gtk_stack_set_visible_child_name (self->stack, n > 0 ? "table" : "empty");
   if (data != NULL)
     {
@@ -145,7 +167,7 @@ rebuild (LescMeasuresView *self)
       gtk_label_set_text (self->caption, caption);
     }
   g_autofree char *foot = g_strdup_printf (
-      _("↓ lower is better, ↑ higher is better; rank among the rows in parentheses; best in bold. KL is %s."),
+      _("↓ lower is better, ↑ higher is better; rank among the rows in parentheses; best in bold. KL is %s. * reconstructed: no official code exists."),
       self->kl == LESC_KL_TRUTH_RECOVERED ? _("KL(truth ‖ recovered)") : _("KL(recovered ‖ truth)"));
   gtk_label_set_text (self->footnote, foot);
 }
