@@ -1,0 +1,28 @@
+/* Jobs around the experiments of src/core (experiment.h): ten-fold cross-validation, the
+ * λ₁ × λ₂ grid and the recovery table over data sets. Each worker opens the results store
+ * (the default one, as `lesc` uses), so runs done once are reused by the terminal program
+ * and the explorer alike. */
+#pragma once
+#include "core/experiment.h"
+#include "app/data-object.h"
+#include "app/job.h"
+
+G_BEGIN_DECLS
+
+/* The spec lesc_dataset_open reads `data` from: its file, or its name when built in. */
+const char *lesc_data_object_get_spec (LescDataObject *data);
+
+/* Output: LescCvResult. */
+LescJob *lesc_cv_job_new (LescDataObject *data, const LescMethodSetup *setups, guint n_setups,
+                          guint folds, guint32 fold_seed, LescKlDirection kl);
+/* Output: LescGrid. */
+LescJob *lesc_grid_job_new (LescDataObject *data, const LescMethodSetup *setup,
+                            const double *lambda1, guint n1, const double *lambda2, guint n2,
+                            LescKlDirection kl);
+/* Output: LescRecoveryTable of `datasets` (specs) × the methods; `store_only`: look up,
+ * compute nothing. */
+LescJob *lesc_table_job_new (const char *const *datasets, const char *data_dir,
+                             const LescMethodSetup *setups, guint n_setups, LescKlDirection kl,
+                             gboolean store_only);
+
+G_END_DECLS
