@@ -99,9 +99,9 @@ test_bad_input (void)
   g_autofree char *three = write_tmp ("three.csv", "0.2,0.3,0.5\n0.2,0.3,0.5\n");
   g_autofree char *missing = g_build_filename (tmpdir, "missing.csv", NULL);
   const struct { const char *other; const char *opt; int status; const char *msg; } cases[] = {
-    { ragged, NULL, 1, "ragged.csv:2: 3 columns, expected 2" },
-    { word, NULL, 1, "word.csv:2: column 2 is 'abc', expected a number" },
-    { empty, NULL, 1, "no rows of numbers" },
+    { ragged, NULL, 1, "ragged.csv: line 2 has 3 cells but line 1 has 2" },
+    { word, NULL, 1, "word.csv: line 2, column 2: 'abc' is not a number" },
+    { empty, NULL, 1, "recovered distributions are 0×2, expected the truth's shape 2×2" },
     { three, NULL, 1, "expected the truth's shape 2×2" },
     { missing, NULL, 1, "missing.csv" },
     { t, "--kl=sideways", 2, "--kl must be" },

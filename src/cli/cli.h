@@ -2,6 +2,7 @@
 #pragma once
 #include "core/dataset.h"
 #include "core/error.h"
+#include "core/validate.h"
 
 G_BEGIN_DECLS
 
@@ -13,8 +14,11 @@ typedef struct {
   int (*run) (int argc, char **argv);
 } LescCommand;
 
-/* Options every command accepts that reads data sets. */
+/* Options every command accepts that reads data sets (--data-dir, --label-columns,
+ * --renormalize); lesc_cli_parse adds them and the DATA help when `with_data`. */
 extern char *lesc_cli_data_dir;
+extern int lesc_cli_label_columns;
+extern gboolean lesc_cli_renormalize;
 extern GOptionEntry lesc_cli_data_entries[];
 
 /* Parse argv with `entries` (plus the data options when `with_data`); on a usage error
@@ -28,7 +32,17 @@ int lesc_cli_fail (GError *error);
 /* Print a usage error and return LESC_EXIT_USAGE. */
 int lesc_cli_usage (const char *command, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
 
+/* Load and validate DATA with the data options; `report` (may be NULL) receives what
+ * validation found (validate.h). */
 LescDataset *lesc_cli_open_dataset (const char *spec, GError **error);
+LescDataset *lesc_cli_open_dataset_report (const char *spec, LescValidateReport *report,
+                                           GError **error);
+
+/* Append `s` as a JSON string literal ("null" for NULL). */
+void lesc_cli_json_string (GString *out, const char *s);
+
+/* Write `contents` to `path` atomically, or to standard output when `path` is NULL or "-". */
+gboolean lesc_cli_output (const char *path, const char *contents, gsize length, GError **error);
 
 /* Write `contents` to `path` atomically (temp file + rename): no partial output. */
 gboolean lesc_cli_write_file (const char *path, const char *contents, gsize length, GError **error);

@@ -4,6 +4,7 @@
  * a name in the data directory, 'artificial'), whose ground truth is used. */
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "core/csv.h"
 #include "core/measures.h"
 
 #include <errno.h>
@@ -12,92 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* TODO: use csv.c once merged. A minimal reader: comma-separated numbers, one row per
- * line, an optional header line (a first line that is not all numbers), blank lines
- * ignored. */
-static gboolean
-parse_number (const char *field, double *out)
-{
-  g_autofree char *t = g_strstrip (g_strdup (field));
-  if (*t == '\0')
-    return FALSE;
-  char *end;
-  errno = 0;
-  *out = g_ascii_strtod (t, &end);
-  return *end == '\0' && errno != ERANGE;
-}
-
-static LescMatrix *
-read_csv_table (const char *path, GError **error)
-{
-  g_autofree char *text = NULL;
-  GError *local = NULL;
-  if (!g_file_get_contents (path, &text, NULL, &local))
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: cannot read: %s", path, local->message);
-      g_error_free (local);
-      return NULL;
-    }
-  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
-  g_autoptr (GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
-  gsize cols = 0, rows = 0;
-  for (gsize l = 0; lines[l] != NULL; l++)
-    {
-      g_strchomp (lines[l]); /* also drops a '\r' */
-      if (*g_strstrip (lines[l]) == '\0')
-        continue;
-      g_auto (GStrv) fields = g_strsplit (lines[l], ",", -1);
-      gsize nf = g_strv_length (fields);
-      double *row = g_new (double, nf);
-      gsize bad = nf;
-      for (gsize f = 0; f < nf && bad == nf; f++)
-        if (!parse_number (fields[f], &row[f]))
-          bad = f;
-      if (bad < nf && rows == 0 && cols == 0)
-        {
-          cols = nf; /* the header line: it fixes the column count */
-          g_free (row);
-          continue;
-        }
-      if (bad < nf)
-        {
-          g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                       "%s:%zu: column %zu is '%s', expected a number", path, l + 1, bad + 1,
-                       g_strstrip (fields[bad]));
-          g_free (row);
-          return NULL;
-        }
-      if (cols != 0 && nf != cols)
-        {
-          g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                       "%s:%zu: %zu columns, expected %zu as in the first line", path, l + 1, nf, cols);
-          g_free (row);
-          return NULL;
-        }
-      cols = nf;
-      g_array_append_vals (values, row, nf);
-      g_free (row);
-      rows++;
-    }
-  if (rows == 0)
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA, "%s: no rows of numbers", path);
-      return NULL;
-    }
-  LescMatrix *m = lesc_matrix_new (rows, cols);
-  const double *v = (const double *) values->data;
-  for (gsize i = 0; i < rows; i++)
-    for (gsize j = 0; j < cols; j++)
-      LESC_AT (m, i, j) = v[i * cols + j];
-  return m;
-}
-
 /* A CSV file, or the ground truth of a data set. */
 static LescMatrix *
 open_table (const char *spec, GError **error)
 {
   if (g_str_has_suffix (spec, ".csv") || g_str_has_suffix (spec, ".CSV"))
-    return read_csv_table (spec, error);
+    return lesc_csv_read (spec, NULL, error);
   g_autoptr (LescDataset) ds = lesc_cli_open_dataset (spec, error);
   if (ds == NULL)
     return NULL;

@@ -1,15 +1,41 @@
 #include "cli/cli.h"
 
 #include <gio/gio.h>
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 char *lesc_cli_data_dir = NULL;
+int lesc_cli_label_columns = 0;
+gboolean lesc_cli_renormalize = FALSE;
 
 GOptionEntry lesc_cli_data_entries[] = {
   { "data-dir", 'D', 0, G_OPTION_ARG_FILENAME, &lesc_cli_data_dir,
     "Folder where data set names are looked up (default: $LESC_DATA_DIR)", "DIR" },
+  { "label-columns", 0, 0, G_OPTION_ARG_INT, &lesc_cli_label_columns,
+    "A single .csv DATA file: its last N columns are the label distributions", "N" },
+  { "renormalize", 0, 0, G_OPTION_ARG_NONE, &lesc_cli_renormalize,
+    "Divide rows of the label distributions that do not sum to 1 by their sums", NULL },
   { NULL }
 };
+
+static const char data_help[] =
+  "DATA is one of:\n"
+  "  artificial                      the built-in artificial data set (2601 × 3 × 3)\n"
+  "  FILE.mat                        a MATLAB file: 'features' (n×q), the label distributions\n"
+  "                                  'labels', 'labelDistribution' or 'label_distribution'\n"
+  "                                  (n×o), optionally 'logicalLabel' or 'logical_label'\n"
+  "  FILE.csv --label-columns N      one CSV file: features, then N columns of label\n"
+  "                                  distributions\n"
+  "  FEATURES.csv,DISTRIBUTIONS.csv  two CSV files with the same number of rows\n"
+  "  NAME                            NAME.mat or NAME.csv in --data-dir or $LESC_DATA_DIR\n"
+  "                                  (case-insensitive, '_' read as '-')\n"
+  "CSV files hold comma-separated numbers, one sample per line, under an optional header\n"
+  "line (a first line with any non-numeric cell; it names the labels). Data sets are\n"
+  "checked when read: no NaN or Inf, degrees >= 0, rows of the label distributions summing\n"
+  "to 1 within 1e-5 (--renormalize divides them by their sums), logical labels 0/1 with at\n"
+  "least one 1 per row, n >= 1, o >= 2.\n\n"
+  "Exit status: 0 success, 1 bad data or files, 2 bad usage.";
 
 gboolean
 lesc_cli_parse (const char *command, const char *params, const char *description,
@@ -22,7 +48,10 @@ lesc_cli_parse (const char *command, const char *params, const char *description
   if (entries != NULL)
     g_option_context_add_main_entries (ctx, entries, NULL);
   if (with_data)
-    g_option_context_add_main_entries (ctx, lesc_cli_data_entries, NULL);
+    {
+      g_option_context_add_main_entries (ctx, lesc_cli_data_entries, NULL);
+      g_option_context_set_description (ctx, data_help);
+    }
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (ctx, argc, argv, &error))
     {
@@ -53,9 +82,67 @@ lesc_cli_usage (const char *command, const char *fmt, ...)
 }
 
 LescDataset *
+lesc_cli_open_dataset_report (const char *spec, LescValidateReport *report, GError **error)
+{
+  if (lesc_cli_label_columns < 0)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "--label-columns %d: expected a positive number of columns",
+                   lesc_cli_label_columns);
+      return NULL;
+    }
+  LescOpenOptions options = {
+    .data_dir = lesc_cli_data_dir,
+    .label_columns = (gsize) lesc_cli_label_columns,
+    .flags = lesc_cli_renormalize ? LESC_VALIDATE_RENORMALIZE : LESC_VALIDATE_DEFAULT,
+  };
+  return lesc_dataset_open_with (spec, &options, report, error);
+}
+
+LescDataset *
 lesc_cli_open_dataset (const char *spec, GError **error)
 {
-  return lesc_dataset_open (spec, lesc_cli_data_dir, error);
+  return lesc_cli_open_dataset_report (spec, NULL, error);
+}
+
+void
+lesc_cli_json_string (GString *out, const char *s)
+{
+  if (s == NULL)
+    {
+      g_string_append (out, "null");
+      return;
+    }
+  g_string_append_c (out, '"');
+  for (const guchar *c = (const guchar *) s; *c; c++)
+    switch (*c)
+      {
+      case '"': g_string_append (out, "\\\""); break;
+      case '\\': g_string_append (out, "\\\\"); break;
+      case '\n': g_string_append (out, "\\n"); break;
+      case '\r': g_string_append (out, "\\r"); break;
+      case '\t': g_string_append (out, "\\t"); break;
+      default:
+        if (*c < 0x20)
+          g_string_append_printf (out, "\\u%04x", *c);
+        else
+          g_string_append_c (out, (char) *c);
+      }
+  g_string_append_c (out, '"');
+}
+
+gboolean
+lesc_cli_output (const char *path, const char *contents, gsize length, GError **error)
+{
+  if (path != NULL && strcmp (path, "-") != 0)
+    return lesc_cli_write_file (path, contents, length, error);
+  if (fwrite (contents, 1, length, stdout) != length || fflush (stdout) != 0)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "cannot write to standard output: %s",
+                   g_strerror (errno));
+      return FALSE;
+    }
+  return TRUE;
 }
 
 gboolean
@@ -64,7 +151,7 @@ lesc_cli_write_file (const char *path, const char *contents, gsize length, GErro
   GError *local = NULL;
   if (!g_file_set_contents (path, contents, (gssize) length, &local))
     {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: cannot write: %s", path, local->message);
+      lesc_set_io_error (error, path, "write", local);
       g_error_free (local);
       return FALSE;
     }

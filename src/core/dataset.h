@@ -38,9 +38,33 @@ LescDataset *lesc_dataset_load_mat (const char *path, GError **error);
 LescMatrix *lesc_mat_read_variable (const char *path, const char *const *names, GError **error);
 extern const char *const lesc_mat_logical_names[]; /* "logicalLabel", "logical_label" */
 
-/* Resolve what the user typed: "artificial"; a path to a .mat or .csv file; or a name
- * looked up in `data_dir` (then $LESC_DATA_DIR) as NAME.mat, case-insensitively, with
- * '_' read as '-' ("Yeast_alpha" → yeast-alpha.mat). */
+/* The data-set name of a file: base name without extension, lower case, '_' → '-'. */
+char *lesc_dataset_name_from_path (const char *path);
+
+/* How lesc_dataset_open_with reads and checks. Zero-initialise, then set what matters. */
+typedef struct {
+  const char *data_dir;  /* where names are looked up (then $LESC_DATA_DIR) */
+  gsize label_columns;   /* a single .csv file: how many trailing columns are the truth */
+  guint flags;           /* LescValidateFlags (validate.h), e.g. LESC_VALIDATE_RENORMALIZE */
+} LescOpenOptions;
+
+typedef struct _LescValidateReport LescValidateReport;
+
+/* Resolve what the user typed, load and validate (validate.h):
+ *   "artificial"                   the built-in set;
+ *   PATH.mat                       a Geng-format MATLAB file;
+ *   PATH.csv                       one CSV file whose last `label_columns` columns are the
+ *                                  label distributions (csv.h);
+ *   FEATURES.csv,DISTRIBUTIONS.csv two CSV files, split at the comma (used only when the
+ *                                  whole text is not itself an existing file);
+ *   NAME                           looked up in `data_dir` (then $LESC_DATA_DIR) as NAME.mat
+ *                                  or NAME.csv, case-insensitively, with '_' read as '-'
+ *                                  ("Yeast_alpha" → yeast-alpha.mat).
+ * `report` (may be NULL) receives what validation found. Bad data: NULL and one error
+ * naming the file. */
+LescDataset *lesc_dataset_open_with (const char *spec, const LescOpenOptions *options,
+                                     LescValidateReport *report, GError **error);
+/* lesc_dataset_open_with with only a data folder (no renormalization). */
 LescDataset *lesc_dataset_open (const char *spec, const char *data_dir, GError **error);
 
 /* The file `spec` would be read from, or NULL with an error saying where it looked. */

@@ -18,4 +18,8 @@ typedef enum {
 
 GQuark lesc_error_quark (void);
 
+/* LESC_ERROR_IO "PATH: cannot VERB: REASON" from a GLib file error, whose message
+ * ("Failed to open file “PATH.tmp”: REASON") is cut down to the reason. */
+void lesc_set_io_error (GError **error, const char *path, const char *verb, const GError *cause);
+
 G_END_DECLS

@@ -3,11 +3,15 @@
  * Variables are found by name, not position: `features`; the truth as `labels`,
  * `labelDistribution` or `label_distribution`; logical labels as `logicalLabel` or
  * `logical_label` when present. Any real numeric storage is converted to double (the
- * official *_binary.mat store logical labels as uint8 data of class double). */
+ * official *_binary.mat store logical labels as uint8 data of class double). A truncated or
+ * damaged file is refused before matio reads it (check_mat_file), and a variable's shape
+ * is checked against the memory limit before its data are read. */
 #include "core/dataset.h"
 #include "core/error.h"
+#include "core/validate.h"
 
 #include <matio.h>
+#include <zlib.h>
 #include <string.h>
 
 static const char *const feature_names[] = { "features", NULL };
@@ -26,29 +30,118 @@ matio_log (int level, char *message)
   g_strlcpy (matio_message, message ? message : "", sizeof matio_message);
 }
 
-static gboolean
-looks_like_mat5 (const char *path, GError **error)
+static guint32
+read_u32 (const guchar *p, gboolean swap)
 {
-  char header[128];
-  FILE *f = fopen (path, "rb");
-  if (f == NULL)
+  guint32 v;
+  memcpy (&v, p, 4);
+  return swap ? GUINT32_SWAP_LE_BE (v) : v;
+}
+
+/* Inflate a miCOMPRESSED element to nowhere: zlib's Adler-32 check catches corrupt bytes
+ * that matio would turn into wrong numbers silently. */
+static gboolean
+check_compressed (const char *path, guint k, gsize offset, const guchar *data, guint32 nbytes,
+                  GError **error)
+{
+  z_stream z = { 0 };
+  if (inflateInit (&z) != Z_OK)
+    g_error ("zlib: inflateInit failed");
+  g_autofree guchar *sink = g_malloc (1 << 16);
+  z.next_in = (guchar *) data;
+  z.avail_in = nbytes;
+  int rc;
+  do
     {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: cannot open: %s", path, g_strerror (errno));
+      z.next_out = sink;
+      z.avail_out = 1 << 16;
+      rc = inflate (&z, Z_NO_FLUSH);
+    }
+  while (rc == Z_OK);
+  g_autofree char *msg = g_strdup (z.msg ? z.msg : "");
+  inflateEnd (&z);
+  if (rc == Z_STREAM_END)
+    return TRUE;
+  g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+               "%s: variable %u (at byte %zu) has corrupt compressed data (%s; truncated or "
+               "damaged file)", path, k, offset,
+               rc == Z_BUF_ERROR ? "the stream ends early" : *msg ? msg : "zlib error");
+  return FALSE;
+}
+
+/* Cheap checks before matio sees the file: a MAT v5 header (not v4, not v7.3/HDF5), a
+ * known byte order, top-level elements that are matrices lying wholly inside the file,
+ * and compressed elements that inflate without error. A truncated or damaged file then
+ * fails here with a clear message instead of loading wrong numbers. */
+static gboolean
+check_mat_file (const char *path, GError **error)
+{
+  GError *local = NULL;
+  g_autoptr (GMappedFile) file = g_mapped_file_new (path, FALSE, &local);
+  if (file == NULL)
+    {
+      lesc_set_io_error (error, path, "read", local);
+      g_error_free (local);
       return FALSE;
     }
-  size_t got = fread (header, 1, sizeof header, f);
-  fclose (f);
-  if (got < sizeof header || memcmp (header, "MATLAB", 6) != 0)
+  const guchar *d = (const guchar *) g_mapped_file_get_contents (file);
+  gsize len = g_mapped_file_get_length (file);
+  if (len < 128 || memcmp (d, "MATLAB", 6) != 0)
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
                    "%s: not a MATLAB .mat file (expected a 128-byte 'MATLAB 5.0 MAT-file' header)", path);
       return FALSE;
     }
-  if (strstr (header, "7.3") != NULL && memcmp (header, "MATLAB 7.3", 10) == 0)
+  if (memcmp (d, "MATLAB 7.3", 10) == 0)
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
                    "%s: MAT v7.3 (HDF5) files are not supported; save with -v7", path);
       return FALSE;
+    }
+  gboolean swap;
+  if (d[126] == 'I' && d[127] == 'M')
+    swap = G_BYTE_ORDER != G_LITTLE_ENDIAN;
+  else if (d[126] == 'M' && d[127] == 'I')
+    swap = G_BYTE_ORDER == G_LITTLE_ENDIAN;
+  else
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+                   "%s: corrupt MAT header (no 'IM'/'MI' byte-order mark at byte 126)", path);
+      return FALSE;
+    }
+  if (len == 128)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+                   "%s: holds no variables (only the 128-byte header; truncated file?)", path);
+      return FALSE;
+    }
+  gsize p = 128;
+  for (guint k = 1; p < len; k++)
+    {
+      if (len - p < 8)
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+                       "%s: ends inside the tag of variable %u (truncated file)", path, k);
+          return FALSE;
+        }
+      guint32 type = read_u32 (d + p, swap), nbytes = read_u32 (d + p + 4, swap);
+      if (type != MAT_T_MATRIX && type != MAT_T_COMPRESSED)
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+                       "%s: variable %u (at byte %zu) has element type %u, expected a matrix "
+                       "(corrupt file)", path, k, p, type);
+          return FALSE;
+        }
+      if (nbytes > len - p - 8)
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+                       "%s: variable %u (at byte %zu) needs %u bytes but only %zu remain "
+                       "(truncated file)", path, k, p, nbytes, len - p - 8);
+          return FALSE;
+        }
+      if (type == MAT_T_COMPRESSED && !check_compressed (path, k, p, d + p + 8, nbytes, error))
+        return FALSE;
+      p += 8 + (gsize) nbytes;
     }
   return TRUE;
 }
@@ -113,14 +206,30 @@ read_variable (mat_t *mat, const char *path, char *const *dir, size_t ndir,
       if (required)
         {
           g_autofree char *wanted = g_strjoinv ("' or '", (char **) names);
+          g_autoptr (GString) held = g_string_new (NULL);
+          for (size_t k = 0; k < ndir; k++)
+            g_string_append_printf (held, "%s'%s'", k ? ", " : "", dir[k] ? dir[k] : "?");
           g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                       "%s: no variable '%s' (the file holds %zu variable%s)", path, wanted,
-                       ndir, ndir == 1 ? "" : "s");
+                       "%s: no variable '%s' (the file holds %s%s)", path, wanted,
+                       ndir ? "" : "no variables", held->str);
         }
       return NULL;
     }
   *which = name;
   matio_message[0] = '\0';
+  matvar_t *info = Mat_VarReadInfo (mat, name);
+  if (info != NULL && info->rank == 2)
+    {
+      g_autofree char *what = g_strdup_printf ("%s: variable '%s' (%zu×%zu)", path, name,
+                                               info->dims[0], info->dims[1]);
+      gboolean fits = lesc_dataset_check_bytes (what, 8.0 * (double) info->dims[0]
+                                                        * (double) info->dims[1], error);
+      Mat_VarFree (info);
+      if (!fits)
+        return NULL;
+    }
+  else
+    Mat_VarFree (info);
   matvar_t *v = Mat_VarRead (mat, name);
   if (v == NULL || (v->data == NULL && v->nbytes > 0))
     {
@@ -160,22 +269,10 @@ read_variable (mat_t *mat, const char *path, char *const *dir, size_t ndir,
   return m;
 }
 
-static char *
-name_from_path (const char *path)
-{
-  g_autofree char *base = g_path_get_basename (path);
-  char *dot = strrchr (base, '.');
-  if (dot != NULL)
-    *dot = '\0';
-  char *name = g_ascii_strdown (base, -1);
-  g_strdelimit (name, "_", '-');
-  return name;
-}
-
 LescMatrix *
 lesc_mat_read_variable (const char *path, const char *const *names, GError **error)
 {
-  if (!looks_like_mat5 (path, error))
+  if (!check_mat_file (path, error))
     return NULL;
   G_LOCK (matio);
   Mat_LogInitFunc ("lesc", matio_log);
@@ -200,7 +297,7 @@ lesc_mat_read_variable (const char *path, const char *const *names, GError **err
 LescDataset *
 lesc_dataset_load_mat (const char *path, GError **error)
 {
-  if (!looks_like_mat5 (path, error))
+  if (!check_mat_file (path, error))
     return NULL;
 
   G_LOCK (matio);
@@ -245,7 +342,8 @@ lesc_dataset_load_mat (const char *path, GError **error)
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
                    "%s: no variable 'labels', 'labelDistribution' or 'label_distribution' "
-                   "(nor logical labels)", path);
+                   "(nor 'logicalLabel' or 'logical_label'); expected the label distributions",
+                   path);
       goto out;
     }
   if (truth != NULL && truth->rows != features->rows)
@@ -270,7 +368,7 @@ lesc_dataset_load_mat (const char *path, GError **error)
       goto out;
     }
   {
-    g_autofree char *name = name_from_path (path);
+    g_autofree char *name = lesc_dataset_name_from_path (path);
     ds = lesc_dataset_new (name, features, truth, logical);
     ds->source = g_strdup (path);
     features = truth = logical = NULL;

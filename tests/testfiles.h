@@ -1,0 +1,159 @@
+/* Helpers for tests that build small input files: a temporary folder removed at the end,
+ * text files, and .mat files written with matio. */
+#pragma once
+#include "core/error.h"
+#include "core/matrix.h"
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <matio.h>
+#include <string.h>
+
+/* A fresh folder under the temporary directory. */
+static inline char *
+lesc_test_tmpdir (void)
+{
+  GError *error = NULL;
+  char *dir = g_dir_make_tmp ("lesc-test-XXXXXX", &error);
+  g_assert_no_error (error);
+  return dir;
+}
+
+/* Remove `dir` and the files in it (tests make flat folders). */
+static inline void
+lesc_test_rmdir (const char *dir)
+{
+  GDir *d = g_dir_open (dir, 0, NULL);
+  const char *entry;
+  while (d != NULL && (entry = g_dir_read_name (d)) != NULL)
+    {
+      char *path = g_build_filename (dir, entry, NULL);
+      g_chmod (path, 0600);
+      g_remove (path);
+      g_free (path);
+    }
+  if (d != NULL)
+    g_dir_close (d);
+  g_rmdir (dir);
+}
+
+/* dir/name holding `text`; returns the path. */
+static inline char *
+lesc_test_write_text (const char *dir, const char *name, const char *text)
+{
+  char *path = g_build_filename (dir, name, NULL);
+  GError *error = NULL;
+  g_file_set_contents (path, text, -1, &error);
+  g_assert_no_error (error);
+  return path;
+}
+
+/* dir/name holding the first `length` bytes of `source` (length 0: all of them), with
+ * `flip` (when non-zero) XOR-ed into the byte at `flip_at`. */
+static inline char *
+lesc_test_copy_bytes (const char *source, const char *dir, const char *name, gsize length,
+                      gsize flip_at, guchar flip)
+{
+  char *data = NULL;
+  gsize size = 0;
+  GError *error = NULL;
+  g_file_get_contents (source, &data, &size, &error);
+  g_assert_no_error (error);
+  if (length == 0 || length > size)
+    length = size;
+  if (flip != 0)
+    {
+      g_assert_cmpuint (flip_at, <, length);
+      data[flip_at] ^= (char) flip;
+    }
+  char *path = g_build_filename (dir, name, NULL);
+  g_file_set_contents (path, data, (gssize) length, &error);
+  g_assert_no_error (error);
+  g_free (data);
+  return path;
+}
+
+/* One variable of a test .mat file: a double matrix, stored as `type` (MAT_T_DOUBLE,
+ * MAT_T_SINGLE, MAT_T_UINT8: the values are converted) with class `klass`. */
+typedef struct {
+  const char *name;
+  const LescMatrix *m;
+  enum matio_types type;   /* 0: MAT_T_DOUBLE */
+  enum matio_classes klass; /* 0: MAT_C_DOUBLE (or MAT_C_SINGLE for MAT_T_SINGLE) */
+} LescTestVar;
+
+/* Write `vars` to dir/name as a MAT v5 file with matio; returns the path. */
+static inline char *
+lesc_test_write_mat (const char *dir, const char *name, const LescTestVar *vars, guint n,
+                     gboolean compress)
+{
+  char *path = g_build_filename (dir, name, NULL);
+  mat_t *mat = Mat_CreateVer (path, NULL, MAT_FT_MAT5);
+  g_assert_nonnull (mat);
+  for (guint k = 0; k < n; k++)
+    {
+      const LescMatrix *m = vars[k].m;
+      enum matio_types type = vars[k].type ? vars[k].type : MAT_T_DOUBLE;
+      enum matio_classes klass = vars[k].klass ? vars[k].klass
+                                 : type == MAT_T_SINGLE ? MAT_C_SINGLE : MAT_C_DOUBLE;
+      gsize count = m->rows * m->cols;
+      gsize esize = type == MAT_T_DOUBLE ? 8 : type == MAT_T_SINGLE ? 4 : 1;
+      void *data = g_malloc0 (MAX (count, 1) * esize);
+      for (gsize e = 0; e < count; e++)
+        if (type == MAT_T_DOUBLE)
+          ((double *) data)[e] = m->data[e];
+        else if (type == MAT_T_SINGLE)
+          ((float *) data)[e] = (float) m->data[e];
+        else
+          ((guint8 *) data)[e] = (guint8) m->data[e];
+      size_t dims[2] = { m->rows, m->cols };
+      matvar_t *v = Mat_VarCreate (vars[k].name, klass, type, 2, dims, data, 0);
+      g_assert_nonnull (v);
+      g_assert_cmpint (Mat_VarWrite (mat, v, compress ? MAT_COMPRESSION_ZLIB : MAT_COMPRESSION_NONE),
+                       ==, 0);
+      Mat_VarFree (v);
+      g_free (data);
+    }
+  Mat_Close (mat);
+  return path;
+}
+
+/* An n×c table of label distributions: row i puts 0.6 on label i mod c, the rest evenly. */
+static inline LescMatrix *
+lesc_test_distributions (gsize n, gsize c)
+{
+  LescMatrix *y = lesc_matrix_new (n, c);
+  for (gsize i = 0; i < n; i++)
+    for (gsize j = 0; j < c; j++)
+      LESC_AT (y, i, j) = j == i % c ? 0.6 : 0.4 / (double) (c - 1);
+  return y;
+}
+
+/* An n×q table of distinct features: x_ij = i + j / 10. */
+static inline LescMatrix *
+lesc_test_features (gsize n, gsize q)
+{
+  LescMatrix *x = lesc_matrix_new (n, q);
+  for (gsize i = 0; i < n; i++)
+    for (gsize j = 0; j < q; j++)
+      LESC_AT (x, i, j) = (double) i + (double) j / 10.0;
+  return x;
+}
+
+/* Assert that `error` is (domain LESC_ERROR, `code`) and its message holds every one of
+ * the NULL-terminated strings. */
+static inline void
+lesc_test_assert_error (const GError *error, int code, ...)
+{
+  g_assert_nonnull (error);
+  g_test_message ("error: %s", error->message);
+  g_assert_true (error->domain == LESC_ERROR);
+  g_assert_cmpint (error->code, ==, code);
+  va_list ap;
+  va_start (ap, code);
+  const char *s;
+  while ((s = va_arg (ap, const char *)) != NULL)
+    if (strstr (error->message, s) == NULL)
+      g_error ("expected '%s' in the message: %s", s, error->message);
+  va_end (ap);
+}
