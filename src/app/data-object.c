@@ -2,16 +2,13 @@
 #include "app/data-object.h"
 
 #include <glib/gi18n.h>
-
-#include <math.h>
-
-#include "core/preprocess.h"
+#include <string.h>
 
 struct _LescDataObject
 {
   GObject parent_instance;
   LescDataset *dataset;
-  LescDataFacts facts;
+  LescValidateReport report;
 };
 
 G_DEFINE_FINAL_TYPE (LescDataObject, lesc_data_object, G_TYPE_OBJECT)
@@ -35,47 +32,26 @@ lesc_data_object_init (LescDataObject *self)
 {
 }
 
-/* Counting for the summary line; the numbers themselves are not changed. */
-static void
-collect_facts (const LescDataset *ds, LescDataFacts *f)
-{
-  f->n = lesc_dataset_n (ds);
-  f->q = lesc_dataset_q (ds);
-  f->o = lesc_dataset_o (ds);
-  f->logical_from_file = ds->logical_from_file;
-  f->sum_min = INFINITY;
-  f->sum_max = -INFINITY;
-  gsize ones = 0;
-  for (gsize i = 0; i < f->n; i++)
-    {
-      double s = 0.0;
-      gboolean negative = FALSE;
-      for (gsize j = 0; j < ds->truth->cols; j++)
-        {
-          double d = LESC_AT (ds->truth, i, j);
-          s += d;
-          negative |= d < 0.0;
-          f->zero_degrees += d == 0.0;
-        }
-      for (gsize j = 0; j < f->o; j++)
-        ones += LESC_AT (ds->logical, i, j) != 0.0;
-      f->sum_min = MIN (f->sum_min, s);
-      f->sum_max = MAX (f->sum_max, s);
-      f->not_distributions += negative || fabs (s - 1.0) > 1e-5;
-    }
-  f->cardinality = f->n > 0 ? (double) ones / (double) f->n : 0.0;
-  g_autofree gsize *group = g_new (gsize, MAX (f->n, 1));
-  f->distinct_rows = lesc_distinct_rows (ds->features, group, NULL);
-}
-
 LescDataObject *
-lesc_data_object_new (LescDataset *dataset)
+lesc_data_object_new (LescDataset *dataset, const LescValidateReport *report)
 {
   g_return_val_if_fail (dataset != NULL, NULL);
   LescDataObject *self = g_object_new (LESC_TYPE_DATA_OBJECT, NULL);
   self->dataset = dataset;
-  collect_facts (dataset, &self->facts);
+  if (report != NULL)
+    self->report = *report;
   return self;
+}
+
+LescDataObject *
+lesc_data_object_new_artificial (void)
+{
+  LescValidateReport report;
+  g_autoptr (GError) error = NULL;
+  LescDataset *ds = lesc_dataset_open_with ("artificial", NULL, &report, &error);
+  if (ds == NULL)
+    g_error ("the built-in data set: %s", error->message);
+  return lesc_data_object_new (ds, &report);
 }
 
 const LescDataset *
@@ -85,11 +61,11 @@ lesc_data_object_get_dataset (LescDataObject *self)
   return self->dataset;
 }
 
-const LescDataFacts *
-lesc_data_object_get_facts (LescDataObject *self)
+const LescValidateReport *
+lesc_data_object_get_report (LescDataObject *self)
 {
   g_return_val_if_fail (LESC_IS_DATA_OBJECT (self), NULL);
-  return &self->facts;
+  return &self->report;
 }
 
 const char *
@@ -99,57 +75,73 @@ lesc_data_object_get_name (LescDataObject *self)
   return self->dataset->name;
 }
 
+const char *
+lesc_data_object_get_spec (LescDataObject *self)
+{
+  return self->dataset->source != NULL ? self->dataset->source : self->dataset->name;
+}
+
 char *
 lesc_data_object_dup_label_name (LescDataObject *self, gsize j)
 {
   if (self->dataset->label_names != NULL && self->dataset->label_names[j] != NULL)
     return g_strdup (self->dataset->label_names[j]);
-  return g_strdup_printf ("%s %zu", _("label"), j + 1);
+  /* TRANSLATORS: a label without a name in the data file: "label 3" */
+  return g_strdup_printf (_("label %zu"), j + 1);
 }
 
 typedef struct {
-  char *spec;
-  char *data_dir;
-} OpenInput;
+  LescOpenRequest request;
+  LescValidateReport report;
+} OpenTask;
 
 static void
-open_input_free (OpenInput *in)
+open_task_free (OpenTask *t)
 {
-  g_free (in->spec);
-  g_free (in->data_dir);
-  g_free (in);
+  g_free (t->request.spec);
+  g_free (t->request.data_dir);
+  g_free (t);
 }
 
 static void
 open_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
 {
-  OpenInput *in = task_data;
+  OpenTask *t = task_data;
+  LescOpenOptions options = {
+    .data_dir = t->request.data_dir,
+    .label_columns = t->request.label_columns,
+    .flags = t->request.renormalize ? LESC_VALIDATE_RENORMALIZE : LESC_VALIDATE_DEFAULT,
+  };
   GError *error = NULL;
-  LescDataset *ds = lesc_dataset_open (in->spec, in->data_dir, &error);
+  LescDataset *ds = lesc_dataset_open_with (t->request.spec, &options, &t->report, &error);
   if (ds == NULL)
     {
       g_task_return_error (task, error);
       return;
     }
-  g_task_return_pointer (task, lesc_data_object_new (ds), g_object_unref);
+  g_task_return_pointer (task, lesc_data_object_new (ds, &t->report), g_object_unref);
 }
 
 void
-lesc_data_object_open_async (const char *spec, const char *data_dir, GCancellable *cancellable,
+lesc_data_object_open_async (const LescOpenRequest *request, GCancellable *cancellable,
                              GAsyncReadyCallback callback, gpointer user_data)
 {
   g_autoptr (GTask) task = g_task_new (NULL, cancellable, callback, user_data);
   g_task_set_source_tag (task, lesc_data_object_open_async);
-  OpenInput *in = g_new0 (OpenInput, 1);
-  in->spec = g_strdup (spec);
-  in->data_dir = data_dir != NULL && data_dir[0] != '\0' ? g_strdup (data_dir) : NULL;
-  g_task_set_task_data (task, in, (GDestroyNotify) open_input_free);
+  OpenTask *t = g_new0 (OpenTask, 1);
+  t->request = *request;
+  t->request.spec = g_strdup (request->spec);
+  t->request.data_dir = request->data_dir != NULL && request->data_dir[0] != '\0'
+                          ? g_strdup (request->data_dir) : NULL;
+  g_task_set_task_data (task, t, (GDestroyNotify) open_task_free);
   g_task_run_in_thread (task, open_thread);
 }
 
 LescDataObject *
-lesc_data_object_open_finish (GAsyncResult *result, GError **error)
+lesc_data_object_open_finish (GAsyncResult *result, LescValidateReport *report, GError **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  if (report != NULL)
+    *report = ((OpenTask *) g_task_get_task_data (G_TASK (result)))->report;
   return g_task_propagate_pointer (G_TASK (result), error);
 }

@@ -171,53 +171,61 @@ lesc_data_summary_set_data (LescDataSummary *self, LescDataObject *data)
   g_return_if_fail (LESC_IS_DATA_SUMMARY (self));
   g_return_if_fail (LESC_IS_DATA_OBJECT (data));
   const LescDataset *ds = lesc_data_object_get_dataset (data);
-  const LescDataFacts *f = lesc_data_object_get_facts (data);
+  const LescValidateReport *r = lesc_data_object_get_report (data);
   select_source (self, ds->source);
 
   /* TRANSLATORS: samples × features → labels, e.g. "2601 × 3 → 3" */
-  g_autofree char *shape = g_strdup_printf (_("%zu × %zu → %zu"), f->n, f->q, f->o);
+  g_autofree char *shape = g_strdup_printf (_("%zu × %zu → %zu"), r->n, r->q, r->o);
   gtk_label_set_text (self->shape_label, shape);
-  g_autofree char *shape_sub = g_strdup_printf (_("%zu samples, %zu features, %zu labels"),
-                                                f->n, f->q, f->o);
+  g_autofree char *size = g_format_size ((guint64) r->bytes);
+  g_autofree char *shape_sub = g_strdup_printf (_("%zu samples, %zu features, %zu labels; %s"),
+                                                r->n, r->q, r->o, size);
   adw_action_row_set_subtitle (self->shape_row, shape_sub);
 
-  g_autofree char *sums = g_strdup_printf ("%.6f – %.6f", f->sum_min, f->sum_max);
+  g_autofree char *sums = r->has_truth ? g_strdup_printf ("%.6f – %.6f", r->sum_min, r->sum_max)
+                                       : g_strdup (_("no ground truth"));
   gtk_label_set_text (self->sums_label, sums);
 
-  g_autofree char *card = g_strdup_printf ("%.3f", f->cardinality);
+  g_autofree char *card = g_strdup_printf ("%.3f", r->label_cardinality);
   gtk_label_set_text (self->cardinality_label, card);
   adw_action_row_set_subtitle (self->logical_row,
-                               f->logical_from_file ? _("Logical labels read from the file")
-                                                    : _("Logical labels binarized from the ground truth"));
+                               ds->logical_from_file ? _("Logical labels read from the file")
+                                                     : _("Logical labels binarized from the ground truth"));
 
-  g_autofree char *distinct = g_strdup_printf ("%zu / %zu", f->distinct_rows, f->n);
+  g_autofree char *distinct = g_strdup_printf ("%zu / %zu", r->distinct_rows, r->n);
   gtk_label_set_text (self->distinct_label, distinct);
 
   GString *warnings = g_string_new (NULL);
-  if (f->not_distributions > 0)
+  if (r->renormalized > 0)
     g_string_append_printf (warnings,
-                            g_dngettext (GETTEXT_PACKAGE, "%zu row is not a distribution",
-                                         "%zu rows are not distributions", f->not_distributions),
-                            f->not_distributions);
-  if (f->zero_degrees > 0)
+                            g_dngettext (GETTEXT_PACKAGE, "%zu row was not a distribution and was divided by its sum",
+                                         "%zu rows were not distributions and were divided by their sums",
+                                         r->renormalized),
+                            r->renormalized);
+  if (!r->has_truth)
+    {
+      if (warnings->len > 0)
+        g_string_append (warnings, "; ");
+      g_string_append (warnings, _("only logical labels: the measures need a ground truth"));
+    }
+  if (r->zero_entries > 0)
     {
       if (warnings->len > 0)
         g_string_append (warnings, "; ");
       g_string_append_printf (warnings,
                               g_dngettext (GETTEXT_PACKAGE, "%zu zero degree in the ground truth (matters for KL)",
                                            "%zu zero degrees in the ground truth (matter for KL)",
-                                           f->zero_degrees),
-                              f->zero_degrees);
+                                           r->zero_entries),
+                              r->zero_entries);
     }
-  if (f->distinct_rows < f->n)
+  if (r->duplicate_groups > 0)
     {
       if (warnings->len > 0)
         g_string_append (warnings, "; ");
-      gsize dup = f->n - f->distinct_rows;
       g_string_append_printf (warnings,
-                              g_dngettext (GETTEXT_PACKAGE, "%zu duplicate feature row",
-                                           "%zu duplicate feature rows", dup),
-                              dup);
+                              g_dngettext (GETTEXT_PACKAGE, "%zu group of identical feature rows",
+                                           "%zu groups of identical feature rows", r->duplicate_groups),
+                              r->duplicate_groups);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->warning_row), warnings->len > 0);
   adw_action_row_set_subtitle (self->warning_row, warnings->str);

@@ -30,13 +30,6 @@ experiment_input_free (ExperimentInput *in)
   g_free (in);
 }
 
-const char *
-lesc_data_object_get_spec (LescDataObject *data)
-{
-  const LescDataset *ds = lesc_data_object_get_dataset (data);
-  return ds->source != NULL ? ds->source : ds->name;
-}
-
 static gboolean
 init_options (ExperimentInput *in, LescExperimentOptions *o, LescProgress *progress, GError **error)
 {

@@ -9,9 +9,6 @@
 
 G_BEGIN_DECLS
 
-/* The spec lesc_dataset_open reads `data` from: its file, or its name when built in. */
-const char *lesc_data_object_get_spec (LescDataObject *data);
-
 /* Output: LescCvResult. */
 LescJob *lesc_cv_job_new (LescDataObject *data, const LescMethodSetup *setups, guint n_setups,
                           guint folds, guint32 fold_seed, LescKlDirection kl);

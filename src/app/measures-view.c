@@ -160,7 +160,7 @@ rebuild (LescMeasuresView *self)
   gtk_stack_set_visible_child_name (self->stack, n > 0 ? "table" : "empty");
   if (data != NULL)
     {
-      const LescDataFacts *f = lesc_data_object_get_facts (data);
+      const LescValidateReport *f = lesc_data_object_get_report (data);
       /* TRANSLATORS: caption of the measures table: data set name and its size */
       g_autofree char *caption = g_strdup_printf (_("Recovery on %s (%zu samples, %zu labels)"),
                                                   lesc_data_object_get_name (data), f->n, f->o);

@@ -2,6 +2,7 @@
 #include "app/result.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 struct _LescResult
 {
@@ -117,8 +118,11 @@ run_work (gpointer input, LescProgress *progress, GError **error)
   self->recovered = recovered;
   self->report = report;
   self->seconds = (double) (g_get_monotonic_time () - start) / 1e6;
-  if (!lesc_measures_compute (ds->truth, recovered, LESC_KL_TRUTH_RECOVERED, self->measures[0], error)
-      || !lesc_measures_compute (ds->truth, recovered, LESC_KL_RECOVERED_TRUTH, self->measures[1], error))
+  for (guint j = 0; j < LESC_N_MEASURES; j++)
+    self->measures[0][j] = self->measures[1][j] = NAN;   /* no ground truth: no measures */
+  if (ds->truth != NULL
+      && (!lesc_measures_compute (ds->truth, recovered, LESC_KL_TRUTH_RECOVERED, self->measures[0], error)
+          || !lesc_measures_compute (ds->truth, recovered, LESC_KL_RECOVERED_TRUTH, self->measures[1], error)))
     {
       g_object_unref (self);
       return NULL;

@@ -8,6 +8,7 @@
 #include "app/measures-view.h"
 #include "app/result.h"
 #include "app/settings.h"
+#include "core/error.h"
 
 #define AUTO_RUN_DELAY_MS 250
 
@@ -327,36 +328,151 @@ set_data (LescWindow *self, LescDataObject *data)
   schedule_auto_run (self);
 }
 
+typedef struct {
+  LescWindow *self;
+  LescOpenRequest request;
+} OpenContext;
+
+static void
+open_context_free (OpenContext *c)
+{
+  g_object_unref (c->self);
+  g_free (c->request.spec);
+  g_free (c->request.data_dir);
+  g_free (c);
+}
+
+static void start_open (LescWindow *self, const char *spec, gsize label_columns, gboolean renormalize);
+
+static void
+renormalize_response_cb (AdwMessageDialog *dialog, const char *response, gpointer data)
+{
+  OpenContext *c = data;
+  if (g_str_equal (response, "renormalize"))
+    start_open (c->self, c->request.spec, c->request.label_columns, TRUE);
+  else if (c->self->data != NULL)
+    lesc_data_summary_set_data (c->self->data_summary, c->self->data);
+  open_context_free (c);
+}
+
+/* Rows that do not sum to 1: offer to divide them by their sums. */
+static void
+ask_renormalize (OpenContext *c, const LescValidateReport *report, const char *message)
+{
+  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (c->self),
+                                                                         _("Rows Are Not Distributions"),
+                                                                         NULL));
+  g_autofree char *body = g_strdup_printf (_("%s\n\nDivide each of these rows by its sum and open the data set?"),
+                                           message);
+  adw_message_dialog_set_body (dialog, body);
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "renormalize", _("_Renormalize"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "renormalize", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "renormalize");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (renormalize_response_cb), c);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 open_done_cb (GObject *source, GAsyncResult *result, gpointer data)
 {
-  g_autoptr (LescWindow) self = data;
+  OpenContext *c = data;
+  LescWindow *self = c->self;
   g_autoptr (GError) error = NULL;
-  g_autoptr (LescDataObject) object = lesc_data_object_open_finish (result, &error);
-  if (object == NULL)
+  LescValidateReport report = { 0 };
+  g_autoptr (LescDataObject) object = lesc_data_object_open_finish (result, &report, &error);
+  if (object != NULL)
     {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          /* The previous data set stays; its entry is selected again. */
-          if (self->data != NULL)
-            lesc_data_summary_set_data (self->data_summary, self->data);
-          lesc_window_toast (self, error->message);
-        }
+      set_data (self, object);
+      open_context_free (c);
       return;
     }
-  set_data (self, object);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || gtk_widget_in_destruction (GTK_WIDGET (self)))
+    {
+      open_context_free (c);
+      return;
+    }
+  if (g_error_matches (error, LESC_ERROR, LESC_ERROR_DATA) && report.not_distributions > 0
+      && !c->request.renormalize)
+    {
+      ask_renormalize (c, &report, error->message);
+      return;
+    }
+  /* The previous data set stays; its entry is selected again. */
+  if (self->data != NULL)
+    lesc_data_summary_set_data (self->data_summary, self->data);
+  lesc_window_toast (self, error->message);
+  open_context_free (c);
+}
+
+static void
+start_open (LescWindow *self, const char *spec, gsize label_columns, gboolean renormalize)
+{
+  if (self->open_cancellable != NULL)
+    g_cancellable_cancel (self->open_cancellable);
+  g_clear_object (&self->open_cancellable);
+  self->open_cancellable = g_cancellable_new ();
+  OpenContext *c = g_new0 (OpenContext, 1);
+  c->self = g_object_ref (self);
+  c->request.spec = g_strdup (spec);
+  c->request.data_dir = g_settings_get_string (self->settings, "data-directory");
+  c->request.label_columns = label_columns;
+  c->request.renormalize = renormalize;
+  lesc_data_object_open_async (&c->request, self->open_cancellable, open_done_cb, c);
+}
+
+static void
+columns_response_cb (AdwMessageDialog *dialog, const char *response, gpointer data)
+{
+  LescWindow *self = data;
+  GtkSpinButton *spin = GTK_SPIN_BUTTON (adw_message_dialog_get_extra_child (dialog));
+  const char *spec = g_object_get_data (G_OBJECT (dialog), "lesc-spec");
+  if (g_str_equal (response, "open"))
+    lesc_window_open_with (self, spec, (gsize) gtk_spin_button_get_value_as_int (spin), FALSE);
+  else if (self->data != NULL)
+    lesc_data_summary_set_data (self->data_summary, self->data);
+}
+
+/* One CSV file holds features and distributions: ask where the labels start. */
+static void
+ask_label_columns (LescWindow *self, const char *path)
+{
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *heading = g_strdup_printf (_("Open %s"), base);
+  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (
+      GTK_WINDOW (self), heading,
+      _("The features and the label distributions are in one file. How many of its last columns are the label distributions?")));
+  GtkWidget *spin = gtk_spin_button_new_with_range (2, 10000, 1);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 3);
+  gtk_widget_set_halign (spin, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Label columns"), -1);
+  adw_message_dialog_set_extra_child (dialog, spin);
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "open", _("_Open"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "open", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "open");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "lesc-spec", g_strdup (path), g_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (columns_response_cb), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+void
+lesc_window_open_with (LescWindow *self, const char *spec, gsize label_columns, gboolean renormalize)
+{
+  g_return_if_fail (LESC_IS_WINDOW (self));
+  start_open (self, spec, label_columns, renormalize);
 }
 
 void
 lesc_window_open (LescWindow *self, const char *spec)
 {
   g_return_if_fail (LESC_IS_WINDOW (self));
-  if (self->open_cancellable != NULL)
-    g_cancellable_cancel (self->open_cancellable);
-  g_clear_object (&self->open_cancellable);
-  self->open_cancellable = g_cancellable_new ();
-  g_autofree char *dir = g_settings_get_string (self->settings, "data-directory");
-  lesc_data_object_open_async (spec, dir, self->open_cancellable, open_done_cb, g_object_ref (self));
+  g_autofree char *lower = g_ascii_strdown (spec, -1);
+  if (g_str_has_suffix (lower, ".csv") && g_file_test (spec, G_FILE_TEST_IS_REGULAR))
+    ask_label_columns (self, spec);
+  else
+    start_open (self, spec, 0, FALSE);
 }
 
 static void
@@ -721,7 +837,7 @@ lesc_window_init (LescWindow *self)
   update_progress (self);
 
   /* The built-in data set is there from the start (it is computed, not read). */
-  g_autoptr (LescDataObject) artificial = lesc_data_object_new (lesc_dataset_new_artificial ());
+  g_autoptr (LescDataObject) artificial = lesc_data_object_new_artificial ();
   set_data (self, artificial);
 }
 

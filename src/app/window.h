@@ -18,6 +18,10 @@ LescWindow *lesc_window_new (GtkApplication *application);
  * background; on failure a toast names the file and the problem and the current data set
  * stays. */
 void lesc_window_open (LescWindow *self, const char *spec);
+/* The same without asking: `label_columns` for a single CSV file, `renormalize` to divide
+ * rows that do not sum to 1 by their sums. */
+void lesc_window_open_with (LescWindow *self, const char *spec, gsize label_columns,
+                            gboolean renormalize);
 /* Run the ticked methods whose current settings have no result yet. */
 void lesc_window_run (LescWindow *self);
 /* Cancel every running and queued job. */

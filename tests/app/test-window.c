@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <glib/gstdio.h>
 
 #include "app/application.h"
 #include "app/job.h"
@@ -106,7 +107,7 @@ test_window_opens (void)
   LescDataObject *data = lesc_window_get_data (window);
   g_assert_nonnull (data);
   g_assert_cmpstr (lesc_data_object_get_name (data), ==, "artificial");
-  const LescDataFacts *f = lesc_data_object_get_facts (data);
+  const LescValidateReport *f = lesc_data_object_get_report (data);
   g_assert_cmpuint (f->n, ==, 2601);
   g_assert_cmpuint (f->q, ==, 3);
   g_assert_cmpuint (f->o, ==, 3);
@@ -117,6 +118,27 @@ test_window_opens (void)
     g_assert_nonnull (lesc_window_get_view (window, views[i]));
   /* Nothing runs before being asked (auto-run is off in the tests). */
   g_assert_false (lesc_job_queue_get_busy (lesc_window_get_queue (window)));
+}
+
+static gboolean
+toast_shown (gpointer data)
+{
+  const char *t = lesc_window_get_last_toast (window);
+  return t != NULL && strstr (t, data) != NULL;
+}
+
+/* A file that is not a data set: a toast names it, and the data set in use stays. */
+static void
+test_bad_file (void)
+{
+  const char *dir = g_getenv ("LESC_TEST_BUILDDIR");
+  g_autofree char *path = g_build_filename (dir != NULL ? dir : ".", "not-a-dataset.mat", NULL);
+  g_assert_true (g_file_set_contents (path, "MATLAB 5.0 MAT-file, truncated", -1, NULL));
+  lesc_window_open (window, path);
+  g_assert_true (lesc_test_wait (toast_shown, path, 30));
+  g_test_message ("toast: %s", lesc_window_get_last_toast (window));
+  g_assert_cmpstr (lesc_data_object_get_name (lesc_window_get_data (window)), ==, "artificial");
+  g_remove (path);
 }
 
 static void
@@ -289,6 +311,7 @@ main (int argc, char **argv)
   gtk_window_present (GTK_WINDOW (window));
 
   g_test_add_func ("/app/window/opens", test_window_opens);
+  g_test_add_func ("/app/window/bad-file", test_bad_file);
   g_test_add_func ("/app/window/run-lesc", test_run_lesc);
   g_test_add_func ("/app/window/cancel-glesc", test_cancel_glesc);
   g_test_add_func ("/app/window/stale-run-cancelled", test_stale_run_cancelled);
