@@ -51,6 +51,26 @@ lesc_exportable_get_basename (LescExportable *self)
   return iface->get_basename != NULL ? iface->get_basename (self) : g_strdup ("lesc");
 }
 
+char *
+lesc_exportable_get_figure_data (LescExportable *self)
+{
+  LescExportableInterface *iface = LESC_EXPORTABLE_GET_IFACE (self);
+  return iface->get_figure_data != NULL ? iface->get_figure_data (self) : NULL;
+}
+
+gboolean
+lesc_export_figure_data (LescExportable *self, const char *path, GError **error)
+{
+  g_autofree char *text = lesc_exportable_get_figure_data (self);
+  if (text == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                           _("This view has no figure data to export yet."));
+      return FALSE;
+    }
+  return g_file_set_contents (path, text, -1, error);
+}
+
 static gboolean
 check_surface (cairo_surface_t *surface, const char *path, GError **error)
 {

@@ -20,6 +20,8 @@ struct _LescExportableInterface
   void (*paint_figure) (LescExportable *self, cairo_t *cr, double width, double height);
   /* The table behind the view, NULL when there is none. */
   LescTable *(*get_table) (LescExportable *self);
+  /* The data behind the figure as CSV (the painters' own format), NULL when none. */
+  char *(*get_figure_data) (LescExportable *self);
   /* A file name without extension: "measures-artificial". */
   char *(*get_basename) (LescExportable *self);
 };
@@ -29,12 +31,15 @@ void       lesc_exportable_get_figure_size (LescExportable *self, double *width,
 void       lesc_exportable_paint_figure (LescExportable *self, cairo_t *cr, double width, double height);
 LescTable *lesc_exportable_get_table (LescExportable *self);
 char      *lesc_exportable_get_basename (LescExportable *self);
+char      *lesc_exportable_get_figure_data (LescExportable *self);
 
 /* Write the figure to `path`; the type follows the extension (.png at `scale` pixels per
  * point, .svg, .pdf). */
 gboolean lesc_export_figure (LescExportable *self, const char *path, double scale, GError **error);
 gboolean lesc_export_table (LescExportable *self, const char *path, LescTableFormat format,
                             GError **error);
+/* Write the figure's data (CSV) to `path`. */
+gboolean lesc_export_figure_data (LescExportable *self, const char *path, GError **error);
 /* The figure as a texture (for the clipboard and the tests). */
 GdkTexture *lesc_export_figure_texture (LescExportable *self, double scale);
 

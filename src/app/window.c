@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "app/data-summary.h"
+#include "app/distributions-view.h"
 #include "app/exportable.h"
 #include "app/measures-view.h"
 #include "app/result.h"
@@ -33,6 +34,7 @@ struct _LescWindow
   GtkProgressBar *progress_bar;
   AdwViewStack *view_stack;
   LescMeasuresView *measures_view;
+  LescDistributionsView *distributions_view;
 
   GSettings *settings;
   LescJobQueue *queue;
@@ -228,6 +230,7 @@ static void
 kl_changed_cb (LescWindow *self)
 {
   lesc_measures_view_set_kl (self->measures_view, lesc_method_panel_get_kl (self->method_panel));
+  lesc_distributions_view_set_kl (self->distributions_view, lesc_method_panel_get_kl (self->method_panel));
 }
 
 static void
@@ -323,6 +326,7 @@ set_data (LescWindow *self, LescDataObject *data)
   invalidate (self, NULL, TRUE);
   g_set_object (&self->data, data);
   lesc_data_summary_set_data (self->data_summary, data);
+  lesc_distributions_view_set_data (self->distributions_view, data);
   adw_view_switcher_title_set_subtitle (self->switcher_title, lesc_data_object_get_name (data));
   g_signal_emit (self, signals[SIGNAL_DATA_CHANGED], 0);
   schedule_auto_run (self);
@@ -748,6 +752,7 @@ lesc_window_class_init (LescWindowClass *klass)
   g_type_ensure (LESC_TYPE_DATA_SUMMARY);
   g_type_ensure (LESC_TYPE_METHOD_PANEL);
   g_type_ensure (LESC_TYPE_MEASURES_VIEW);
+  g_type_ensure (LESC_TYPE_DISTRIBUTIONS_VIEW);
   g_type_ensure (LESC_TYPE_JOB);
 
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -768,6 +773,7 @@ lesc_window_class_init (LescWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LescWindow, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, view_stack);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, measures_view);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, distributions_view);
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.run", NULL, run_action);
@@ -818,6 +824,8 @@ lesc_window_init (LescWindow *self)
 
   lesc_measures_view_set_results (self->measures_view, G_LIST_MODEL (self->results));
   lesc_measures_view_set_kl (self->measures_view, lesc_method_panel_get_kl (self->method_panel));
+  lesc_distributions_view_set_results (self->distributions_view, G_LIST_MODEL (self->results));
+  lesc_distributions_view_set_kl (self->distributions_view, lesc_method_panel_get_kl (self->method_panel));
 
   g_signal_connect_swapped (self->method_panel, "params-changed", G_CALLBACK (params_changed_cb), self);
   g_signal_connect_swapped (self->method_panel, "selection-changed", G_CALLBACK (selection_changed_cb), self);
