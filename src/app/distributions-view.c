@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "app/exportable.h"
+#include "app/figure.h"
 #include "app/measure-names.h"
 #include "app/result.h"
 #include "app/settings.h"
@@ -23,7 +24,7 @@ struct _LescDistributionsView
   GtkDropDown *y_dropdown;
   GtkStack *stack;
   AdwStatusPage *status;
-  GtkDrawingArea *area;
+  LescFigure *area;  /* owns the model */
 
   GSettings *settings;
   LescDataObject *data;
@@ -71,7 +72,7 @@ palette_setting (LescDistributionsView *self)
 static void
 clear_model (LescDistributionsView *self)
 {
-  g_clear_pointer (&self->model, lesc_scatter_model_free);
+  self->model = NULL;   /* owned by the figure */
   g_clear_pointer (&self->layout, lesc_scatter_layout_free);
   g_ptr_array_set_size (self->panel_results, 0);
 }
@@ -172,18 +173,7 @@ rebuild (LescDistributionsView *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->area), NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->area), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, caption, -1);
   gtk_stack_set_visible_child_name (self->stack, "figure");
-  gtk_widget_queue_draw (GTK_WIDGET (self->area));
-}
-
-static void
-draw_cb (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
-{
-  LescDistributionsView *self = data;
-  if (self->model == NULL)
-    return;
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_paint (cr);
-  lesc_plot_scatter_paint (cr, width, height, self->model);
+  lesc_figure_set_model (self->area, (LescFigurePaint) lesc_plot_scatter_paint, self->model, (GDestroyNotify) lesc_scatter_model_free);
 }
 
 /* The layout at the area's size, for hit tests. */
@@ -477,6 +467,7 @@ lesc_distributions_view_class_init (LescDistributionsViewClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = lesc_distributions_view_dispose;
+  g_type_ensure (LESC_TYPE_FIGURE);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/lescexplorer/Explorer/ui/distributions-view.ui");
   gtk_widget_class_bind_template_child (widget_class, LescDistributionsView, box);
@@ -498,7 +489,6 @@ lesc_distributions_view_init (LescDistributionsView *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->panel_results = g_ptr_array_new_with_free_func (unref_if_set);
   self->settings = lesc_app_settings_new ();
-  gtk_drawing_area_set_draw_func (self->area, draw_cb, self, NULL);
   g_signal_connect (self->area, "query-tooltip", G_CALLBACK (query_tooltip_cb), self);
   g_signal_connect_swapped (self->style_dropdown, "notify::selected", G_CALLBACK (option_changed_cb), self);
   g_signal_connect_swapped (self->fit_dropdown, "notify::selected", G_CALLBACK (option_changed_cb), self);

@@ -18,6 +18,7 @@ typedef struct {
   guint n1, n2;
   LescKlDirection kl;
   gboolean store_only;
+  LescDataObject *data;     /* the data set in the window when asked (CV, grid) */
 } ExperimentInput;
 
 static void
@@ -27,6 +28,7 @@ experiment_input_free (ExperimentInput *in)
   g_free (in->data_dir);
   g_free (in->lambda1);
   g_free (in->lambda2);
+  g_clear_object (&in->data);
   g_free (in);
 }
 
@@ -113,6 +115,7 @@ lesc_cv_job_new (LescDataObject *data, const LescMethodSetup *setups, guint n_se
                  guint32 fold_seed, LescKlDirection kl)
 {
   ExperimentInput *in = input_new (LESC_JOB_KIND_CV, setups, n_setups, kl);
+  in->data = g_object_ref (data);
   const char *specs[] = { lesc_data_object_get_spec (data), NULL };
   in->datasets = g_strdupv ((char **) specs);
   in->folds = folds;
@@ -129,6 +132,7 @@ lesc_grid_job_new (LescDataObject *data, const LescMethodSetup *setup, const dou
                    guint n1, const double *lambda2, guint n2, LescKlDirection kl)
 {
   ExperimentInput *in = input_new (LESC_JOB_KIND_GRID, setup, 1, kl);
+  in->data = g_object_ref (data);
   const char *specs[] = { lesc_data_object_get_spec (data), NULL };
   in->datasets = g_strdupv ((char **) specs);
   in->lambda1 = g_memdup2 (lambda1, n1 * sizeof (double));
@@ -148,7 +152,7 @@ lesc_table_job_new (const char *const *datasets, const char *data_dir, const Les
 {
   ExperimentInput *in = input_new (LESC_JOB_KIND_OTHER, setups, n_setups, kl);
   in->datasets = g_strdupv ((char **) datasets);
-  in->data_dir = g_strdup (data_dir);
+  in->data_dir = data_dir != NULL && data_dir[0] != '\0' ? g_strdup (data_dir) : NULL;
   in->store_only = store_only;
   g_autofree char *title = store_only
     ? g_strdup (_("Reading the results store"))
@@ -159,4 +163,27 @@ lesc_table_job_new (const char *const *datasets, const char *data_dir, const Les
   return lesc_job_new (LESC_JOB_KIND_OTHER, title, experiment_work, in,
                        (GDestroyNotify) experiment_input_free,
                        (GDestroyNotify) lesc_recovery_table_free);
+}
+
+LescDataObject *
+lesc_experiment_job_get_data (LescJob *job)
+{
+  if (lesc_job_get_kind (job) == LESC_JOB_KIND_RUN)
+    return NULL;
+  ExperimentInput *in = lesc_job_get_input (job);
+  return in->data;
+}
+
+const LescMethodSetup *
+lesc_experiment_job_get_setups (LescJob *job, guint *n)
+{
+  ExperimentInput *in = lesc_job_get_input (job);
+  *n = in->n_setups;
+  return in->setups;
+}
+
+LescKlDirection
+lesc_experiment_job_get_kl (LescJob *job)
+{
+  return ((ExperimentInput *) lesc_job_get_input (job))->kl;
 }

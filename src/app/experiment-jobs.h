@@ -22,4 +22,9 @@ LescJob *lesc_table_job_new (const char *const *datasets, const char *data_dir,
                              const LescMethodSetup *setups, guint n_setups, LescKlDirection kl,
                              gboolean store_only);
 
+/* What an experiment job was asked for (not for method runs). */
+LescDataObject        *lesc_experiment_job_get_data (LescJob *job);   /* NULL for tables */
+const LescMethodSetup *lesc_experiment_job_get_setups (LescJob *job, guint *n);
+LescKlDirection        lesc_experiment_job_get_kl (LescJob *job);
+
 G_END_DECLS

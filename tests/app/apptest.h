@@ -2,6 +2,9 @@
  * widget to a PNG in the build folder and measure its pixels. */
 #pragma once
 #include <gtk/gtk.h>
+#include <string.h>
+
+#include "app/figure.h"
 
 /* Iterate the default main context until `cond(data)` or `timeout_s` seconds. */
 static inline gboolean
@@ -31,6 +34,19 @@ lesc_test_spin (double seconds)
   lesc_test_wait (lesc_test_false, NULL, seconds);
 }
 
+/* TRUE when every mapped figure under `widget` shows its current picture. */
+static inline gboolean
+lesc_test_figures_ready (gpointer widget)
+{
+  if (LESC_IS_FIGURE (widget) && gtk_widget_get_mapped (widget)
+      && gtk_widget_get_width (widget) > 0 && !lesc_figure_is_ready (LESC_FIGURE (widget)))
+    return FALSE;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (!lesc_test_figures_ready (c))
+      return FALSE;
+  return TRUE;
+}
+
 typedef struct {
   int width, height;
   guint distinct_colours;   /* up to 100000 */
@@ -44,14 +60,20 @@ lesc_test_snapshot (GtkWidget *widget, const char *name, LescPixelStats *stats)
 {
   int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
   if (w <= 0 || h <= 0)
-    return FALSE;
+    {
+      g_test_message ("snapshot %s: the widget has no size (%d×%d)", name, w, h);
+      return FALSE;
+    }
   GdkPaintable *paintable = gtk_widget_paintable_new (widget);
   GtkSnapshot *snapshot = gtk_snapshot_new ();
   gdk_paintable_snapshot (paintable, snapshot, w, h);
   GskRenderNode *node = gtk_snapshot_free_to_node (snapshot);
   g_object_unref (paintable);
   if (node == NULL)
-    return FALSE;
+    {
+      g_test_message ("snapshot %s: nothing drawn", name);
+      return FALSE;
+    }
   GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
   GdkTexture *texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
   gsk_render_node_unref (node);
@@ -90,4 +112,17 @@ lesc_test_snapshot (GtkWidget *widget, const char *name, LescPixelStats *stats)
   g_hash_table_unref (colours);
   g_free (pixels);
   return TRUE;
+}
+
+/* The same once the widget has been drawn (a widget is snapshot from its last frame). */
+static inline gboolean
+lesc_test_snapshot_drawn (GtkWidget *widget, const char *name, LescPixelStats *stats)
+{
+  for (int attempt = 0; attempt < 50; attempt++)
+    {
+      lesc_test_spin (0.1);
+      if (lesc_test_snapshot (widget, name, stats))
+        return TRUE;
+    }
+  return FALSE;
 }

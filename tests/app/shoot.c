@@ -103,9 +103,11 @@ main (int argc, char **argv)
     lesc_window_show_view (window, view);
   if (hide_sidebar)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.toggle-sidebar", NULL);
-  lesc_test_spin (1.0);
+  lesc_test_spin (0.5);
+  lesc_test_wait (lesc_test_figures_ready, window, 120);
+  lesc_test_spin (0.5);
   LescPixelStats stats;
-  if (!lesc_test_snapshot (GTK_WIDGET (window), "shoot", &stats))
+  if (!lesc_test_snapshot_drawn (GTK_WIDGET (window), "shoot", &stats))
     return 1;
   g_autofree char *src = g_build_filename (g_getenv ("LESC_TEST_BUILDDIR") ? g_getenv ("LESC_TEST_BUILDDIR") : ".",
                                            "snapshots", "shoot.png", NULL);

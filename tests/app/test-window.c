@@ -281,11 +281,12 @@ test_views_render (void)
   for (guint i = 0; i < G_N_ELEMENTS (views); i++)
     {
       lesc_window_show_view (window, views[i]);
-      lesc_test_spin (0.5);
       GtkWidget *view = lesc_window_get_view (window, views[i]);
+      lesc_test_spin (0.3);
+      g_assert_true (lesc_test_wait (lesc_test_figures_ready, view, 60));
       LescPixelStats stats;
       g_autofree char *name = g_strdup_printf ("view-%s", views[i]);
-      g_assert_true (lesc_test_snapshot (view, name, &stats));
+      g_assert_true (lesc_test_snapshot_drawn (view, name, &stats));
       g_test_message ("%s: %d×%d, %u colours, %.1f %% not background", views[i], stats.width,
                       stats.height, stats.distinct_colours, 100 * stats.non_background);
       g_assert_cmpint (stats.width, >, 200);
@@ -294,7 +295,7 @@ test_views_render (void)
     }
   /* The whole window too (for the eye). */
   LescPixelStats stats;
-  g_assert_true (lesc_test_snapshot (GTK_WIDGET (window), "window", &stats));
+  g_assert_true (lesc_test_snapshot_drawn (GTK_WIDGET (window), "window", &stats));
 }
 
 int
