@@ -11,6 +11,7 @@ static const LescCommand commands[] = {
   { "info", "Summarise a data set (shapes, label statistics, problems)", lesc_cmd_info },
   { "eval", "The six measures between two distribution tables", lesc_cmd_eval },
   { "binarize", "Logical labels of a data set as CSV", lesc_cmd_binarize },
+  { "plot", "Figures: RGB scatter, sensitivity heatmap, CD diagram (PNG, SVG, PDF)", lesc_cmd_plot },
   { NULL }
 };
 

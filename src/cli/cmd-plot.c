@@ -1,0 +1,768 @@
+/* lesc plot scatter|heatmap|cd — figures onto PNG, SVG or PDF (the type follows the
+ * extension), each optionally with its table as CSV (--data). */
+#include "config.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "plot/cd.h"
+#include "plot/export.h"
+#include "plot/heatmap.h"
+#include "plot/scatter.h"
+
+#ifdef LESC_HAVE_METHODS
+#include "core/measures.h"
+#include "core/stats.h"
+#include "core/method.h"
+#endif
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- options every figure takes ---- */
+
+static char *opt_output = NULL;
+static char *opt_data = NULL;
+static double opt_width = 0, opt_height = 0, opt_dpi = 150;
+
+static const GOptionEntry figure_entries[] = {
+  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output, "Figure file: .png, .svg or .pdf (default FIGURE.png)", "FILE" },
+  { "data", 0, 0, G_OPTION_ARG_FILENAME, &opt_data, "Also write the figure's table as CSV", "FILE.csv" },
+  { "width", 0, 0, G_OPTION_ARG_DOUBLE, &opt_width, "Width in points (1/72 inch)", "PT" },
+  { "height", 0, 0, G_OPTION_ARG_DOUBLE, &opt_height, "Height in points", "PT" },
+  { "dpi", 0, 0, G_OPTION_ARG_DOUBLE, &opt_dpi, "PNG resolution (default 150)", "DPI" },
+  { NULL }
+};
+
+/* Entries of one subcommand followed by the figure entries. */
+static GOptionEntry *
+with_figure_entries (const GOptionEntry *own)
+{
+  guint n_own = 0, n_fig = G_N_ELEMENTS (figure_entries) - 1;
+  while (own[n_own].long_name)
+    n_own++;
+  GOptionEntry *all = g_new0 (GOptionEntry, n_own + n_fig + 1);
+  memcpy (all, own, n_own * sizeof *own);
+  memcpy (all + n_own, figure_entries, n_fig * sizeof *own);
+  return all;
+}
+
+static int
+write_figure (const char *fallback_name, double width, double height, LescPaintFunc paint,
+              const void *model, char *csv)
+{
+  g_autofree char *csv_owned = csv;
+  g_autoptr (GError) error = NULL;
+  const char *out = opt_output ? opt_output : fallback_name;
+  double w = opt_width > 0 ? opt_width : width, h = opt_height > 0 ? opt_height : height;
+  if (!lesc_plot_export (out, w, h, opt_dpi, paint, model, &error))
+    return lesc_cli_fail (error);
+  if (opt_data && !lesc_cli_write_file (opt_data, csv, strlen (csv), &error))
+    return lesc_cli_fail (error);
+  return LESC_EXIT_OK;
+}
+
+/* ---- measures ---- */
+
+/* The measure's title and direction (measures.c). */
+static gboolean
+measure_lookup (const char *s, const char **title, gboolean *lower_is_better)
+{
+  LescMeasure m;
+  if (!lesc_measure_from_string (s, &m))
+    return FALSE;
+  *title = lesc_measure_title (m);
+  *lower_is_better = lesc_measure_lower_is_better (m);
+  return TRUE;
+}
+
+/* ---- a small CSV reader for tables with text cells ---- */
+
+typedef struct {
+  GPtrArray *rows; /* of GStrv */
+  char **header;
+} TextTable;
+
+static void
+text_table_clear (TextTable *t)
+{
+  if (t->rows)
+    g_ptr_array_unref (t->rows);
+  t->rows = NULL;
+}
+
+/* Fields of one line: ',' separated, "…" quoted with "" for a quote, spaces trimmed. */
+static char **
+split_csv_line (const char *line)
+{
+  GPtrArray *fields = g_ptr_array_new ();
+  GString *cur = g_string_new (NULL);
+  gboolean quoted = FALSE, was_quoted = FALSE;
+  for (const char *p = line;; p++)
+    {
+      if (*p == '\0' || (*p == ',' && !quoted))
+        {
+          char *f = g_string_free (cur, FALSE);
+          if (!was_quoted)
+            g_strstrip (f);
+          g_ptr_array_add (fields, f);
+          if (*p == '\0')
+            break;
+          cur = g_string_new (NULL);
+          was_quoted = FALSE;
+          continue;
+        }
+      if (*p == '"' && quoted && p[1] == '"')
+        {
+          g_string_append_c (cur, '"');
+          p++;
+        }
+      else if (*p == '"' && (quoted || strspn (cur->str, " \t") == cur->len))
+        {
+          if (!quoted)
+            g_string_truncate (cur, 0);
+          quoted = !quoted;
+          was_quoted = TRUE;
+        }
+      else
+        g_string_append_c (cur, *p);
+    }
+  g_ptr_array_add (fields, NULL);
+  return (char **) g_ptr_array_free (fields, FALSE);
+}
+
+/* Header + rows; blank lines and lines starting with '#' skipped; every row as wide as
+ * the header. */
+static gboolean
+text_table_read (const char *path, TextTable *t, GError **error)
+{
+  g_autofree char *contents = NULL;
+  GError *local = NULL;
+  if (!g_file_get_contents (path, &contents, NULL, &local))
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: %s", path, local->message);
+      g_error_free (local);
+      return FALSE;
+    }
+  t->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  t->header = NULL;
+  g_auto (GStrv) lines = g_strsplit (contents, "\n", -1);
+  guint width = 0;
+  for (guint i = 0; lines[i]; i++)
+    {
+      char *line = lines[i];
+      gsize len = strlen (line);
+      if (len > 0 && line[len - 1] == '\r')
+        line[len - 1] = '\0';
+      const char *s = line;
+      while (*s == ' ' || *s == '\t')
+        s++;
+      if (*s == '\0' || *s == '#')
+        continue;
+      char **fields = split_csv_line (line);
+      guint n = g_strv_length (fields);
+      if (t->header == NULL)
+        {
+          width = n;
+          t->header = fields;
+          continue;
+        }
+      if (n != width)
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: line %u has %u cells, the header has %u",
+                       path, i + 1, n, width);
+          g_strfreev (fields);
+          g_strfreev (t->header);
+          text_table_clear (t);
+          return FALSE;
+        }
+      g_ptr_array_add (t->rows, fields);
+    }
+  if (t->header == NULL)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: empty file, expected a header line", path);
+      text_table_clear (t);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static int
+fail (GError *error)
+{
+  int status = lesc_cli_fail (error);
+  g_error_free (error);
+  return status;
+}
+
+static int
+column_index (char **header, const char *name)
+{
+  for (int j = 0; header[j]; j++)
+    if (g_ascii_strcasecmp (header[j], name) == 0)
+      return j;
+  return -1;
+}
+
+/* A number cell; empty, "nan" and "NA" are NaN. */
+static gboolean
+parse_cell (const char *s, double *v)
+{
+  if (*s == '\0' || g_ascii_strcasecmp (s, "nan") == 0 || g_ascii_strcasecmp (s, "na") == 0
+      || strcmp (s, "–") == 0)
+    {
+      *v = NAN;
+      return TRUE;
+    }
+  char *end = NULL;
+  *v = g_ascii_strtod (s, &end);
+  return end != s && *end == '\0';
+}
+
+/* ---- scatter ---- */
+
+static char *opt_methods = NULL, *opt_fit = NULL, *opt_mode = NULL, *opt_tol = NULL, *opt_axes = NULL;
+static char *opt_palette = NULL;
+static gboolean opt_heatmaps = FALSE;
+
+static const GOptionEntry scatter_entries[] = {
+  { "methods", 'm', 0, G_OPTION_ARG_STRING, &opt_methods, "Methods to recover and draw beside the ground truth (comma-separated, or 'all')", "LIST" },
+  { "fit", 0, 0, G_OPTION_ARG_STRING, &opt_fit, "Decorrelation-stretch fit: shared (on the ground truth, default) or per-panel", "MODE" },
+  { "mode", 0, 0, G_OPTION_ARG_STRING, &opt_mode, "Stretch statistics: correlation (default) or covariance", "MODE" },
+  { "tol", 0, 0, G_OPTION_ARG_STRING, &opt_tol, "Linear stretch Tol (default 0.01), LOW,HIGH, or none", "T" },
+  { "heatmaps", 0, 0, G_OPTION_ARG_NONE, &opt_heatmaps, "One viridis heatmap per label instead of RGB colours", NULL },
+  { "palette", 0, 0, G_OPTION_ARG_STRING, &opt_palette, "Heatmap palette: viridis (default), cividis or gray", "NAME" },
+  { "axes", 0, 0, G_OPTION_ARG_STRING, &opt_axes, "Feature columns used as positions for non-grid data (default 1,2)", "I,J" },
+  { NULL }
+};
+
+static gboolean
+parse_scatter_options (LescScatterOptions *opt, GError **error)
+{
+  lesc_scatter_options_init (opt);
+  if (opt_fit && strcmp (opt_fit, "shared") == 0)
+    opt->fit = LESC_SCATTER_FIT_SHARED;
+  else if (opt_fit && (strcmp (opt_fit, "per-panel") == 0 || strcmp (opt_fit, "per_panel") == 0))
+    opt->fit = LESC_SCATTER_FIT_PER_PANEL;
+  else if (opt_fit)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "--fit %s: expected shared or per-panel", opt_fit);
+      return FALSE;
+    }
+  if (opt_mode && strcmp (opt_mode, "correlation") == 0)
+    opt->mode = LESC_DSTRETCH_CORRELATION;
+  else if (opt_mode && strcmp (opt_mode, "covariance") == 0)
+    opt->mode = LESC_DSTRETCH_COVARIANCE;
+  else if (opt_mode)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "--mode %s: expected correlation or covariance", opt_mode);
+      return FALSE;
+    }
+  if (opt_tol && g_ascii_strcasecmp (opt_tol, "none") == 0)
+    opt->use_tol = FALSE;
+  else if (opt_tol)
+    {
+      g_auto (GStrv) parts = g_strsplit (opt_tol, ",", -1);
+      guint n = g_strv_length (parts);
+      double a = NAN, b = NAN;
+      gboolean ok = (n == 1 || n == 2) && parse_cell (g_strstrip (parts[0]), &a) && isfinite (a)
+                    && (n == 1 || (parse_cell (g_strstrip (parts[1]), &b) && isfinite (b)));
+      LescDstretchOptions check;
+      lesc_dstretch_options_init (&check);
+      if (!ok)
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "--tol %s: expected a number, LOW,HIGH or none", opt_tol);
+          return FALSE;
+        }
+      if (n == 1 ? !lesc_dstretch_options_set_tol (&check, a, error)
+                 : !lesc_dstretch_options_set_tol_pair (&check, a, b, error))
+        return FALSE;
+      opt->use_tol = TRUE;
+      opt->tol_low = check.tol_low;
+      opt->tol_high = check.tol_high;
+    }
+  if (opt_palette && !lesc_palette_from_string (opt_palette, &opt->palette))
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "--palette %s: expected viridis, cividis or gray", opt_palette);
+      return FALSE;
+    }
+  if (opt_heatmaps)
+    opt->style = LESC_SCATTER_HEATMAPS;
+  return TRUE;
+}
+
+/* Recovered tables and their measures for the --methods list, appended after the ground
+ * truth. */
+static gboolean
+recover_methods (const LescDataset *ds, const char *list, GPtrArray *names, GPtrArray *tables,
+                 GArray *measures, GError **error)
+{
+#ifdef LESC_HAVE_METHODS
+  g_auto (GStrv) wanted = NULL;
+  if (g_ascii_strcasecmp (list, "all") == 0)
+    {
+      guint n;
+      const LescMethod *const *all = lesc_methods (&n);
+      wanted = g_new0 (char *, n + 1);
+      for (guint i = 0; i < n; i++)
+        wanted[i] = g_strdup (all[i]->name);
+    }
+  else
+    wanted = g_strsplit (list, ",", -1);
+  for (guint i = 0; wanted[i]; i++)
+    {
+      const char *name = g_strstrip (wanted[i]);
+      if (*name == '\0')
+        continue;
+      const LescMethod *m = lesc_method_find (name);
+      if (m == NULL)
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "--methods: unknown method '%s'", name);
+          return FALSE;
+        }
+      LescRunParams params;
+      lesc_run_params_init (&params, m);
+      LescRunResult result = { 0 };
+      fprintf (stderr, "lesc plot: recovering with %s…\n", m->display_name);
+      LescMatrix *rec = lesc_method_run (m, ds, &params, NULL, &result, error);
+      lesc_run_result_clear (&result);
+      if (rec == NULL)
+        return FALSE;
+      double mv[LESC_N_MEASURES];
+      if (!lesc_measures_compute (ds->truth, rec, LESC_KL_TRUTH_RECOVERED, mv, error))
+        {
+          lesc_matrix_free (rec);
+          return FALSE;
+        }
+      g_ptr_array_add (names, g_strdup (m->display_name));
+      g_ptr_array_add (tables, rec);
+      g_array_append_vals (measures, mv, LESC_N_MEASURES);
+    }
+  return TRUE;
+#else
+  g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+               "--methods %s: this lesc is built without the method registry; only the ground "
+               "truth can be drawn", list);
+  return FALSE;
+#endif
+}
+
+static void
+paint_scatter (cairo_t *cr, double w, double h, const void *m)
+{
+  lesc_plot_scatter_paint (cr, w, h, m);
+}
+
+static int
+cmd_scatter (int argc, char **argv)
+{
+  g_autofree GOptionEntry *entries = with_figure_entries (scatter_entries);
+  if (!lesc_cli_parse ("plot scatter", "DATA",
+                       "decorrelation-stretched RGB scatter of the ground truth and recovered "
+                       "3-label distributions (or per-label heatmaps)",
+                       entries, TRUE, &argc, &argv))
+    return LESC_EXIT_USAGE;
+  if (argc != 2)
+    return lesc_cli_usage ("plot scatter", "expected one DATA argument");
+  g_autoptr (GError) error = NULL;
+  LescScatterOptions opt;
+  if (!parse_scatter_options (&opt, &error))
+    return lesc_cli_fail (error);
+  g_autoptr (LescDataset) ds = lesc_cli_open_dataset (argv[1], &error);
+  if (ds == NULL)
+    return lesc_cli_fail (error);
+  gsize n = lesc_dataset_n (ds), q = lesc_dataset_q (ds), c = ds->truth->cols;
+  if (c != 3 && opt.style == LESC_SCATTER_RGB)
+    {
+      fprintf (stderr, "lesc plot scatter: %s has %zu labels; drawing one heatmap per label\n", ds->name, c);
+      opt.style = LESC_SCATTER_HEATMAPS;
+    }
+
+  /* positions: the artificial set's grid (x₁, x₂), else two feature columns */
+  gboolean grid = g_strcmp0 (ds->name, "artificial") == 0 && q >= 2;
+  long ax = 1, ay = 2;
+  if (opt_axes)
+    {
+      if (sscanf (opt_axes, "%ld,%ld", &ax, &ay) != 2 || ax < 1 || ay < 1 || (gsize) ax > q || (gsize) ay > q)
+        return lesc_cli_usage ("plot scatter", "--axes %s: expected I,J between 1 and %zu", opt_axes, q);
+      grid = FALSE;
+    }
+  if (q < 2 && !opt_axes)
+    ax = ay = 1;
+  g_autoptr (LescMatrix) xy = lesc_matrix_new (n, 2);
+  for (gsize i = 0; i < n; i++)
+    {
+      LESC_AT (xy, i, 0) = LESC_AT (ds->features, i, ax - 1);
+      LESC_AT (xy, i, 1) = LESC_AT (ds->features, i, ay - 1);
+    }
+  g_autofree char *xl = grid ? g_strdup ("x₁") : g_strdup_printf ("feature %ld", ax);
+  g_autofree char *yl = grid ? g_strdup ("x₂") : g_strdup_printf ("feature %ld", ay);
+
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify) lesc_matrix_free);
+  g_autoptr (GArray) measures = g_array_new (FALSE, TRUE, sizeof (double));
+  g_ptr_array_add (names, g_strdup ("Ground truth"));
+  g_ptr_array_add (tables, lesc_matrix_copy (ds->truth));
+  if (opt_methods && !recover_methods (ds, opt_methods, names, tables, measures, &error))
+    return lesc_cli_fail (error);
+
+  g_autoptr (LescScatterModel) model
+    = lesc_scatter_model_new (xy, grid, xl, yl, names->len, (const char *const *) names->pdata,
+                              (const LescMatrix *const *) tables->pdata, &opt, &error);
+  if (model == NULL)
+    return lesc_cli_fail (error);
+  if (ds->label_names)
+    model->label_names = g_strdupv (ds->label_names);
+  for (guint p = 1; p < names->len; p++)
+    lesc_scatter_model_set_measures (model, p, &g_array_index (measures, double, (p - 1) * LESC_N_MEASURES));
+
+  /* default size: panels in one row for RGB, a column of rows for heatmaps */
+  double w, h;
+  if (opt.style == LESC_SCATTER_RGB)
+    {
+      guint cols = MIN (names->len, 4u), rows = (names->len + cols - 1) / cols;
+      w = MAX (320.0, 24 + cols * 130.0);
+      h = names->len > 1 ? 40 + rows * 190.0 : 300.0;
+    }
+  else
+    {
+      w = 160 + c * 100.0;
+      h = 50 + names->len * 108.0;
+    }
+  return write_figure ("scatter.png", w, h, paint_scatter, model, lesc_scatter_model_to_csv (model));
+}
+
+/* ---- heatmap ---- */
+
+static char *opt_measure = NULL, *opt_method = NULL, *opt_scale = NULL, *opt_title = NULL;
+static gboolean opt_reverse = FALSE;
+
+static const GOptionEntry heatmap_entries[] = {
+  { "measure", 0, 0, G_OPTION_ARG_STRING, &opt_measure, "The measure (cheb, clark, canber, kl, cosine, intersec): its name and direction", "M" },
+  { "method", 0, 0, G_OPTION_ARG_STRING, &opt_method, "Long-format grids: keep the rows of this method", "NAME" },
+  { "palette", 0, 0, G_OPTION_ARG_STRING, &opt_palette, "viridis (default), cividis or gray", "NAME" },
+  { "reverse", 0, 0, G_OPTION_ARG_NONE, &opt_reverse, "Reverse the palette", NULL },
+  { "scale", 0, 0, G_OPTION_ARG_STRING, &opt_scale, "Fixed colour scale (default: min and max of the cells)", "LO,HI" },
+  { "title", 0, 0, G_OPTION_ARG_STRING, &opt_title, "Title above the grid", "TEXT" },
+  { NULL }
+};
+
+static int
+cmp_double (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+static guint
+distinct_sorted (GArray *v)
+{
+  g_array_sort (v, cmp_double);
+  guint k = 0;
+  for (guint i = 0; i < v->len; i++)
+    if (k == 0 || g_array_index (v, double, i) != g_array_index (v, double, k - 1))
+      g_array_index (v, double, k++) = g_array_index (v, double, i);
+  g_array_set_size (v, k);
+  return k;
+}
+
+static guint
+index_of (GArray *v, double x)
+{
+  for (guint i = 0; i < v->len; i++)
+    if (g_array_index (v, double, i) == x)
+      return i;
+  return G_MAXUINT;
+}
+
+/* A grid file: wide (header: a label, then the λ₂ values; rows: λ₁, then the values) or
+ * long (columns lambda1, lambda2 and the measure or 'value'; optionally 'method'). */
+static LescHeatmapModel *
+read_grid (const char *path, const char *measure_key, const char *title, gboolean lower, GError **error)
+{
+  TextTable t = { 0 };
+  if (!text_table_read (path, &t, error))
+    return NULL;
+  g_autoptr (GPtrArray) rows = t.rows;
+  g_auto (GStrv) header = t.header;
+  guint width = g_strv_length (header);
+  g_autoptr (GArray) a1 = g_array_new (FALSE, FALSE, sizeof (double)); /* triples */
+  g_autoptr (GArray) a2 = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) av = g_array_new (FALSE, FALSE, sizeof (double));
+  int c1 = column_index (header, "lambda1"), c2 = column_index (header, "lambda2");
+  if (c1 >= 0 && c2 >= 0)
+    {
+      int cv = column_index (header, measure_key);
+      if (cv < 0)
+        cv = column_index (header, title);
+      if (cv < 0)
+        cv = column_index (header, "value");
+      if (cv < 0)
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: no column '%s' (nor 'value')", path, measure_key);
+          return NULL;
+        }
+      int cm = column_index (header, "method");
+      for (guint r = 0; r < rows->len; r++)
+        {
+          char **f = rows->pdata[r];
+          if (cm >= 0 && opt_method && g_ascii_strcasecmp (f[cm], opt_method) != 0)
+            continue;
+          double a, b, v;
+          if (!parse_cell (f[c1], &a) || !parse_cell (f[c2], &b) || !parse_cell (f[cv], &v) || !isfinite (a)
+              || !isfinite (b))
+            {
+              g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: data row %u: expected numbers", path, r + 1);
+              return NULL;
+            }
+          g_array_append_val (a1, a);
+          g_array_append_val (a2, b);
+          g_array_append_val (av, v);
+        }
+    }
+  else
+    {
+      g_autofree double *cols = g_new (double, width);
+      for (guint j = 1; j < width; j++)
+        if (!parse_cell (header[j], &cols[j]) || !isfinite (cols[j]))
+          {
+            g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+                         "%s: header cell %u '%s': expected a λ₂ value (or long format with "
+                         "lambda1,lambda2 columns)", path, j + 1, header[j]);
+            return NULL;
+          }
+      for (guint r = 0; r < rows->len; r++)
+        {
+          char **f = rows->pdata[r];
+          double a;
+          if (!parse_cell (f[0], &a) || !isfinite (a))
+            {
+              g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: data row %u: '%s' is not a λ₁ value", path,
+                           r + 1, f[0]);
+              return NULL;
+            }
+          for (guint j = 1; j < width; j++)
+            {
+              double v;
+              if (!parse_cell (f[j], &v))
+                {
+                  g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: data row %u, column %u: '%s' is not a number",
+                               path, r + 1, j + 1, f[j]);
+                  return NULL;
+                }
+              g_array_append_val (a1, a);
+              g_array_append_val (a2, cols[j]);
+              g_array_append_val (av, v);
+            }
+        }
+    }
+  if (av->len == 0)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA, "%s: no grid cells%s", path,
+                   opt_method ? " for that --method" : "");
+      return NULL;
+    }
+  g_autoptr (GArray) l1 = g_array_copy (a1);
+  g_autoptr (GArray) l2 = g_array_copy (a2);
+  guint nr = distinct_sorted (l1), nc = distinct_sorted (l2);
+  g_autofree double *values = g_new (double, (gsize) nr * nc);
+  g_autofree gboolean *seen = g_new0 (gboolean, (gsize) nr * nc);
+  for (gsize k = 0; k < (gsize) nr * nc; k++)
+    values[k] = NAN;
+  for (guint i = 0; i < av->len; i++)
+    {
+      double a = g_array_index (a1, double, i), b = g_array_index (a2, double, i);
+      gsize k = (gsize) index_of (l1, a) * nc + index_of (l2, b);
+      if (seen[k])
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: two cells for λ₁ = %g, λ₂ = %g%s", path, a, b,
+                       opt_method ? "" : " (choose one with --method)");
+          return NULL;
+        }
+      seen[k] = TRUE;
+      values[k] = g_array_index (av, double, i);
+    }
+  return lesc_heatmap_model_new (nr, nc, (double *) l1->data, (double *) l2->data, values, title, lower);
+}
+
+static void
+paint_heatmap (cairo_t *cr, double w, double h, const void *m)
+{
+  lesc_plot_heatmap_paint (cr, w, h, m);
+}
+
+static int
+cmd_heatmap (int argc, char **argv)
+{
+  g_autofree GOptionEntry *entries = with_figure_entries (heatmap_entries);
+  if (!lesc_cli_parse ("plot heatmap", "GRID.csv",
+                       "λ₁ × λ₂ sensitivity heatmap from a grid file (wide: rows λ₁, columns λ₂; "
+                       "or long: lambda1,lambda2,<measure> columns)",
+                       entries, FALSE, &argc, &argv))
+    return LESC_EXIT_USAGE;
+  if (argc != 2)
+    return lesc_cli_usage ("plot heatmap", "expected one GRID.csv argument");
+  if (opt_measure == NULL)
+    return lesc_cli_usage ("plot heatmap", "--measure is required (its name and direction label the figure)");
+  const char *title;
+  gboolean lower;
+  if (!measure_lookup (opt_measure, &title, &lower))
+    return lesc_cli_usage ("plot heatmap", "--measure %s: expected cheb, clark, canber, kl, cosine or intersec", opt_measure);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LescHeatmapModel) model = read_grid (argv[1], opt_measure, title, lower, &error);
+  if (model == NULL)
+    return lesc_cli_fail (error);
+  if (opt_palette && !lesc_palette_from_string (opt_palette, &model->palette))
+    return lesc_cli_usage ("plot heatmap", "--palette %s: expected viridis, cividis or gray", opt_palette);
+  model->reverse = opt_reverse;
+  if (opt_scale)
+    {
+      if (sscanf (opt_scale, "%lf,%lf", &model->lo, &model->hi) != 2 || !(model->hi > model->lo))
+        return lesc_cli_usage ("plot heatmap", "--scale %s: expected LO,HI with LO < HI", opt_scale);
+      model->fixed_scale = TRUE;
+    }
+  model->title = g_strdup (opt_title);
+  double w = 110 + 36.0 * model->cols + 60, h = 70 + 36.0 * model->rows + (opt_title ? 16 : 0);
+  return write_figure ("heatmap.png", w, h, paint_heatmap, model, lesc_heatmap_model_to_csv (model));
+}
+
+/* ---- cd ---- */
+
+static gboolean opt_best_right = FALSE, opt_hide_ranks = FALSE;
+static double opt_alpha = 0.05;
+static char *opt_test = NULL;
+static gboolean opt_exploratory = FALSE;
+
+static const GOptionEntry cd_entries[] = {
+  { "measure", 0, 0, G_OPTION_ARG_STRING, &opt_measure, "The measure column to rank (cheb, clark, canber, kl, cosine, intersec)", "M" },
+  { "alpha", 0, 0, G_OPTION_ARG_DOUBLE, &opt_alpha, "Significance level (default 0.05)", "A" },
+  { "test", 0, 0, G_OPTION_ARG_STRING, &opt_test, "Post-hoc test: wilcoxon-holm (default), nemenyi or bonferroni-dunn", "TEST" },
+  { "exploratory", 0, 0, G_OPTION_ARG_NONE, &opt_exploratory, "Draw the post-hoc groups (grey) even when the omnibus test is not significant", NULL },
+  { "best-right", 0, 0, G_OPTION_ARG_NONE, &opt_best_right, "Rank 1 on the right (the paper's orientation)", NULL },
+  { "hide-ranks", 0, 0, G_OPTION_ARG_NONE, &opt_hide_ranks, "Labels without the mean rank", NULL },
+  { NULL }
+};
+
+static void
+paint_cd (cairo_t *cr, double w, double h, const void *m)
+{
+  lesc_plot_cd_paint (cr, w, h, m);
+}
+
+static int
+cmd_cd (int argc, char **argv)
+{
+  g_autofree GOptionEntry *entries = with_figure_entries (cd_entries);
+  if (!lesc_cli_parse ("plot cd", "TABLE.csv",
+                       "critical-difference diagram of mean ranks from a results table with "
+                       "columns dataset,method,<measures>",
+                       entries, FALSE, &argc, &argv))
+    return LESC_EXIT_USAGE;
+  if (argc != 2)
+    return lesc_cli_usage ("plot cd", "expected one TABLE.csv argument");
+  if (opt_measure == NULL)
+    return lesc_cli_usage ("plot cd", "--measure is required");
+  const char *title;
+  gboolean lower;
+  if (!measure_lookup (opt_measure, &title, &lower))
+    return lesc_cli_usage ("plot cd", "--measure %s: expected cheb, clark, canber, kl, cosine or intersec", opt_measure);
+  if (!(opt_alpha > 0 && opt_alpha < 1))
+    return lesc_cli_usage ("plot cd", "--alpha %g: expected 0 < α < 1", opt_alpha);
+  g_autoptr (GError) error = NULL;
+  TextTable t = { 0 };
+  if (!text_table_read (argv[1], &t, &error))
+    return lesc_cli_fail (error);
+  g_autoptr (GPtrArray) rows = t.rows;
+  g_auto (GStrv) header = t.header;
+  int cd_ = column_index (header, "dataset"), cm = column_index (header, "method");
+  int cv = column_index (header, opt_measure);
+  if (cv < 0)
+    cv = column_index (header, title);
+  if (cd_ < 0 || cm < 0 || cv < 0)
+    return fail (g_error_new (LESC_ERROR, LESC_ERROR_FORMAT,
+                                       "%s: expected columns dataset, method and %s", argv[1], opt_measure));
+  g_autoptr (GPtrArray) datasets = g_ptr_array_new ();
+  g_autoptr (GPtrArray) methods = g_ptr_array_new ();
+  for (guint r = 0; r < rows->len; r++)
+    {
+      char **f = rows->pdata[r];
+      guint i;
+      if (!g_ptr_array_find_with_equal_func (datasets, f[cd_], g_str_equal, &i))
+        g_ptr_array_add (datasets, f[cd_]);
+      if (!g_ptr_array_find_with_equal_func (methods, f[cm], g_str_equal, &i))
+        g_ptr_array_add (methods, f[cm]);
+    }
+  guint n = datasets->len, k = methods->len;
+  g_autofree double *v = g_new (double, (gsize) n * k);
+  for (gsize i = 0; i < (gsize) n * k; i++)
+    v[i] = NAN;
+  for (guint r = 0; r < rows->len; r++)
+    {
+      char **f = rows->pdata[r];
+      guint i, j;
+      g_ptr_array_find_with_equal_func (datasets, f[cd_], g_str_equal, &i);
+      g_ptr_array_find_with_equal_func (methods, f[cm], g_str_equal, &j);
+      double x;
+      if (!parse_cell (f[cv], &x))
+        return fail (g_error_new (LESC_ERROR, LESC_ERROR_FORMAT, "%s: data row %u: %s '%s' is not a number",
+                                           argv[1], r + 1, opt_measure, f[cv]));
+      v[(gsize) i * k + j] = x;
+    }
+  g_autoptr (LescMatrix) table = lesc_matrix_new (n, k);
+  for (guint i = 0; i < n; i++)
+    for (guint j = 0; j < k; j++)
+      LESC_AT (table, i, j) = v[(gsize) i * k + j];
+  g_ptr_array_add (methods, NULL);
+  LescStatsOptions so;
+  lesc_stats_options_init (&so);
+  so.alpha = opt_alpha;
+  if (opt_test != NULL && !lesc_posthoc_from_string (opt_test, &so.posthoc))
+    return lesc_cli_usage ("plot cd", "--test %s: expected wilcoxon-holm, nemenyi or bonferroni-dunn", opt_test);
+  g_autoptr (LescStatsResult) stats
+    = lesc_stats_compare (table, (const char *const *) methods->pdata, lower, &so, &error);
+  if (stats == NULL)
+    {
+      g_prefix_error (&error, "%s: ", argv[1]);
+      return lesc_cli_fail (error);
+    }
+  if (stats->dropped != NULL && stats->dropped->len > 0)
+    fprintf (stderr, "lesc plot cd: %u data set(s) with missing values dropped\n", stats->dropped->len);
+  g_autoptr (LescCdModel) model = lesc_cd_model_new_from_stats (stats, title, lower);
+  model->exploratory = opt_exploratory;
+  model->alpha = opt_alpha;
+  model->best_right = opt_best_right;
+  model->hide_ranks = opt_hide_ranks;
+  double h = 110 + 18.0 * ((k + 1) / 2);
+  return write_figure ("cd.png", 480, h, paint_cd, model, lesc_cd_model_to_csv (model));
+}
+
+/* ---- dispatch ---- */
+
+int
+lesc_cmd_plot (int argc, char **argv)
+{
+  static const struct {
+    const char *name;
+    int (*run) (int, char **);
+    const char *summary;
+  } subs[] = {
+    { "scatter", cmd_scatter, "RGB scatter small multiples of 3-label distributions (or per-label heatmaps)" },
+    { "heatmap", cmd_heatmap, "λ₁ × λ₂ sensitivity heatmap from a grid file" },
+    { "cd", cmd_cd, "critical-difference diagram from a results table" },
+  };
+  if (argc >= 2)
+    for (guint i = 0; i < G_N_ELEMENTS (subs); i++)
+      if (strcmp (argv[1], subs[i].name) == 0)
+        return subs[i].run (argc - 1, argv + 1);
+  gboolean help = argc >= 2 && (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0);
+  FILE *out = help ? stdout : stderr;
+  fprintf (out, "Usage: lesc plot FIGURE [OPTIONS…] -o FILE.png|FILE.svg|FILE.pdf\n\nFigures:\n");
+  for (guint i = 0; i < G_N_ELEMENTS (subs); i++)
+    fprintf (out, "  %-8s %s\n", subs[i].name, subs[i].summary);
+  fprintf (out, "\n'lesc plot FIGURE --help' lists each figure's options.\n");
+  if (help)
+    return LESC_EXIT_OK;
+  if (argc >= 2)
+    fprintf (stderr, "lesc plot: unknown figure '%s'\n", argv[1]);
+  return LESC_EXIT_USAGE;
+}

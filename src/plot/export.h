@@ -1,0 +1,35 @@
+/* Painting a figure onto a PNG, SVG or PDF file: the same painter the window uses. */
+#pragma once
+#include <cairo.h>
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Every figure's painter has this shape (the model is the figure's own struct). */
+typedef void (*LescPaintFunc) (cairo_t *cr, double width, double height, const void *model);
+
+typedef enum {
+  LESC_PLOT_FORMAT_PNG,
+  LESC_PLOT_FORMAT_SVG,
+  LESC_PLOT_FORMAT_PDF,
+} LescPlotFormat;
+
+/* The format named by the file's extension (.png, .svg, .pdf, any case). */
+gboolean lesc_plot_format_from_path (const char *path, LescPlotFormat *format, GError **error);
+
+/* PNG pixel size of a width×height-point figure at `dpi`. */
+void lesc_plot_png_size (double width, double height, double dpi, int *px_width, int *px_height);
+
+/* Paint `model` with `paint` into `path` (width × height points; PNG at `dpi`), written
+ * atomically: no partial file on error. */
+gboolean lesc_plot_export (const char *path, double width, double height, double dpi,
+                           LescPaintFunc paint, const void *model, GError **error);
+
+/* The PNG as an image surface, for callers that inspect pixels (tests) or copy it. */
+cairo_surface_t *lesc_plot_render_image (double width, double height, double dpi,
+                                         LescPaintFunc paint, const void *model);
+
+/* Append `field` to a CSV line, quoted when it holds a comma, quote or newline. */
+void lesc_csv_field (GString *out, const char *field);
+
+G_END_DECLS

@@ -1,0 +1,72 @@
+#include "plot/palette.h"
+
+#include <math.h>
+#include <string.h>
+
+static const char *const keys[] = { "viridis", "cividis", "gray" };
+
+const char *
+lesc_palette_key (LescPalette p)
+{
+  return (guint) p < G_N_ELEMENTS (keys) ? keys[p] : "viridis";
+}
+
+gboolean
+lesc_palette_from_string (const char *s, LescPalette *out)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    if (g_ascii_strcasecmp (s, keys[i]) == 0)
+      {
+        *out = (LescPalette) i;
+        return TRUE;
+      }
+  if (g_ascii_strcasecmp (s, "grey") == 0 || g_ascii_strcasecmp (s, "grayscale") == 0)
+    {
+      *out = LESC_PALETTE_GRAY;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+guint
+lesc_palette_index (double v)
+{
+  if (!(v > 0.0))
+    return 0;
+  if (v >= 1.0)
+    return 255;
+  return MIN (255u, (guint) floor (v * 256.0));
+}
+
+void
+lesc_palette_color (LescPalette p, double v, gboolean reverse, double rgb[3])
+{
+  v = isnan (v) ? 0.0 : CLAMP (v, 0.0, 1.0);
+  if (reverse)
+    v = 1.0 - v;
+  if (p == LESC_PALETTE_GRAY)
+    {
+      rgb[0] = rgb[1] = rgb[2] = v;
+      return;
+    }
+  const double (*table)[3] = p == LESC_PALETTE_CIVIDIS ? lesc_palette_cividis : lesc_palette_viridis;
+  memcpy (rgb, table[lesc_palette_index (v)], 3 * sizeof (double));
+}
+
+static double
+linearise (double c)
+{
+  return c <= 0.04045 ? c / 12.92 : pow ((c + 0.055) / 1.055, 2.4);
+}
+
+double
+lesc_relative_luminance (const double rgb[3])
+{
+  return 0.2126 * linearise (rgb[0]) + 0.7152 * linearise (rgb[1]) + 0.0722 * linearise (rgb[2]);
+}
+
+gboolean
+lesc_text_black_on (const double rgb[3])
+{
+  return lesc_relative_luminance (rgb) > 0.179;
+}

@@ -1,0 +1,35 @@
+/* Colour palettes of the heatmaps (figures.md §4): matplotlib's viridis and cividis
+ * tables and sRGB grey, and the luminance rule for text on a coloured cell. */
+#pragma once
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef enum {
+  LESC_PALETTE_VIRIDIS, /* default */
+  LESC_PALETTE_CIVIDIS,
+  LESC_PALETTE_GRAY,
+} LescPalette;
+
+extern const double lesc_palette_viridis[256][3];
+extern const double lesc_palette_cividis[256][3];
+
+const char *lesc_palette_key (LescPalette p); /* "viridis", "cividis", "gray" */
+gboolean    lesc_palette_from_string (const char *s, LescPalette *out);
+
+/* The table entry of v ∈ [0, 1] (clamped; NaN counts as 0): min(255, ⌊v·256⌋), as
+ * matplotlib's ListedColormap does. */
+guint lesc_palette_index (double v);
+
+/* The colour of v ∈ [0, 1] (clamped): the table entry for viridis and cividis, (v, v, v)
+ * for gray; `reverse` reads the palette from the other end (v → 1 − v). */
+void lesc_palette_color (LescPalette p, double v, gboolean reverse, double rgb[3]);
+
+/* Relative luminance of an sRGB colour (WCAG): linearised channels, 0.2126R + 0.7152G +
+ * 0.0722B. */
+double lesc_relative_luminance (const double rgb[3]);
+
+/* TRUE when black text reads better than white on `rgb`: Y > 0.179. */
+gboolean lesc_text_black_on (const double rgb[3]);
+
+G_END_DECLS

@@ -1,0 +1,779 @@
+/* RGB scatter small multiples and the per-label heatmap alternative: model (stretch,
+ * clamp), layout from measured text, painter, CSV. */
+#include "plot/scatter.h"
+#include "core/error.h"
+#include "plot/export.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MARGIN 6.0
+#define H_GAP 10.0
+#define V_GAP 8.0
+#define NAME_FONT 9.0
+#define MEASURE_FONT 7.5
+#define MIN_MEASURE_FONT 6.0
+#define CAPTION_FONT 8.0
+#define BAR_WIDTH 10.0
+#define MAX_GRID 2000
+
+static const char *const measure_names[LESC_N_MEASURES] = { "Cheb", "Clark", "Canber", "KL", "Cosine", "Intersec" };
+
+void
+lesc_scatter_options_init (LescScatterOptions *opt)
+{
+  memset (opt, 0, sizeof *opt);
+  opt->fit = LESC_SCATTER_FIT_SHARED;
+  opt->mode = LESC_DSTRETCH_CORRELATION;
+  opt->use_tol = TRUE;
+  opt->tol_low = 0.01;
+  opt->tol_high = 0.99;
+  opt->style = LESC_SCATTER_RGB;
+  opt->palette = LESC_PALETTE_VIRIDIS;
+}
+
+void
+lesc_scatter_model_free (LescScatterModel *m)
+{
+  if (m == NULL)
+    return;
+  for (guint p = 0; p < m->n_panels; p++)
+    {
+      g_free (m->panels[p].name);
+      lesc_matrix_free (m->panels[p].values);
+      lesc_matrix_free (m->panels[p].colors);
+      g_free (m->panels[p].clamped);
+    }
+  g_free (m->panels);
+  lesc_matrix_free (m->xy);
+  g_free (m->x_label);
+  g_free (m->y_label);
+  g_strfreev (m->label_names);
+  g_free (m);
+}
+
+static gboolean
+check_tables (const LescMatrix *xy, guint n_panels, const char *const *names,
+              const LescMatrix *const *tables, const LescScatterOptions *opt, GError **error)
+{
+  if (xy == NULL || xy->cols != 2 || xy->rows == 0)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA, "scatter: positions must be n×2 with n ≥ 1");
+      return FALSE;
+    }
+  if (!lesc_matrix_all_finite (xy, NULL, NULL))
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA, "scatter: positions must be finite");
+      return FALSE;
+    }
+  if (n_panels == 0)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "scatter: no table to draw");
+      return FALSE;
+    }
+  gsize c = tables[0] ? tables[0]->cols : 0;
+  for (guint p = 0; p < n_panels; p++)
+    {
+      const LescMatrix *t = tables[p];
+      const char *name = names[p] ? names[p] : "?";
+      if (t == NULL || t->rows != xy->rows || t->cols != c || c == 0)
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
+                       "scatter: table '%s' is %zu×%zu, expected %zu×%zu like the ground truth", name,
+                       t ? t->rows : 0, t ? t->cols : 0, xy->rows, c);
+          return FALSE;
+        }
+      gsize bi, bj;
+      if (!lesc_matrix_all_finite (t, &bi, &bj))
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
+                       "scatter: table '%s' entry (%zu, %zu) is not finite", name, bi + 1, bj + 1);
+          return FALSE;
+        }
+    }
+  if (opt->style == LESC_SCATTER_RGB && c != 3)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "scatter: RGB colours need 3 labels, the tables have %zu (use the heatmap style)", c);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+LescScatterModel *
+lesc_scatter_model_new (const LescMatrix *xy, gboolean grid, const char *x_label,
+                        const char *y_label, guint n_panels, const char *const *names,
+                        const LescMatrix *const *tables, const LescScatterOptions *opt,
+                        GError **error)
+{
+  LescScatterOptions defaults;
+  if (opt == NULL)
+    {
+      lesc_scatter_options_init (&defaults);
+      opt = &defaults;
+    }
+  if (!check_tables (xy, n_panels, names, tables, opt, error))
+    return NULL;
+  LescDstretchOptions dopt;
+  lesc_dstretch_options_init (&dopt);
+  dopt.mode = opt->mode;
+  if (opt->style == LESC_SCATTER_RGB && opt->use_tol
+      && !lesc_dstretch_options_set_tol_pair (&dopt, opt->tol_low, opt->tol_high, error))
+    return NULL;
+
+  g_autoptr (LescScatterModel) m = g_new0 (LescScatterModel, 1);
+  m->xy = lesc_matrix_copy (xy);
+  m->grid = grid;
+  m->x_label = g_strdup (x_label ? x_label : "x");
+  m->y_label = g_strdup (y_label ? y_label : "y");
+  m->options = *opt;
+  m->n_panels = n_panels;
+  m->panels = g_new0 (LescScatterPanel, n_panels);
+  for (guint p = 0; p < n_panels; p++)
+    {
+      m->panels[p].name = g_strdup (names[p] ? names[p] : "");
+      m->panels[p].values = lesc_matrix_copy (tables[p]);
+    }
+
+  if (opt->style == LESC_SCATTER_RGB)
+    {
+      g_autoptr (LescDstretch) shared = NULL;
+      if (opt->fit == LESC_SCATTER_FIT_SHARED)
+        {
+          shared = lesc_dstretch_fit (tables[0], &dopt, error);
+          if (shared == NULL)
+            return NULL;
+        }
+      for (guint p = 0; p < n_panels; p++)
+        {
+          g_autoptr (LescDstretch) own = NULL;
+          if (shared == NULL && (own = lesc_dstretch_fit (tables[p], &dopt, error)) == NULL)
+            return NULL;
+          LescMatrix *colors = lesc_dstretch_apply (shared ? shared : own, tables[p], error);
+          if (colors == NULL)
+            return NULL;
+          m->panels[p].clamped = g_new0 (guint8, colors->rows);
+          for (gsize i = 0; i < colors->rows; i++)
+            for (gsize j = 0; j < 3; j++)
+              m->panels[p].clamped[i] += !(LESC_AT (colors, i, j) >= 0.0 && LESC_AT (colors, i, j) <= 1.0);
+          m->panels[p].n_clamped = lesc_clamp_unit (colors);
+          m->panels[p].colors = colors;
+        }
+    }
+  else
+    {
+      double mx = 0.0;
+      for (guint p = 0; p < n_panels; p++)
+        for (gsize i = 0; i < tables[p]->rows * tables[p]->cols; i++)
+          mx = MAX (mx, tables[p]->data[i]);
+      m->heat_max = mx > 0.0 ? mx : 1.0;
+    }
+  return g_steal_pointer (&m);
+}
+
+void
+lesc_scatter_model_set_measures (LescScatterModel *m, guint panel, const double measures[LESC_N_MEASURES])
+{
+  g_return_if_fail (panel < m->n_panels);
+  memcpy (m->panels[panel].measures, measures, sizeof m->panels[panel].measures);
+  m->panels[panel].has_measures = TRUE;
+}
+
+static char *
+label_list (const LescScatterModel *m)
+{
+  if (m->label_names == NULL)
+    return g_strdup ("labels 1, 2, 3");
+  return g_strdup_printf ("%s, %s, %s", m->label_names[0], m->label_names[1], m->label_names[2]);
+}
+
+char *
+lesc_scatter_caption (const LescScatterModel *m)
+{
+  GString *s = g_string_new (NULL);
+  const LescScatterOptions *o = &m->options;
+  if (o->style == LESC_SCATTER_RGB)
+    {
+      g_autofree char *labels = label_list (m);
+      g_string_append_printf (s, "Colour: decorrelation stretch of (%s) → (R, G, B), %s mode, ", labels,
+                              o->mode == LESC_DSTRETCH_CORRELATION ? "correlation" : "covariance");
+      if (o->use_tol)
+        {
+          if (fabs (o->tol_low - (1.0 - o->tol_high)) < 1e-12)
+            g_string_append_printf (s, "Tol = %g, ", o->tol_low);
+          else
+            g_string_append_printf (s, "Tol = [%g, %g], ", o->tol_low, o->tol_high);
+        }
+      else
+        g_string_append (s, "no Tol, ");
+      g_string_append (s, o->fit == LESC_SCATTER_FIT_SHARED
+                            ? "fitted on the ground truth and shared by all panels (comparable colours)."
+                            : "fitted per panel (colours not comparable across panels).");
+      gsize clamped = 0;
+      for (guint p = 0; p < m->n_panels; p++)
+        clamped += m->panels[p].n_clamped;
+      if (clamped > 0)
+        g_string_append_printf (s, " %zu values clamped to [0, 1].", clamped);
+    }
+  else
+    g_string_append_printf (s, "One heatmap per label, %s, shared scale [0, %.3g].",
+                            lesc_palette_key (o->palette), m->heat_max);
+  g_string_append_printf (s, " Position: (%s, %s).", m->x_label, m->y_label);
+  return g_string_free (s, FALSE);
+}
+
+/* ---- layout ---- */
+
+void
+lesc_scatter_layout_free (LescScatterLayout *l)
+{
+  if (l == NULL)
+    return;
+  g_free (l->plots);
+  g_free (l->name_boxes);
+  g_free (l);
+}
+
+static int
+cmp_double (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+/* The grid behind one coordinate: smallest positive spacing of its distinct values. */
+static gboolean
+grid_axis (const LescMatrix *xy, gsize col, double *min, double *step, guint *n)
+{
+  gsize rows = xy->rows;
+  g_autofree double *v = g_new (double, rows);
+  for (gsize i = 0; i < rows; i++)
+    v[i] = LESC_AT (xy, i, col);
+  qsort (v, rows, sizeof (double), cmp_double);
+  double range = v[rows - 1] - v[0];
+  *min = v[0];
+  if (range == 0.0)
+    {
+      *step = 1.0;
+      *n = 1;
+      return TRUE;
+    }
+  double st = INFINITY;
+  for (gsize i = 1; i < rows; i++)
+    if (v[i] - v[i - 1] > range * 1e-9)
+      st = MIN (st, v[i] - v[i - 1]);
+  double cells = range / st;
+  if (!(cells < MAX_GRID))
+    return FALSE;
+  *step = st;
+  *n = (guint) llround (cells) + 1;
+  return TRUE;
+}
+
+static char *
+measure_value (const LescScatterPanel *p, guint k)
+{
+  return g_strdup_printf ("%.3f", p->measures[k]);
+}
+
+static gboolean
+any_measures (const LescScatterModel *m)
+{
+  for (guint p = 0; p < m->n_panels; p++)
+    if (m->panels[p].has_measures)
+      return TRUE;
+  return FALSE;
+}
+
+/* Widest measure name and widest value over all panels at `font`. */
+static void
+measure_widths (cairo_t *cr, const LescScatterModel *m, double font, double *key_w, double *value_w)
+{
+  *key_w = *value_w = 0.0;
+  for (guint k = 0; k < LESC_N_MEASURES; k++)
+    *key_w = MAX (*key_w, lesc_text_width (cr, measure_names[k], font, FALSE));
+  for (guint p = 0; p < m->n_panels; p++)
+    if (m->panels[p].has_measures)
+      for (guint k = 0; k < LESC_N_MEASURES; k++)
+        {
+          g_autofree char *s = measure_value (&m->panels[p], k);
+          *value_w = MAX (*value_w, lesc_text_width (cr, s, font, FALSE));
+        }
+}
+
+/* One measure column: "Key" left, value right-aligned. */
+static double
+measure_width (cairo_t *cr, const LescScatterModel *m, double font)
+{
+  double kw, vw;
+  measure_widths (cr, m, font, &kw, &vw);
+  return kw + 0.4 * font + vw;
+}
+
+typedef struct {
+  double font;      /* measure font */
+  guint per_line;   /* measures per line */
+  guint lines;
+  double col_w;     /* width of one measure column */
+  double height;    /* of the whole text block under a panel */
+} TextBlock;
+
+static TextBlock
+text_block (cairo_t *cr, const LescScatterModel *m, double avail)
+{
+  TextBlock b = { MEASURE_FONT, 0, 0, 0, 0 };
+  b.height = lesc_text_line_height (cr, NAME_FONT) + 2.0;
+  if (!any_measures (m))
+    return b;
+  for (double f = MEASURE_FONT; f >= MIN_MEASURE_FONT; f -= 0.5)
+    {
+      double w = measure_width (cr, m, f);
+      double gap = 1.3 * f;
+      for (guint per = 3; per >= 1; per--)
+        if (per * w + (per - 1) * gap <= avail || (per == 1 && f <= MIN_MEASURE_FONT))
+          {
+            b.font = f;
+            b.per_line = per;
+            b.col_w = w + gap;
+            b.lines = (LESC_N_MEASURES + per - 1) / per;
+            b.height += 1.0 + b.lines * lesc_text_line_height (cr, f);
+            return b;
+          }
+    }
+  return b;
+}
+
+/* The caption as laid out under the panels. */
+static PangoLayout *
+caption_layout (cairo_t *cr, const LescScatterModel *m, double width)
+{
+  g_autofree char *cap = lesc_scatter_caption (m);
+  g_autofree char *kept = lesc_text_keep_equals (cap);
+  PangoLayout *t = lesc_text_new (cr, kept, CAPTION_FONT, FALSE);
+  pango_layout_set_width (t, (int) ((width - 2 * MARGIN) * PANGO_SCALE));
+  pango_layout_set_wrap (t, PANGO_WRAP_WORD);
+  pango_layout_set_alignment (t, PANGO_ALIGN_CENTER);
+  return t;
+}
+
+static double
+caption_height (cairo_t *cr, const LescScatterModel *m, double width)
+{
+  PangoLayout *t = caption_layout (cr, m, width);
+  double h;
+  lesc_text_size (t, NULL, &h);
+  g_object_unref (t);
+  return h;
+}
+
+/* The plot rectangle inside a square slot: whole grid cells, snapped to device pixels on
+ * raster targets. */
+static LescRect
+place_plot (cairo_t *cr, LescScatterLayout *l, double x, double y, double s)
+{
+  LescRect r = { x, y, s, s };
+  if (l->nx == 0)
+    return r;
+  double cell = lesc_plot_snap_length (cr, s / MAX (l->nx, l->ny));
+  r.width = l->nx * cell;
+  r.height = l->ny * cell;
+  r.x = x + (s - r.width) / 2;
+  r.y = y + (s - r.height) / 2;
+  lesc_plot_snap_point (cr, &r.x, &r.y);
+  l->cell_w = l->cell_h = cell;
+  return r;
+}
+
+LescScatterLayout *
+lesc_scatter_layout_new (cairo_t *cr, double width, double height, const LescScatterModel *m)
+{
+  LescScatterLayout *l = g_new0 (LescScatterLayout, 1);
+  gboolean heat = m->options.style == LESC_SCATTER_HEATMAPS;
+  guint c = (guint) m->panels[0].values->cols;
+  guint n = m->n_panels;
+  l->n_panels = n;
+  l->n_plots = heat ? n * c : n;
+  l->plots = g_new0 (LescRect, l->n_plots);
+  l->name_boxes = g_new0 (LescRect, n);
+
+  if (m->grid && grid_axis (m->xy, 0, &l->x_min, &l->x_step, &l->nx)
+      && grid_axis (m->xy, 1, &l->y_min, &l->y_step, &l->ny) && (gsize) l->nx * l->ny <= 4000000)
+    ;
+  else
+    {
+      l->nx = l->ny = 0;
+      double lo[2] = { INFINITY, INFINITY }, hi[2] = { -INFINITY, -INFINITY };
+      for (gsize i = 0; i < m->xy->rows; i++)
+        for (int d = 0; d < 2; d++)
+          {
+            lo[d] = MIN (lo[d], LESC_AT (m->xy, i, d));
+            hi[d] = MAX (hi[d], LESC_AT (m->xy, i, d));
+          }
+      for (int d = 0; d < 2; d++)
+        {
+          double r = hi[d] - lo[d];
+          if (r == 0.0)
+            r = 2.0;
+          lo[d] -= 0.04 * r;
+          hi[d] += 0.04 * r;
+        }
+      l->x_lo = lo[0];
+      l->x_hi = hi[0];
+      l->y_lo = lo[1];
+      l->y_hi = hi[1];
+    }
+
+  double cap_h = caption_height (cr, m, width);
+  double avail_h = height - 2 * MARGIN - cap_h - 6.0;
+  double avail_w = width - 2 * MARGIN;
+  double name_h = lesc_text_line_height (cr, NAME_FONT);
+
+  if (!heat)
+    {
+      double best_s = -1.0;
+      guint best_cols = 1;
+      TextBlock best_tb = { 0 };
+      for (guint cols = 1; cols <= n; cols++)
+        {
+          guint rows = (n + cols - 1) / cols;
+          double sw = (avail_w - (cols - 1) * H_GAP) / cols;
+          TextBlock tb = text_block (cr, m, sw + 0.8 * H_GAP);
+          double sh = (avail_h - rows * tb.height - (rows - 1) * V_GAP) / rows;
+          double s = MIN (sw, sh);
+          if (s < sw) /* narrower panels: the text may need more lines */
+            {
+              tb = text_block (cr, m, s + 0.8 * H_GAP);
+              sh = (avail_h - rows * tb.height - (rows - 1) * V_GAP) / rows;
+              s = MIN (s, sh);
+            }
+          if (s > best_s + 1e-9)
+            {
+              best_s = s;
+              best_cols = cols;
+              best_tb = tb;
+            }
+        }
+      double s = MAX (best_s, 4.0);
+      guint cols = best_cols, rows = (n + cols - 1) / cols;
+      double block_w = cols * s + (cols - 1) * H_GAP;
+      double block_h = rows * (s + best_tb.height) + (rows - 1) * V_GAP;
+      double x0 = MARGIN + (avail_w - block_w) / 2, y0 = MARGIN + MAX (0.0, (avail_h - block_h) / 2);
+      l->font = best_tb.font;
+      for (guint p = 0; p < n; p++)
+        {
+          guint col = p % cols, row = p / cols;
+          double x = x0 + col * (s + H_GAP), y = y0 + row * (s + best_tb.height + V_GAP);
+          l->plots[p] = place_plot (cr, l, x, y, s);
+          l->name_boxes[p] = (LescRect) { x - 0.4 * H_GAP, y + s + 2.0, s + 0.8 * H_GAP, best_tb.height };
+        }
+      return l;
+    }
+
+  /* heatmaps: one row per panel, one column per label, a colour bar on the right */
+  TextBlock tb = text_block (cr, m, 200.0);
+  tb.per_line = MIN (tb.per_line, 2u);
+  double left_w = 0.0;
+  for (guint p = 0; p < n; p++)
+    left_w = MAX (left_w, lesc_text_width (cr, m->panels[p].name, NAME_FONT, TRUE));
+  if (any_measures (m))
+    left_w = MAX (left_w, 2 * measure_width (cr, m, tb.font) + 1.3 * tb.font);
+  left_w += 8.0;
+  double tick_w = lesc_text_width (cr, "0.000", MEASURE_FONT, FALSE);
+  double bar_area = H_GAP + BAR_WIDTH + 6.0 + tick_w;
+  double header_h = name_h + 3.0;
+  double s_w = (avail_w - left_w - bar_area - (c - 1) * 4.0) / c;
+  double s_h = (avail_h - header_h - (n - 1) * V_GAP) / n;
+  double s = MAX (4.0, MIN (s_w, s_h));
+  double block_w = left_w + c * s + (c - 1) * 4.0 + bar_area;
+  double x0 = MARGIN + MAX (0.0, (avail_w - block_w) / 2);
+  double y0 = MARGIN + header_h;
+  l->font = tb.font;
+  for (guint p = 0; p < n; p++)
+    {
+      double y = y0 + p * (s + V_GAP);
+      l->name_boxes[p] = (LescRect) { x0, y, left_w - 8.0, s };
+      for (guint k = 0; k < c; k++)
+        l->plots[p * c + k] = place_plot (cr, l, x0 + left_w + k * (s + 4.0), y, s);
+    }
+  double gx1 = x0 + left_w + c * s + (c - 1) * 4.0;
+  l->colorbar = (LescRect) { gx1 + H_GAP, y0, BAR_WIDTH, n * s + (n - 1) * V_GAP };
+  return l;
+}
+
+void
+lesc_scatter_layout_point (const LescScatterLayout *l, const LescScatterModel *m, guint plot,
+                           gsize i, double *x, double *y)
+{
+  const LescRect *r = &l->plots[plot];
+  double vx = LESC_AT (m->xy, i, 0), vy = LESC_AT (m->xy, i, 1);
+  if (l->nx > 0)
+    {
+      double ix = l->nx > 1 ? round ((vx - l->x_min) / l->x_step) : 0;
+      double iy = l->ny > 1 ? round ((vy - l->y_min) / l->y_step) : 0;
+      *x = r->x + (ix + 0.5) * l->cell_w;
+      *y = r->y + (l->ny - 1 - iy + 0.5) * l->cell_h;
+      return;
+    }
+  *x = r->x + (vx - l->x_lo) / (l->x_hi - l->x_lo) * r->width;
+  *y = r->y + r->height - (vy - l->y_lo) / (l->y_hi - l->y_lo) * r->height;
+}
+
+/* ---- painter ---- */
+
+static void
+sample_color (const LescScatterModel *m, guint panel, int label, gsize i, double rgb[3])
+{
+  const LescScatterPanel *p = &m->panels[panel];
+  if (label < 0)
+    for (int j = 0; j < 3; j++)
+      rgb[j] = LESC_AT (p->colors, i, j);
+  else
+    lesc_palette_color (m->options.palette, LESC_AT (p->values, i, label) / m->heat_max, FALSE, rgb);
+}
+
+static guint32
+pack_rgb (const double rgb[3])
+{
+  guint32 r = (guint32) lround (CLAMP (rgb[0], 0, 1) * 255), g = (guint32) lround (CLAMP (rgb[1], 0, 1) * 255),
+          b = (guint32) lround (CLAMP (rgb[2], 0, 1) * 255);
+  return 0xff000000u | r << 16 | g << 8 | b;
+}
+
+/* Grid cells as one image (nearest-neighbour scaling: no seams between cells in any
+ * viewer); vector targets get it upsampled so that viewers that smooth stay crisp. */
+static void
+paint_cells (cairo_t *cr, const LescScatterLayout *l, const LescScatterModel *m, guint panel, int label,
+             const LescRect *r)
+{
+  guint f = lesc_plot_target_is_raster (cr) ? 1 : MAX (1u, MIN (16u, 480u / MAX (l->nx, l->ny)));
+  int w = (int) (l->nx * f), h = (int) (l->ny * f);
+  cairo_surface_t *img = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  guint32 *px = (guint32 *) cairo_image_surface_get_data (img);
+  int stride = cairo_image_surface_get_stride (img) / 4;
+  memset (px, 0, (gsize) stride * h * 4);
+  for (gsize i = 0; i < m->xy->rows; i++)
+    {
+      long ix = l->nx > 1 ? lround ((LESC_AT (m->xy, i, 0) - l->x_min) / l->x_step) : 0;
+      long iy = l->ny > 1 ? lround ((LESC_AT (m->xy, i, 1) - l->y_min) / l->y_step) : 0;
+      if (ix < 0 || iy < 0 || ix >= (long) l->nx || iy >= (long) l->ny)
+        continue;
+      double rgb[3];
+      sample_color (m, panel, label, i, rgb);
+      guint32 v = pack_rgb (rgb);
+      long row0 = ((long) l->ny - 1 - iy) * f, col0 = ix * f;
+      for (guint a = 0; a < f; a++)
+        for (guint b = 0; b < f; b++)
+          px[(row0 + a) * stride + col0 + b] = v;
+    }
+  cairo_surface_mark_dirty (img);
+  cairo_save (cr);
+  cairo_translate (cr, r->x, r->y);
+  cairo_scale (cr, r->width / w, r->height / h);
+  cairo_set_source_surface (cr, img, 0, 0);
+  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_NEAREST);
+  cairo_rectangle (cr, 0, 0, w, h);
+  cairo_fill (cr);
+  cairo_restore (cr);
+  cairo_surface_destroy (img);
+}
+
+static void
+paint_dots (cairo_t *cr, const LescScatterLayout *l, const LescScatterModel *m, guint panel, int label,
+            guint plot)
+{
+  const LescRect *r = &l->plots[plot];
+  double radius = CLAMP (0.3 * r->width / sqrt ((double) m->xy->rows), 0.6, 2.5);
+  for (gsize i = 0; i < m->xy->rows; i++)
+    {
+      double x, y, rgb[3];
+      lesc_scatter_layout_point (l, m, plot, i, &x, &y);
+      sample_color (m, panel, label, i, rgb);
+      cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
+      cairo_arc (cr, x, y, radius, 0, 2 * G_PI);
+      cairo_fill (cr);
+    }
+}
+
+static void
+paint_plot (cairo_t *cr, const LescScatterLayout *l, const LescScatterModel *m, guint panel, int label,
+            guint plot)
+{
+  const LescRect *r = &l->plots[plot];
+  if (l->nx > 0)
+    paint_cells (cr, l, m, panel, label, r);
+  else
+    paint_dots (cr, l, m, panel, label, plot);
+  cairo_set_source_rgb (cr, 0.55, 0.55, 0.55);
+  cairo_set_line_width (cr, 0.5);
+  cairo_rectangle (cr, r->x - 0.25, r->y - 0.25, r->width + 0.5, r->height + 0.5);
+  cairo_stroke (cr);
+}
+
+/* Name (bold) and the measures in columns, from (x, y); centred in `w` when `centre`. */
+static void
+paint_panel_text (cairo_t *cr, const LescScatterModel *m, const LescScatterLayout *l, guint p,
+                  double x, double y, double w, gboolean centre, guint per_line_max)
+{
+  const LescScatterPanel *panel = &m->panels[p];
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  g_autofree char *name = lesc_text_ellipsize_middle (cr, panel->name, NAME_FONT, TRUE, w);
+  PangoLayout *t = lesc_text_new (cr, name, NAME_FONT, TRUE);
+  LescRect box;
+  lesc_text_show (cr, t, centre ? x + w / 2 : x, y, centre ? 0.5 : 0.0, 0.0, &box);
+  g_object_unref (t);
+  if (!panel->has_measures)
+    return;
+  double f = l->font, gap = 1.3 * f;
+  double cw = measure_width (cr, m, f);
+  guint per = 1;
+  for (guint k = MIN (3u, per_line_max); k >= 1; k--)
+    if (k * cw + (k - 1) * gap <= w || k == 1)
+      {
+        per = k;
+        break;
+      }
+  double line = lesc_text_line_height (cr, f);
+  double block = per * cw + (per - 1) * gap;
+  double left = centre ? x + (w - block) / 2 : x;
+  for (guint k = 0; k < LESC_N_MEASURES; k++)
+    {
+      double cx = left + (k % per) * (cw + gap), cy = box.y + box.height + 1.0 + (k / per) * line;
+      PangoLayout *kt = lesc_text_new (cr, measure_names[k], f, FALSE);
+      cairo_set_source_rgb (cr, 0.4, 0.4, 0.4);
+      lesc_text_show (cr, kt, cx, cy, 0, 0, NULL);
+      g_object_unref (kt);
+      g_autofree char *s = measure_value (panel, k);
+      PangoLayout *vt = lesc_text_new (cr, s, f, FALSE);
+      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+      lesc_text_show (cr, vt, cx + cw, cy, 1.0, 0.0, NULL);
+      g_object_unref (vt);
+    }
+}
+
+static void
+paint_heat_bar (cairo_t *cr, const LescScatterLayout *l, const LescScatterModel *m)
+{
+  const LescRect *b = &l->colorbar;
+  cairo_surface_t *img = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1, 256);
+  guint32 *px = (guint32 *) cairo_image_surface_get_data (img);
+  int stride = cairo_image_surface_get_stride (img) / 4;
+  for (int e = 0; e < 256; e++)
+    {
+      double rgb[3];
+      lesc_palette_color (m->options.palette, (e + 0.5) / 256.0, FALSE, rgb);
+      px[(255 - e) * stride] = pack_rgb (rgb);
+    }
+  cairo_surface_mark_dirty (img);
+  cairo_save (cr);
+  cairo_translate (cr, b->x, b->y);
+  cairo_scale (cr, b->width, b->height / 256.0);
+  cairo_set_source_surface (cr, img, 0, 0);
+  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_NEAREST);
+  cairo_rectangle (cr, 0, 0, 1, 256);
+  cairo_fill (cr);
+  cairo_restore (cr);
+  cairo_surface_destroy (img);
+  cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+  cairo_set_line_width (cr, 0.6);
+  cairo_rectangle (cr, b->x, b->y, b->width, b->height);
+  cairo_stroke (cr);
+  for (guint t = 0; t < 5; t++)
+    {
+      double v = m->heat_max * t / 4.0, y = b->y + b->height * (1.0 - t / 4.0);
+      cairo_move_to (cr, b->x + b->width, y);
+      cairo_line_to (cr, b->x + b->width + 3.0, y);
+      cairo_stroke (cr);
+      g_autofree char *s = g_strdup_printf ("%.3f", v);
+      PangoLayout *tl = lesc_text_new (cr, s, MEASURE_FONT, FALSE);
+      lesc_text_show (cr, tl, b->x + b->width + 5.0, y, 0.0, 0.5, NULL);
+      g_object_unref (tl);
+    }
+}
+
+void
+lesc_plot_scatter_paint (cairo_t *cr, double width, double height, const LescScatterModel *m)
+{
+  cairo_save (cr);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  if (m == NULL || m->n_panels == 0)
+    {
+      cairo_restore (cr);
+      return;
+    }
+  g_autoptr (LescScatterLayout) l = lesc_scatter_layout_new (cr, width, height, m);
+  gboolean heat = m->options.style == LESC_SCATTER_HEATMAPS;
+  guint c = (guint) m->panels[0].values->cols;
+  double bottom = 0.0;
+  for (guint p = 0; p < m->n_panels; p++)
+    {
+      if (!heat)
+        {
+          paint_plot (cr, l, m, p, -1, p);
+          const LescRect *nb = &l->name_boxes[p];
+          paint_panel_text (cr, m, l, p, nb->x, nb->y, nb->width, TRUE, 3);
+          bottom = MAX (bottom, nb->y + nb->height);
+          continue;
+        }
+      for (guint k = 0; k < c; k++)
+        paint_plot (cr, l, m, p, (int) k, p * c + k);
+      const LescRect *nb = &l->name_boxes[p];
+      paint_panel_text (cr, m, l, p, nb->x, nb->y, nb->width, FALSE, 2);
+      bottom = MAX (bottom, nb->y + nb->height);
+    }
+  if (heat)
+    {
+      cairo_set_source_rgb (cr, 0, 0, 0);
+      for (guint k = 0; k < c; k++)
+        {
+          const LescRect *r = &l->plots[k];
+          g_autofree char *s = m->label_names ? g_strdup (m->label_names[k]) : g_strdup_printf ("label %u", k + 1);
+          PangoLayout *t = lesc_text_new (cr, s, NAME_FONT, FALSE);
+          lesc_text_show (cr, t, r->x + r->width / 2, r->y - 3.0, 0.5, 1.0, NULL);
+          g_object_unref (t);
+        }
+      paint_heat_bar (cr, l, m);
+      bottom = MAX (bottom, l->colorbar.y + l->colorbar.height);
+    }
+  PangoLayout *t = caption_layout (cr, m, width);
+  cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
+  lesc_text_show (cr, t, MARGIN, MIN (bottom + 6.0, height - MARGIN - caption_height (cr, m, width)), 0, 0, NULL);
+  g_object_unref (t);
+  cairo_restore (cr);
+}
+
+char *
+lesc_scatter_model_to_csv (const LescScatterModel *m)
+{
+  GString *s = g_string_new (NULL);
+  g_autofree char *cap = lesc_scatter_caption (m);
+  gboolean rgb = m->options.style == LESC_SCATTER_RGB;
+  gsize c = m->panels[0].values->cols;
+  g_string_append_printf (s, "# %s\n", cap);
+  if (rgb)
+    for (guint p = 0; p < m->n_panels; p++)
+      g_string_append_printf (s, "# clamped values, %s: %zu\n", m->panels[p].name, m->panels[p].n_clamped);
+  g_string_append (s, "panel,sample,x,y");
+  for (gsize j = 0; j < c; j++)
+    g_string_append_printf (s, ",d%zu", j + 1);
+  if (rgb)
+    g_string_append (s, ",r,g,b,clamped");
+  g_string_append_c (s, '\n');
+  for (guint p = 0; p < m->n_panels; p++)
+    {
+      const LescScatterPanel *pn = &m->panels[p];
+      for (gsize i = 0; i < m->xy->rows; i++)
+        {
+          lesc_csv_field (s, pn->name);
+          g_string_append_printf (s, ",%zu,%.15g,%.15g", i + 1, LESC_AT (m->xy, i, 0), LESC_AT (m->xy, i, 1));
+          for (gsize j = 0; j < c; j++)
+            g_string_append_printf (s, ",%.15g", LESC_AT (pn->values, i, j));
+          if (rgb)
+            g_string_append_printf (s, ",%.6f,%.6f,%.6f,%u", LESC_AT (pn->colors, i, 0), LESC_AT (pn->colors, i, 1),
+                                    LESC_AT (pn->colors, i, 2), pn->clamped[i]);
+          g_string_append_c (s, '\n');
+        }
+    }
+  return g_string_free (s, FALSE);
+}

@@ -1,0 +1,97 @@
+/* Small multiples of 3-label distributions as decorrelation-stretched RGB scatter plots
+ * (figures.md §2), or one viridis heatmap per label (the colour-blind-safe alternative,
+ * any number of labels). Ground truth first, then each method. */
+#pragma once
+#include "core/dstretch.h"
+#include "core/measures.h"
+#include "plot/palette.h"
+#include "plot/text.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  LESC_SCATTER_FIT_SHARED,    /* fit on the ground truth, apply to every panel (default) */
+  LESC_SCATTER_FIT_PER_PANEL, /* fit every table on itself */
+} LescScatterFit;
+
+typedef enum {
+  LESC_SCATTER_RGB,           /* stretched (d₁, d₂, d₃) → (R, G, B); needs 3 labels */
+  LESC_SCATTER_HEATMAPS,      /* one heatmap per label on a shared scale [0, max] */
+} LescScatterStyle;
+
+typedef struct {
+  LescScatterFit fit;
+  LescDstretchMode mode;
+  gboolean use_tol;           /* default TRUE, Tol = 0.01 */
+  double tol_low, tol_high;
+  LescScatterStyle style;
+  LescPalette palette;        /* heatmap style */
+} LescScatterOptions;
+
+void lesc_scatter_options_init (LescScatterOptions *opt);
+
+typedef struct {
+  char *name;                 /* "Ground truth", "GLLE" */
+  LescMatrix *values;         /* n×c distributions */
+  LescMatrix *colors;         /* n×3 display colours in [0, 1] (RGB style), else NULL */
+  gsize n_clamped;            /* values clamped to [0, 1] for display */
+  guint8 *clamped;            /* n: how many of the sample's channels were clamped */
+  gboolean has_measures;
+  double measures[LESC_N_MEASURES];
+} LescScatterPanel;
+
+typedef struct {
+  LescMatrix *xy;             /* n×2 positions */
+  gboolean grid;              /* a regular grid (the artificial set): filled cells */
+  char *x_label, *y_label;    /* "x₁", "x₂" or feature names */
+  guint n_panels;
+  LescScatterPanel *panels;
+  LescScatterOptions options;
+  char **label_names;         /* c names or NULL */
+  double heat_max;            /* heatmap style: the shared scale's top */
+} LescScatterModel;
+
+/* Build the model: tables[0] is the ground truth, every table n×c with the rows of `xy`.
+ * RGB style needs c = 3. Stretch and clamp happen here (per the options). */
+LescScatterModel *lesc_scatter_model_new (const LescMatrix *xy, gboolean grid,
+                                          const char *x_label, const char *y_label,
+                                          guint n_panels, const char *const *names,
+                                          const LescMatrix *const *tables,
+                                          const LescScatterOptions *opt, GError **error);
+void lesc_scatter_model_set_measures (LescScatterModel *m, guint panel,
+                                      const double measures[LESC_N_MEASURES]);
+void lesc_scatter_model_free (LescScatterModel *m);
+
+/* Caption text: fit, mode, Tol, positions. */
+char *lesc_scatter_caption (const LescScatterModel *m);
+
+typedef struct {
+  guint n_panels, n_plots;    /* plots = panels (RGB) or panels × labels (heatmaps) */
+  LescRect *plots;            /* plot areas, panel-major (panel p, label c at p·c + c) */
+  double cell_w, cell_h;      /* grid cells (user units) */
+  double x_min, y_min;        /* data value at the first cell's centre (grid) or area edge */
+  double x_step, y_step;      /* grid step in data units */
+  guint nx, ny;               /* grid size */
+  double x_lo, x_hi, y_lo, y_hi; /* dots: data range mapped onto the plot area */
+  LescRect *name_boxes;       /* n_panels */
+  LescRect colorbar;          /* heatmap style */
+  double font;
+} LescScatterLayout;
+
+LescScatterLayout *lesc_scatter_layout_new (cairo_t *cr, double width, double height,
+                                            const LescScatterModel *m);
+void lesc_scatter_layout_free (LescScatterLayout *l);
+/* Centre (user units) of sample i in plot `plot`. */
+void lesc_scatter_layout_point (const LescScatterLayout *l, const LescScatterModel *m, guint plot,
+                                gsize i, double *x, double *y);
+
+void lesc_plot_scatter_paint (cairo_t *cr, double width, double height, const LescScatterModel *model);
+
+/* The figure's table: settings and clamped counts as '#' lines, then
+ * panel,sample,x,y,d1..dc,r,g,b,clamped. */
+char *lesc_scatter_model_to_csv (const LescScatterModel *m);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescScatterModel, lesc_scatter_model_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescScatterLayout, lesc_scatter_layout_free)
+
+G_END_DECLS
