@@ -205,27 +205,8 @@ rebuild (LescComparisonView *self)
       return;
     }
   const LescStatsResult *r = self->stats;
-  self->model = lesc_cd_model_new ((guint) r->k, (const char *const *) r->names, r->mean_ranks,
-                                   (guint) r->n, lesc_measure_short_name (measure),
-                                   lesc_measure_lower_is_better (measure));
-  self->model->test = posthoc == LESC_POSTHOC_NEMENYI ? LESC_CD_TEST_NEMENYI
-                      : posthoc == LESC_POSTHOC_BONFERRONI_DUNN ? LESC_CD_TEST_BONFERRONI_DUNN
-                                                                : LESC_CD_TEST_WILCOXON_HOLM;
-  self->model->alpha = options.alpha;
-  for (guint c = 0; r->posthoc_cliques != NULL && c < r->posthoc_cliques->len; c++)
-    {
-      const LescClique *q = g_ptr_array_index (r->posthoc_cliques, c);
-      g_autofree guint *members = g_new (guint, q->n_members);
-      for (gsize i = 0; i < q->n_members; i++)
-        members[i] = (guint) q->members[i];
-      lesc_cd_model_add_clique (self->model, members, (guint) q->n_members);
-    }
-  if (posthoc == LESC_POSTHOC_NEMENYI)
-    self->model->has_cd = TRUE, self->model->cd = r->nemenyi_cd;
-  else if (posthoc == LESC_POSTHOC_BONFERRONI_DUNN)
-    self->model->has_cd = TRUE, self->model->cd = r->bd_cd, self->model->control = (guint) r->control;
-  lesc_cd_model_set_omnibus (self->model, "Iman–Davenport F_F", r->friedman.ff, r->friedman.ff_p);
-  self->model->omnibus_not_significant = r->omnibus_not_significant;
+  self->model = lesc_cd_model_new_from_stats (r, lesc_measure_short_name (measure),
+                                              lesc_measure_lower_is_better (measure));
   g_autofree char *direction = g_settings_get_string (self->settings, "cd-direction");
   self->model->best_right = g_str_equal (direction, "best-right");
 
