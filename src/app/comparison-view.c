@@ -245,16 +245,28 @@ option_changed_cb (LescComparisonView *self)
   rebuild (self);
 }
 
+void
+lesc_comparison_view_refresh (LescComparisonView *self)
+{
+  g_signal_emit (self, signals[SIGNAL_REFRESH_REQUESTED], 0);
+}
+
+void
+lesc_comparison_view_compute (LescComparisonView *self)
+{
+  g_signal_emit (self, signals[SIGNAL_COMPUTE_REQUESTED], 0);
+}
+
 static void
 refresh_clicked_cb (LescComparisonView *self)
 {
-  g_signal_emit (self, signals[SIGNAL_REFRESH_REQUESTED], 0);
+  lesc_comparison_view_refresh (self);
 }
 
 static void
 compute_clicked_cb (LescComparisonView *self)
 {
-  g_signal_emit (self, signals[SIGNAL_COMPUTE_REQUESTED], 0);
+  lesc_comparison_view_compute (self);
 }
 
 /* ---- export ------------------------------------------------------------------------ */

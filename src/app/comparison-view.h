@@ -14,6 +14,9 @@ G_DECLARE_FINAL_TYPE (LescComparisonView, lesc_comparison_view, LESC, COMPARISON
 void lesc_comparison_view_set_job (LescComparisonView *self, LescJob *job);
 /* TRUE once a table has been read. */
 gboolean lesc_comparison_view_has_table (LescComparisonView *self);
+/* Ask for the missing runs (as the button does), or to read the store again. */
+void lesc_comparison_view_compute (LescComparisonView *self);
+void lesc_comparison_view_refresh (LescComparisonView *self);
 /* For the tests: data sets used and methods of the diagram (0 when none). */
 guint lesc_comparison_view_get_n_datasets (LescComparisonView *self);
 

@@ -199,10 +199,22 @@ lesc_cv_view_get_ttest_table (LescCvView *self)
   return GTK_WIDGET (self->ttest_table);
 }
 
+void
+lesc_cv_view_set_folds (LescCvView *self, guint folds)
+{
+  gtk_spin_button_set_value (self->folds_spin, folds);
+}
+
+void
+lesc_cv_view_run (LescCvView *self)
+{
+  g_signal_emit (self, signals[SIGNAL_RUN_REQUESTED], 0);
+}
+
 static void
 run_clicked_cb (LescCvView *self)
 {
-  g_signal_emit (self, signals[SIGNAL_RUN_REQUESTED], 0);
+  lesc_cv_view_run (self);
 }
 
 /* The export: Table 4's rows, then Table 5's rows under the same measure columns. */

@@ -15,6 +15,9 @@ void lesc_cv_view_set_job (LescCvView *self, LescJob *job);
 /* Which methods a run would use ("GLLE, LESC, gLESC"). */
 void lesc_cv_view_set_methods_text (LescCvView *self, const char *text);
 guint lesc_cv_view_get_folds (LescCvView *self);
+void  lesc_cv_view_set_folds (LescCvView *self, guint folds);
+/* Ask for a cross-validation (as the button does). */
+void  lesc_cv_view_run (LescCvView *self);
 guint32 lesc_cv_view_get_seed (LescCvView *self);
 /* The shown tables, for the tests. */
 GtkWidget *lesc_cv_view_get_summary_table (LescCvView *self);

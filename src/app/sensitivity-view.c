@@ -26,7 +26,8 @@ struct _LescSensitivityView
   GSettings *settings;
   GPtrArray *methods;        /* const LescMethod*: the ones with λ₁ and λ₂ */
   GHashTable *grids;         /* const LescMethod* → LescJob (output LescGrid) */
-  LescHeatmapModel *model;
+  LescHeatmapModel *model;    /* owned by the figure */
+  GArray *lambda1, *lambda2;  /* double: the next grid */
 };
 
 enum { SIGNAL_COMPUTE_REQUESTED, SIGNAL_CELL_ACTIVATED, N_SIGNALS };
@@ -153,12 +154,64 @@ option_changed_cb (LescSensitivityView *self)
   rebuild (self);
 }
 
-static void
-compute_clicked_cb (LescSensitivityView *self)
+void
+lesc_sensitivity_view_compute (LescSensitivityView *self)
 {
   const LescMethod *m = lesc_sensitivity_view_get_method (self);
   if (m != NULL)
     g_signal_emit (self, signals[SIGNAL_COMPUTE_REQUESTED], 0, m);
+}
+
+static void
+compute_clicked_cb (LescSensitivityView *self)
+{
+  lesc_sensitivity_view_compute (self);
+}
+
+void
+lesc_sensitivity_view_set_lambdas (LescSensitivityView *self, const double *lambda1, guint n1,
+                                   const double *lambda2, guint n2)
+{
+  g_array_set_size (self->lambda1, 0);
+  g_array_set_size (self->lambda2, 0);
+  g_array_append_vals (self->lambda1, lambda1, n1);
+  g_array_append_vals (self->lambda2, lambda2, n2);
+}
+
+const double *
+lesc_sensitivity_view_get_lambda1 (LescSensitivityView *self, guint *n)
+{
+  *n = self->lambda1->len;
+  return (const double *) self->lambda1->data;
+}
+
+const double *
+lesc_sensitivity_view_get_lambda2 (LescSensitivityView *self, guint *n)
+{
+  *n = self->lambda2->len;
+  return (const double *) self->lambda2->data;
+}
+
+gboolean
+lesc_sensitivity_view_select_method (LescSensitivityView *self, const char *name)
+{
+  for (guint i = 0; i < self->methods->len; i++)
+    if (g_ascii_strcasecmp (((const LescMethod *) g_ptr_array_index (self->methods, i))->name, name) == 0)
+      {
+        gtk_drop_down_set_selected (self->method_dropdown, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const double *
+lesc_sensitivity_view_get_values (LescSensitivityView *self, guint *rows, guint *cols)
+{
+  if (self->model == NULL)
+    return NULL;
+  *rows = self->model->rows;
+  *cols = self->model->cols;
+  return self->model->values;
 }
 
 /* ---- export ------------------------------------------------------------------------ */
@@ -264,6 +317,8 @@ lesc_sensitivity_view_dispose (GObject *object)
   self->model = NULL;   /* owned by the figure */
   g_clear_pointer (&self->grids, g_hash_table_unref);
   g_clear_pointer (&self->methods, g_ptr_array_unref);
+  g_clear_pointer (&self->lambda1, g_array_unref);
+  g_clear_pointer (&self->lambda2, g_array_unref);
   g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (self), LESC_TYPE_SENSITIVITY_VIEW);
   G_OBJECT_CLASS (lesc_sensitivity_view_parent_class)->dispose (object);
@@ -303,6 +358,10 @@ lesc_sensitivity_view_init (LescSensitivityView *self)
   self->settings = lesc_app_settings_new ();
   self->grids = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_object_unref);
   self->methods = g_ptr_array_new ();
+  self->lambda1 = g_array_new (FALSE, FALSE, sizeof (double));
+  self->lambda2 = g_array_new (FALSE, FALSE, sizeof (double));
+  lesc_sensitivity_view_set_lambdas (self, lesc_grid_default, G_N_ELEMENTS (lesc_grid_default),
+                                     lesc_grid_default, G_N_ELEMENTS (lesc_grid_default));
   GtkStringList *names = gtk_string_list_new (NULL);
   guint n = 0;
   const LescMethod *const *methods = lesc_methods (&n);

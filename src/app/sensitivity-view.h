@@ -16,6 +16,17 @@ const LescMethod *lesc_sensitivity_view_get_method (LescSensitivityView *self);
 void lesc_sensitivity_view_add_grid (LescSensitivityView *self, LescJob *job);
 /* Forget every grid (another data set). */
 void lesc_sensitivity_view_clear (LescSensitivityView *self);
+/* The λ values of the next grid (default 10⁻⁴ … 10³ for both). */
+void lesc_sensitivity_view_set_lambdas (LescSensitivityView *self, const double *lambda1, guint n1,
+                                        const double *lambda2, guint n2);
+const double *lesc_sensitivity_view_get_lambda1 (LescSensitivityView *self, guint *n);
+const double *lesc_sensitivity_view_get_lambda2 (LescSensitivityView *self, guint *n);
+/* Ask for the grid of the chosen method (as the Compute button does). */
+void lesc_sensitivity_view_compute (LescSensitivityView *self);
+/* Choose the method shown (by registry name); FALSE when it is not offered. */
+gboolean lesc_sensitivity_view_select_method (LescSensitivityView *self, const char *name);
+/* The values drawn now (rows λ₁, columns λ₂, row-major), or NULL. */
+const double *lesc_sensitivity_view_get_values (LescSensitivityView *self, guint *rows, guint *cols);
 /* For the tests: activate cell (row i1 = λ₁, column i2 = λ₂) as a click would. */
 gboolean lesc_sensitivity_view_activate_cell (LescSensitivityView *self, guint i1, guint i2);
 

@@ -322,9 +322,10 @@ grid_requested_cb (LescWindow *self, gpointer method)
 {
   LescMethodSetup setup;
   setup_of (self, method, &setup);
-  g_autoptr (LescJob) job = lesc_grid_job_new (self->data, &setup, lesc_grid_default,
-                                               G_N_ELEMENTS (lesc_grid_default), lesc_grid_default,
-                                               G_N_ELEMENTS (lesc_grid_default),
+  guint n1, n2;
+  const double *lambda1 = lesc_sensitivity_view_get_lambda1 (self->sensitivity_view, &n1);
+  const double *lambda2 = lesc_sensitivity_view_get_lambda2 (self->sensitivity_view, &n2);
+  g_autoptr (LescJob) job = lesc_grid_job_new (self->data, &setup, lambda1, n1, lambda2, n2,
                                                lesc_method_panel_get_kl (self->method_panel));
   lesc_job_queue_add (self->queue, job);
 }

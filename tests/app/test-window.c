@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 
 #include "app/application.h"
+#include "app/exportable.h"
 #include "app/job.h"
 #include "app/measures-view.h"
 #include "app/result.h"
@@ -237,9 +238,9 @@ test_stale_run_cancelled (void)
   LescMethodPanel *panel = lesc_window_get_method_panel (window);
   const LescMethod *glle = lesc_method_find ("glle");
   g_assert_nonnull (glle);
-  g_assert_cmpint (lesc_method_param_index (glle, "lambda"), >=, 0);
+  g_assert_cmpint (lesc_method_param_index (glle, "lambda1"), >=, 0);
   select_only ("glle");
-  g_assert_true (lesc_method_panel_set_param (panel, glle, "lambda", 0.01));
+  g_assert_true (lesc_method_panel_set_param (panel, glle, "lambda1", 0.01));
   lesc_window_run (window);
   LescJob *stale = g_object_ref (last_job ());
   g_assert_true (lesc_test_wait (job_running, stale, 60));
@@ -247,7 +248,7 @@ test_stale_run_cancelled (void)
    * new settings. */
   GSettings *settings = lesc_app_settings_new ();
   g_settings_set_boolean (settings, "auto-run", TRUE);
-  g_assert_true (lesc_method_panel_set_param (panel, glle, "lambda", 0.1));
+  g_assert_true (lesc_method_panel_set_param (panel, glle, "lambda1", 0.1));
   g_assert_true (lesc_test_wait (job_finished, stale, 30));
   g_assert_cmpint (lesc_job_get_state (stale), ==, LESC_JOB_CANCELLED);
   g_assert_null (result_of ("glle"));
@@ -259,7 +260,7 @@ test_stale_run_cancelled (void)
   g_assert_cmpint (lesc_job_get_state (fresh), ==, LESC_JOB_DONE);
   LescResult *r = result_of ("glle");
   g_assert_nonnull (r);
-  int k = lesc_method_param_index (glle, "lambda");
+  int k = lesc_method_param_index (glle, "lambda1");
   g_assert_cmpfloat (lesc_result_get_params (r)->values[k], ==, 0.1);
   g_object_unref (stale);
 }
@@ -293,6 +294,27 @@ test_views_render (void)
       g_assert_cmpuint (stats.distinct_colours, >, 8);
       g_assert_cmpfloat (stats.non_background, >, 0.01);
     }
+  /* The Distributions figure exported: the same painter, the requested size. */
+  LescExportable *dist = LESC_EXPORTABLE (lesc_window_get_view (window, "distributions"));
+  g_assert_true (lesc_exportable_has_figure (dist));
+  const char *dir = g_getenv ("LESC_TEST_BUILDDIR");
+  g_autofree char *png = g_build_filename (dir != NULL ? dir : ".", "snapshots", "export-distributions.png", NULL);
+  g_autoptr (GError) error = NULL;
+  g_assert_true (lesc_export_figure (dist, png, 2.0, &error));
+  g_assert_no_error (error);
+  double fw, fh;
+  lesc_exportable_get_figure_size (dist, &fw, &fh);
+  g_autoptr (GdkTexture) texture = gdk_texture_new_from_filename (png, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (gdk_texture_get_width (texture), ==, (int) (2 * fw + 0.5));
+  g_assert_cmpint (gdk_texture_get_height (texture), ==, (int) (2 * fh + 0.5));
+  g_autofree char *data = lesc_exportable_get_figure_data (dist);
+  g_assert_nonnull (data);
+  /* The measures table as CSV: a row per method. */
+  g_autoptr (LescTable) table = lesc_exportable_get_table (LESC_EXPORTABLE (lesc_window_get_view (window, "measures")));
+  g_assert_nonnull (table);
+  g_assert_cmpuint (table->rows->len, ==, n);
+
   /* The whole window too (for the eye). */
   LescPixelStats stats;
   g_assert_true (lesc_test_snapshot_drawn (GTK_WIDGET (window), "window", &stats));
