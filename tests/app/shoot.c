@@ -2,8 +2,9 @@
  * and save the window as a PNG. Builds the screenshots under docs/ (see the `screenshots`
  * run target); run it under Xvfb with GSK_RENDERER=cairo.
  *
- *   lesc-explorer-shoot [--data SPEC] [--methods a,b] [--run] [--view NAME]
- *                       [--size WxH] [--hide-sidebar] OUTPUT.png */
+ *   lesc-explorer-shoot [--data SPEC] [--data-dir DIR] [--methods a,b] [--run]
+ *                       [--grid METHOD] [--cv FOLDS] [--compare] [--view NAME]
+ *                       [--size WxH] [--hide-sidebar] [--expand METHOD] OUTPUT.png */
 #include "config.h"
 
 #include <stdio.h>
@@ -11,6 +12,9 @@
 #include <string.h>
 
 #include "app/application.h"
+#include "app/comparison-view.h"
+#include "app/cv-view.h"
+#include "app/sensitivity-view.h"
 #include "app/settings.h"
 #include "app/window.h"
 #include "apptest.h"
@@ -39,12 +43,18 @@ data_is (gpointer data)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *data = NULL, *methods = NULL, *view = NULL, *size = NULL, *prepare = NULL;
-  gboolean run = FALSE, hide_sidebar = FALSE;
+  g_autofree char *data = NULL, *methods = NULL, *view = NULL, *size = NULL, *grid = NULL;
+  g_autofree char *data_dir = NULL;
+  gboolean run = FALSE, hide_sidebar = FALSE, compare = FALSE;
+  int cv = 0;
   GOptionEntry entries[] = {
     { "data", 0, 0, G_OPTION_ARG_STRING, &data, "data set to open", "SPEC" },
     { "methods", 0, 0, G_OPTION_ARG_STRING, &methods, "methods to tick (default: all)", "LIST" },
     { "run", 0, 0, G_OPTION_ARG_NONE, &run, "run the ticked methods first", NULL },
+    { "data-dir", 0, 0, G_OPTION_ARG_STRING, &data_dir, "data directory setting", "DIR" },
+    { "grid", 0, 0, G_OPTION_ARG_STRING, &grid, "compute the λ grid of a method", "METHOD" },
+    { "cv", 0, 0, G_OPTION_ARG_INT, &cv, "run a cross-validation with this many folds", "FOLDS" },
+    { "compare", 0, 0, G_OPTION_ARG_NONE, &compare, "compute the comparison over the data directory", NULL },
     { "view", 0, 0, G_OPTION_ARG_STRING, &view, "view to show", "NAME" },
     { "size", 0, 0, G_OPTION_ARG_STRING, &size, "window size", "WxH" },
     { "hide-sidebar", 0, 0, G_OPTION_ARG_NONE, &hide_sidebar, "hide the side bar", NULL },
@@ -68,6 +78,8 @@ main (int argc, char **argv)
     sscanf (size, "%dx%d", &w, &h);
   g_settings_set_int (settings, "window-width", w);
   g_settings_set_int (settings, "window-height", h);
+  if (data_dir != NULL)
+    g_settings_set_string (settings, "data-directory", data_dir);
   window = lesc_window_new (GTK_APPLICATION (app));
   gtk_window_present (GTK_WINDOW (window));
   lesc_test_wait (mapped, NULL, 20);
@@ -98,6 +110,29 @@ main (int argc, char **argv)
           fprintf (stderr, "the runs did not finish\n");
           return 1;
         }
+    }
+  if (grid != NULL)
+    {
+      LescSensitivityView *sv = LESC_SENSITIVITY_VIEW (lesc_window_get_view (window, "sensitivity"));
+      if (!lesc_sensitivity_view_select_method (sv, grid))
+        {
+          fprintf (stderr, "no grid for %s\n", grid);
+          return 2;
+        }
+      lesc_sensitivity_view_compute (sv);
+    }
+  if (cv > 0)
+    {
+      LescCvView *cvv = LESC_CV_VIEW (lesc_window_get_view (window, "cv"));
+      lesc_cv_view_set_folds (cvv, (guint) cv);
+      lesc_cv_view_run (cvv);
+    }
+  if (compare)
+    lesc_comparison_view_compute (LESC_COMPARISON_VIEW (lesc_window_get_view (window, "comparison")));
+  if (!lesc_test_wait (idle, NULL, 36000))
+    {
+      fprintf (stderr, "the work did not finish\n");
+      return 1;
     }
   if (view != NULL)
     lesc_window_show_view (window, view);
