@@ -754,10 +754,12 @@ visible_exportable (LescWindow *self)
   return child != NULL && LESC_IS_EXPORTABLE (child) ? LESC_EXPORTABLE (child) : NULL;
 }
 
+typedef enum { SAVE_FIGURE, SAVE_FIGURE_DATA, SAVE_TABLE } SaveKind;
+
 typedef struct {
   LescWindow *self;
   char *format;
-  gboolean figure;
+  SaveKind kind;
 } SaveRequest;
 
 static void
@@ -771,10 +773,11 @@ save_response_cb (GtkNativeDialog *dialog, int response, gpointer data)
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       g_autofree char *path = g_file_get_path (file);
       g_autoptr (GError) error = NULL;
-      gboolean ok = req->figure
-        ? lesc_export_figure (view, path, 2.0, &error)
-        : lesc_export_table (view, path, g_str_equal (req->format, "latex") ? LESC_TABLE_LATEX : LESC_TABLE_CSV,
-                             &error);
+      gboolean ok = req->kind == SAVE_FIGURE ? lesc_export_figure (view, path, 2.0, &error)
+                    : req->kind == SAVE_FIGURE_DATA ? lesc_export_figure_data (view, path, &error)
+                    : lesc_export_table (view, path, g_str_equal (req->format, "latex") ? LESC_TABLE_LATEX
+                                                                                       : LESC_TABLE_CSV,
+                                         &error);
       if (ok)
         {
           g_autofree char *base = g_path_get_basename (path);
@@ -790,34 +793,41 @@ save_response_cb (GtkNativeDialog *dialog, int response, gpointer data)
 }
 
 static void
-export (LescWindow *self, const char *format, gboolean figure)
+export (LescWindow *self, const char *format, SaveKind kind)
 {
   LescExportable *view = visible_exportable (self);
-  if (view == NULL || (figure && !lesc_exportable_has_figure (view)))
+  gboolean available = FALSE;
+  if (view != NULL && kind == SAVE_FIGURE)
+    available = lesc_exportable_has_figure (view);
+  else if (view != NULL && kind == SAVE_FIGURE_DATA)
     {
-      lesc_window_toast (self, _("This view has no figure to export yet."));
-      return;
+      g_autofree char *data = lesc_exportable_get_figure_data (view);
+      available = data != NULL;
     }
-  if (!figure)
+  else if (view != NULL)
     {
       g_autoptr (LescTable) table = lesc_exportable_get_table (view);
-      if (table == NULL)
-        {
-          lesc_window_toast (self, _("This view has no table to export yet."));
-          return;
-        }
+      available = table != NULL;
+    }
+  if (!available)
+    {
+      lesc_window_toast (self, kind == SAVE_TABLE ? _("This view has no table to export yet.")
+                               : kind == SAVE_FIGURE_DATA ? _("This view has no figure data to export yet.")
+                                                          : _("This view has no figure to export yet."));
+      return;
     }
   GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
-      figure ? _("Save Figure") : _("Save Table"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
-      _("_Save"), _("_Cancel"));
+      kind == SAVE_TABLE ? _("Save Table") : kind == SAVE_FIGURE_DATA ? _("Save Figure Data") : _("Save Figure"),
+      GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
   g_autofree char *base = lesc_exportable_get_basename (view);
   const char *ext = g_str_equal (format, "latex") ? "tex" : format;
-  g_autofree char *name = g_strdup_printf ("%s.%s", base, ext);
+  g_autofree char *name = kind == SAVE_FIGURE_DATA ? g_strdup_printf ("%s-data.csv", base)
+                                                   : g_strdup_printf ("%s.%s", base, ext);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
   SaveRequest *req = g_new0 (SaveRequest, 1);
   req->self = self;
   req->format = g_strdup (format);
-  req->figure = figure;
+  req->kind = kind;
   g_signal_connect (dialog, "response", G_CALLBACK (save_response_cb), req);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
@@ -826,13 +836,19 @@ export (LescWindow *self, const char *format, gboolean figure)
 static void
 export_figure_action (GtkWidget *widget, const char *action, GVariant *param)
 {
-  export (LESC_WINDOW (widget), g_variant_get_string (param, NULL), TRUE);
+  export (LESC_WINDOW (widget), g_variant_get_string (param, NULL), SAVE_FIGURE);
+}
+
+static void
+export_data_action (GtkWidget *widget, const char *action, GVariant *param)
+{
+  export (LESC_WINDOW (widget), "csv", SAVE_FIGURE_DATA);
 }
 
 static void
 export_table_action (GtkWidget *widget, const char *action, GVariant *param)
 {
-  export (LESC_WINDOW (widget), g_variant_get_string (param, NULL), FALSE);
+  export (LESC_WINDOW (widget), g_variant_get_string (param, NULL), SAVE_TABLE);
 }
 
 static void
@@ -965,6 +981,7 @@ lesc_window_class_init (LescWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.view", "s", view_action);
   gtk_widget_class_install_action (widget_class, "win.export-figure", "s", export_figure_action);
   gtk_widget_class_install_action (widget_class, "win.export-table", "s", export_table_action);
+  gtk_widget_class_install_action (widget_class, "win.export-data", NULL, export_data_action);
   gtk_widget_class_install_action (widget_class, "win.copy-figure", NULL, copy_figure_action);
 
   /* Bubble-phase shortcuts: a focused entry or popover handles these keys first. */
