@@ -222,7 +222,7 @@ progress_idle (gpointer data)
     {
       set_fraction (self, fraction);
       if (stage[0] != '\0')
-        set_stage (self, stage);
+        set_stage (self, _(stage));   /* the solvers' stage names are in the catalogue */
     }
   return G_SOURCE_REMOVE;
 }

@@ -104,8 +104,8 @@ build_method_rows (LescMethodPanel *self)
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (c->row), FALSE);
       g_autofree char *subtitle = m->reconstructed
         /* TRANSLATORS: %s is a one-line description of the method */
-        ? g_strdup_printf (_("%s (reconstructed: no official code)"), m->description)
-        : g_strdup (m->description);
+        ? g_strdup_printf (_("%s (reconstructed: no official code)"), _(m->description))
+        : g_strdup (_(m->description));
       adw_expander_row_set_subtitle (c->row, subtitle);
       c->check = GTK_CHECK_BUTTON (gtk_check_button_new ());
       gtk_widget_set_valign (GTK_WIDGET (c->check), GTK_ALIGN_CENTER);

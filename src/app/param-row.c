@@ -208,11 +208,15 @@ lesc_param_row_new (const LescParamSpec *spec)
   g_return_val_if_fail (spec != NULL, NULL);
   LescParamRow *self = g_object_new (LESC_TYPE_PARAM_ROW, NULL);
   self->spec = spec;
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self), spec->label != NULL ? spec->label : spec->name);
+  /* The registry's texts are English; their translations are in the catalogue too
+   * (registry-strings.c). */
+  const char *label = spec->label != NULL ? _(spec->label) : spec->name;
+  const char *description = spec->description != NULL ? _(spec->description) : NULL;
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self), label);
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (self), FALSE);
-  if (spec->description != NULL)
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (self), spec->description);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->scale), spec->description);
+  if (description != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (self), description);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->scale), description);
   self->updating = TRUE;
   if (spec->log_scale)
     {
@@ -231,9 +235,7 @@ lesc_param_row_new (const LescParamSpec *spec)
   self->updating = FALSE;
   self->value = spec->default_value;
   show_value (self);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  spec->label != NULL ? spec->label : spec->name, -1);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->scale), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  spec->label != NULL ? spec->label : spec->name, -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->entry), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->scale), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
   return self;
 }
