@@ -8,11 +8,9 @@
 #include "plot/heatmap.h"
 #include "plot/scatter.h"
 
-#ifdef LESC_HAVE_METHODS
 #include "core/measures.h"
-#include "core/stats.h"
 #include "core/method.h"
-#endif
+#include "core/stats.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -297,7 +295,6 @@ static gboolean
 recover_methods (const LescDataset *ds, const char *list, GPtrArray *names, GPtrArray *tables,
                  GArray *measures, GError **error)
 {
-#ifdef LESC_HAVE_METHODS
   g_auto (GStrv) wanted = NULL;
   if (g_ascii_strcasecmp (list, "all") == 0)
     {
@@ -339,12 +336,6 @@ recover_methods (const LescDataset *ds, const char *list, GPtrArray *names, GPtr
       g_array_append_vals (measures, mv, LESC_N_MEASURES);
     }
   return TRUE;
-#else
-  g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
-               "--methods %s: this lesc is built without the method registry; only the ground "
-               "truth can be drawn", list);
-  return FALSE;
-#endif
 }
 
 static void

@@ -5,3 +5,5 @@ int lesc_cmd_info (int argc, char **argv);
 int lesc_cmd_eval (int argc, char **argv);
 int lesc_cmd_binarize (int argc, char **argv);
 int lesc_cmd_plot (int argc, char **argv);
+int lesc_cmd_recover (int argc, char **argv);
+int lesc_cmd_bench (int argc, char **argv);

@@ -12,6 +12,8 @@ static const LescCommand commands[] = {
   { "eval", "The six measures between two distribution tables", lesc_cmd_eval },
   { "binarize", "Logical labels of a data set as CSV", lesc_cmd_binarize },
   { "plot", "Figures: RGB scatter, sensitivity heatmap, CD diagram (PNG, SVG, PDF)", lesc_cmd_plot },
+  { "recover", "Recover label distributions with one method and score them", lesc_cmd_recover },
+  { "bench", "Time GLLE, LESC and gLESC per stage, with peak memory", lesc_cmd_bench },
   { NULL }
 };
 

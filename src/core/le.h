@@ -30,12 +30,31 @@ typedef struct {
   double grad_inf;
 } LescLeReport;
 
-/* Fit on x (n×q z-scored) and logical labels l (n×c). `distributions` (may be NULL)
- * receives the n×c recovered distributions of the training samples. */
-LescLeModel *lesc_le_fit (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m,
-                          double lambda, LescVariant variant, guint32 seed,
-                          LescProgress *progress, LescLeReport *report,
-                          LescMatrix **distributions, GError **error);
+/* Fit on x (n×q z-scored) and logical labels l (n×c) with the smoothness matrix m (n×n)
+ * and trade-off λ ≥ 0. `model` (may be NULL: not wanted) receives what prediction needs;
+ * `numerical` (may be NULL) receives Φ̂W (n×c) — the recovered distributions are its row
+ * softmax. The `converged` variant computes W (an SVD-based least-squares solve) only
+ * when `model` is wanted. */
+gboolean lesc_le_fit (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m,
+                      double lambda, LescVariant variant, guint32 seed,
+                      LescProgress *progress, LescLeReport *report,
+                      LescLeModel **model, LescMatrix **numerical, GError **error);
+/* Bytes the LE step holds at its peak for n samples and c labels. */
+double lesc_le_memory_estimate (gsize n, gsize c, LescVariant variant);
+/* The objective itself, for tests and diagnostics: Φ̂ from x (kernel width = mean
+ * pairwise distance), f(W) and ∇f(W) for W (n+1)×c column-major, and the Hessian product
+ * 2Φ̂ᵀ(I + λM)Φ̂p through the operator chain or (`quadratic_form`) the formed Q. */
+typedef struct _LescLeObjective LescLeObjective;
+LescLeObjective *lesc_le_objective_new (const LescMatrix *x, const LescMatrix *l,
+                                        const LescSmoothness *m, double lambda,
+                                        gboolean quadratic_form, GError **error);
+double lesc_le_objective_eval (LescLeObjective *o, const double *w, double *grad);
+void   lesc_le_objective_hessian (LescLeObjective *o, const double *p, double *v);
+/* Φ̂ (n×(n+1)), owned by the objective. */
+const LescMatrix *lesc_le_objective_features (const LescLeObjective *o);
+void   lesc_le_objective_free (LescLeObjective *o);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescLeObjective, lesc_le_objective_free)
+
 /* softmax([K(x_new, x_train), 1] W) */
 LescMatrix *lesc_le_predict (const LescLeModel *model, const LescMatrix *x_new);
 void lesc_le_model_free (LescLeModel *model);

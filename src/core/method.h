@@ -65,6 +65,9 @@ struct _LescMethod {
   LescMatrix *(*recover) (const LescProblem *problem, const LescRunParams *params,
                           gboolean want_model, LescProgress *progress,
                           LescRunResult *result, GError **error);
+  /* Optional: bytes the method holds at its peak (checked against the limit before any
+   * allocation); NULL when negligible. */
+  double (*memory_estimate) (gsize n, gsize q, gsize c, const LescRunParams *params);
 };
 
 /* All methods in the paper's order: FCM, KM, LP, ML, GLLE, LESC, gLESC. */
@@ -75,9 +78,23 @@ const LescMethod *lesc_method_find (const char *name);
 int lesc_method_param_index (const LescMethod *m, const char *name);
 
 void lesc_run_params_init (LescRunParams *p, const LescMethod *m);
+/* The value of the parameter `name`, or `fallback` when the method has none. */
+double lesc_run_params_get (const LescRunParams *p, const LescMethod *m, const char *name,
+                            double fallback);
 /* Check values against the specs; the message names the parameter and the range. */
 gboolean lesc_run_params_check (const LescRunParams *p, const LescMethod *m, GError **error);
 void lesc_run_result_clear (LescRunResult *r);
+/* Append a timed stage (static name) to the result; ignored past LESC_MAX_STAGES. */
+void lesc_run_result_add_stage (LescRunResult *r, const char *name, double seconds);
+
+/* The LE step shared by GLLE, LESC and gLESC: fit with the smoothness matrix `m` and λ,
+ * record the "le" stage and the report (and the model when wanted); returns the
+ * recovered distributions (row softmax of Φ̂W). */
+LescMatrix *lesc_method_le_stage (const LescProblem *problem, const LescRunParams *params,
+                                  const LescSmoothness *m, double lambda, gboolean want_model,
+                                  LescProgress *progress, LescRunResult *result, GError **error);
+/* Seconds since `start_us` (g_get_monotonic_time). */
+double lesc_seconds_since (gint64 start_us);
 
 /* The whole run on a data set: z-score, check memory, recover. */
 LescMatrix *lesc_method_run (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,

@@ -3,6 +3,7 @@
  * sparse matrix, LESC/gLESC's (I − C)ᵀ(I − C) as two products with a dense C. */
 #pragma once
 #include "core/matrix.h"
+#include "core/progress.h"
 
 G_BEGIN_DECLS
 
@@ -22,6 +23,19 @@ gsize lesc_smoothness_size (const LescSmoothness *m);
 void lesc_smoothness_apply (const LescSmoothness *m, const double *x, gsize k, double *y);
 /* The dense n×n M (the converged variant and tests only). */
 LescMatrix *lesc_smoothness_dense (const LescSmoothness *m);
+
+/* Flops of one lesc_smoothness_apply per column of x. */
+double lesc_smoothness_apply_flops (const LescSmoothness *m);
+/* Q = Φᵀ(I + λM)Φ for a dense n×k Φ (symmetric k×k), formed once: the LE objective's
+ * quadratic form, for problems where one product with it per iteration is cheaper than
+ * the operator chain (§11). For (I − C)ᵀ(I − C) it is ΦᵀΦ + λ((I − C)Φ)ᵀ((I − C)Φ).
+ * Computed in column blocks; NULL and G_IO_ERROR_CANCELLED when cancelled. */
+LescMatrix *lesc_smoothness_quadratic_form (const LescSmoothness *m, const LescMatrix *phi,
+                                            double lambda, LescProgress *progress,
+                                            GError **error);
+/* Flops of lesc_smoothness_quadratic_form for k columns, and its extra bytes. */
+double lesc_smoothness_quadratic_form_flops (const LescSmoothness *m, gsize k);
+double lesc_smoothness_quadratic_form_bytes (const LescSmoothness *m, gsize k);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescSmoothness, lesc_smoothness_free)
 

@@ -1,0 +1,154 @@
+/* lesc bench — seconds per stage and peak memory of GLLE, LESC and gLESC on the benchmark
+ * data sets. Every run happens in its own child process so that its peak resident memory
+ * (wait4's ru_maxrss) is its own. */
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "core/method.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static char *datasets_option, *methods_option, *variant_option, *format_option;
+static double memory_gb;
+
+static const GOptionEntry entries[] = {
+  { "datasets", 0, 0, G_OPTION_ARG_STRING, &datasets_option,
+    "Comma-separated data sets (default artificial,sjaffe,yeast-alpha,sbu-3dfe,movie)", "LIST" },
+  { "methods", 'm', 0, G_OPTION_ARG_STRING, &methods_option,
+    "Comma-separated methods (default glle,lesc,glesc)", "LIST" },
+  { "variant", 0, 0, G_OPTION_ARG_STRING, &variant_option, "LE step: reference (default) or converged", "V" },
+  { "format", 'f', 0, G_OPTION_ARG_STRING, &format_option, "Output: text (default) or csv", "FMT" },
+  { "memory-limit", 0, 0, G_OPTION_ARG_DOUBLE, &memory_gb,
+    "Refuse runs estimated to need more (GB; default 80% of physical memory)", "GB" },
+  { NULL }
+};
+
+/* The child: run and write "ok n total estimate name=seconds …" or "error message". */
+static void
+child_run (int fd, const char *spec, const LescMethod *m, LescVariant variant)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GString) out = g_string_new (NULL);
+  g_autoptr (LescDataset) ds = lesc_cli_open_dataset (spec, &error);
+  if (ds != NULL)
+    {
+      LescRunParams p;
+      lesc_run_params_init (&p, m);
+      p.variant = variant;
+      p.memory_limit = memory_gb * 1e9;
+      LescRunResult r;
+      gint64 t0 = g_get_monotonic_time ();
+      g_autoptr (LescMatrix) d = lesc_method_run (m, ds, &p, NULL, &r, &error);
+      double total = lesc_seconds_since (t0);
+      if (d != NULL)
+        {
+          g_string_append_printf (out, "ok %zu %.3f %.0f", lesc_dataset_n (ds), total, r.memory_estimate);
+          for (guint s = 0; s < r.n_stages; s++)
+            g_string_append_printf (out, " %s=%.3f", r.stage_names[s], r.stage_seconds[s]);
+          if (r.le.iterations > 0)
+            g_string_append_printf (out, " [LE exit %d, %u iterations]", r.le.exit_flag, r.le.iterations);
+        }
+      lesc_run_result_clear (&r);
+    }
+  if (error != NULL)
+    g_string_printf (out, "error %s", error->message);
+  gsize done = 0;
+  while (done < out->len)
+    {
+      ssize_t w = write (fd, out->str + done, out->len - done);
+      if (w <= 0)
+        break;
+      done += (gsize) w;
+    }
+}
+
+int
+lesc_cmd_bench (int argc, char **argv)
+{
+  if (!lesc_cli_parse ("bench", "", "time GLLE, LESC and gLESC on the benchmark data sets",
+                       entries, TRUE, &argc, &argv))
+    return LESC_EXIT_USAGE;
+  if (argc != 1)
+    return lesc_cli_usage ("bench", "takes no arguments");
+  LescVariant variant = LESC_VARIANT_REFERENCE;
+  if (variant_option != NULL && !lesc_variant_from_string (variant_option, &variant))
+    return lesc_cli_usage ("bench", "--variant '%s': expected reference or converged", variant_option);
+  gboolean csv = format_option != NULL && strcmp (format_option, "csv") == 0;
+  if (format_option != NULL && !csv && strcmp (format_option, "text") != 0)
+    return lesc_cli_usage ("bench", "--format '%s': expected text or csv", format_option);
+  g_auto (GStrv) sets = g_strsplit (datasets_option ? datasets_option
+                                    : "artificial,sjaffe,yeast-alpha,sbu-3dfe,movie", ",", -1);
+  g_auto (GStrv) names = g_strsplit (methods_option ? methods_option : "glle,lesc,glesc", ",", -1);
+  for (guint k = 0; names[k]; k++)
+    if (lesc_method_find (names[k]) == NULL)
+      return lesc_cli_usage ("bench", "unknown method '%s'", names[k]);
+
+  if (csv)
+    printf ("dataset,method,n,seconds,peak_mb,estimate_mb,stages,status\n");
+  else
+    printf ("%-12s %-6s %6s %9s %9s %9s  %s\n", "dataset", "method", "n", "seconds", "peak MB",
+            "est. MB", "stages (s)");
+  fflush (stdout);
+  int status_all = LESC_EXIT_OK;
+  for (guint s = 0; sets[s]; s++)
+    for (guint k = 0; names[k]; k++)
+      {
+        const LescMethod *m = lesc_method_find (names[k]);
+        int fds[2];
+        if (pipe (fds) != 0)
+          {
+            fprintf (stderr, "lesc bench: pipe: %s\n", g_strerror (errno));
+            return LESC_EXIT_DATA;
+          }
+        pid_t pid = fork ();
+        if (pid == 0)
+          {
+            close (fds[0]);
+            child_run (fds[1], sets[s], m, variant);
+            close (fds[1]);
+            _exit (0);
+          }
+        close (fds[1]);
+        GString *msg = g_string_new (NULL);
+        char buf[512];
+        ssize_t got;
+        while ((got = read (fds[0], buf, sizeof buf)) > 0)
+          g_string_append_len (msg, buf, got);
+        close (fds[0]);
+        int wstatus = 0;
+        struct rusage ru;
+        memset (&ru, 0, sizeof ru);
+        wait4 (pid, &wstatus, 0, &ru);
+        double peak_mb = (double) ru.ru_maxrss / 1024.0;
+        if (!g_str_has_prefix (msg->str, "ok "))
+          {
+            const char *why = msg->len > 6 ? msg->str + 6 : "the run died";
+            if (csv)
+              printf ("%s,%s,,,%.0f,,,\"%s\"\n", sets[s], m->display_name, peak_mb, why);
+            else
+              printf ("%-12s %-6s  failed: %s\n", sets[s], m->display_name, why);
+            status_all = LESC_EXIT_DATA;
+          }
+        else
+          {
+            gsize n = 0;
+            double total = 0, estimate = 0;
+            int used = 0;
+            sscanf (msg->str + 3, "%zu %lf %lf %n", &n, &total, &estimate, &used);
+            const char *stages = msg->str + 3 + used;
+            if (csv)
+              printf ("%s,%s,%zu,%.3f,%.0f,%.0f,\"%s\",ok\n", sets[s], m->display_name, n, total,
+                      peak_mb, estimate / 1e6, stages);
+            else
+              printf ("%-12s %-6s %6zu %9.3f %9.0f %9.0f  %s\n", sets[s], m->display_name, n, total,
+                      peak_mb, estimate / 1e6, stages);
+          }
+        fflush (stdout);
+        g_string_free (msg, TRUE);
+      }
+  return status_all;
+}

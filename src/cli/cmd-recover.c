@@ -1,0 +1,320 @@
+/* lesc recover DATA --method NAME — recover label distributions with one method and score
+ * them with the six measures. Method parameters become options from the registry's
+ * parameter specs (--lambda1, --lambda2, --k, …). */
+#include "config.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "cli/progress-bar.h"
+#include "core/csv.h"
+#include "core/measures.h"
+#include "core/method.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *method_option, *seed_option, *variant_option, *kl_option, *save_option,
+  *format_option, *orientation_option, *fft_option, *shrink_option, *flavour_option;
+static double memory_gb;
+static GHashTable *param_values;   /* option name (no dashes) → value text */
+
+static const GOptionEntry fixed_entries[] = {
+  { "method", 'm', 0, G_OPTION_ARG_STRING, &method_option,
+    "Method: fcm, km, lp, ml, glle, lesc or glesc (case-insensitive)", "NAME" },
+  { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_option,
+    "Seed of every random draw (default 5489: MATLAB's fresh-session stream)", "S" },
+  { "variant", 0, 0, G_OPTION_ARG_STRING, &variant_option,
+    "LE step: reference (the official optimizer, default) or converged (exact optimum)", "V" },
+  { "kl", 0, 0, G_OPTION_ARG_STRING, &kl_option,
+    "KL direction: truth-recovered (default) or recovered-truth (the official demos)", "DIR" },
+  { "save-distributions", 'o', 0, G_OPTION_ARG_FILENAME, &save_option,
+    "Write the recovered distributions (n rows) to FILE.csv", "FILE.csv" },
+  { "format", 'f', 0, G_OPTION_ARG_STRING, &format_option, "Output: text (default), csv or json", "FMT" },
+  { "memory-limit", 0, 0, G_OPTION_ARG_DOUBLE, &memory_gb,
+    "Refuse runs estimated to need more (GB; default 80% of physical memory)", "GB" },
+  { "c-orientation", 0, 0, G_OPTION_ARG_STRING, &orientation_option,
+    "LESC/gLESC smoothness: code ((I−C)ᵀ(I−C), default) or paper ((I−C)(I−C)ᵀ)", "O" },
+  { "tensor-fft", 0, 0, G_OPTION_ARG_STRING, &fft_option,
+    "gLESC tensor FFT: samples (official code, default) or views (paper text)", "F" },
+  { "odd-n-double-shrink", 0, 0, G_OPTION_ARG_STRING, &shrink_option,
+    "gLESC odd-n quirk of the official code: on (default) or off", "on|off" },
+  { "flavour", 0, 0, G_OPTION_ARG_STRING, &flavour_option,
+    "FCM, KM, LP, ML: paper (default) or pyldl", "F" },
+  { NULL }
+};
+
+static gboolean
+remember_param (const char *option_name, const char *value, gpointer data, GError **error)
+{
+  while (*option_name == '-')
+    option_name++;
+  g_hash_table_replace (param_values, g_strdup (option_name), g_strdup (value));
+  return TRUE;
+}
+
+/* One --NAME per distinct parameter name over all methods; the help text names the
+ * methods that have it and their defaults. */
+static GArray *
+param_entries (GPtrArray *texts)
+{
+  GArray *entries = g_array_new (TRUE, TRUE, sizeof (GOptionEntry));
+  guint n;
+  const LescMethod *const *all = lesc_methods (&n);
+  for (guint i = 0; i < n; i++)
+    for (guint k = 0; k < all[i]->n_params; k++)
+      {
+        const LescParamSpec *s = &all[i]->params[k];
+        gboolean seen = FALSE;
+        for (guint e = 0; e < entries->len && !seen; e++)
+          seen = strcmp (g_array_index (entries, GOptionEntry, e).long_name, s->name) == 0;
+        if (seen)
+          continue;
+        GString *help = g_string_new (s->label);
+        g_string_append (help, " (default:");
+        for (guint j = i; j < n; j++)
+          {
+            int t = lesc_method_param_index (all[j], s->name);
+            if (t >= 0)
+              g_string_append_printf (help, "%s %s %g", help->str[help->len - 1] == ':' ? "" : ",", all[j]->display_name,
+                                      all[j]->params[t].default_value);
+          }
+        g_string_append (help, ")");
+        char *text = g_string_free (help, FALSE);
+        g_ptr_array_add (texts, text);
+        GOptionEntry e = { s->name, 0, 0, G_OPTION_ARG_CALLBACK, (gpointer) remember_param, text, "X" };
+        g_array_append_val (entries, e);
+      }
+  return entries;
+}
+
+static gboolean
+parse_double (const char *text, double *out)
+{
+  char *end;
+  errno = 0;
+  *out = g_ascii_strtod (text, &end);
+  return end != text && *end == '\0' && errno == 0;
+}
+
+static gboolean
+parse_choice (const char *text, const char *a, const char *b, gboolean *is_b)
+{
+  if (text == NULL)
+    {
+      *is_b = FALSE;
+      return TRUE;
+    }
+  if (g_ascii_strcasecmp (text, a) == 0)
+    *is_b = FALSE;
+  else if (g_ascii_strcasecmp (text, b) == 0)
+    *is_b = TRUE;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+static char *
+param_list (const LescMethod *m)
+{
+  GString *s = g_string_new (NULL);
+  for (guint k = 0; k < m->n_params; k++)
+    g_string_append_printf (s, "%s--%s", k ? ", " : "", m->params[k].name);
+  if (m->n_params == 0)
+    g_string_append (s, "none");
+  return g_string_free (s, FALSE);
+}
+
+/* The recovered distributions with the data set's label names (or label1, label2, …). */
+static gboolean
+save_distributions (const char *path, const LescDataset *ds, const LescMatrix *d, GError **error)
+{
+  g_autoptr (GPtrArray) header = g_ptr_array_new_with_free_func (g_free);
+  for (gsize j = 0; j < d->cols; j++)
+    g_ptr_array_add (header, ds->label_names ? g_strdup (ds->label_names[j])
+                                             : g_strdup_printf ("label%zu", j + 1));
+  g_ptr_array_add (header, NULL);
+  return lesc_csv_write (path, d, (const char *const *) header->pdata, error);
+}
+
+static void
+print_param (FILE *out, const LescRunParams *p, const LescMethod *m, const char *name)
+{
+  int k = lesc_method_param_index (m, name);
+  if (k >= 0)
+    fprintf (out, "%.10g", p->values[k]);
+}
+
+static void
+print_result (const char *format, const LescDataset *ds, const LescMethod *m,
+              const LescRunParams *p, LescKlDirection kl, const double v[LESC_N_MEASURES],
+              const LescRunResult *r, double seconds)
+{
+  if (strcmp (format, "csv") == 0)
+    {
+      printf ("dataset,method,lambda1,lambda2,seed,variant,cheb,clark,canber,kl,cosine,intersec,seconds\n");
+      printf ("%s,%s,", ds->name, m->display_name);
+      print_param (stdout, p, m, "lambda1");
+      printf (",");
+      print_param (stdout, p, m, "lambda2");
+      printf (",");
+      if (m->uses_seed)
+        printf ("%u", p->seed);
+      printf (",%s", m->uses_variant ? lesc_variant_key (p->variant) : "");
+      for (int k = 0; k < LESC_N_MEASURES; k++)
+        printf (",%.10g", v[k]);
+      printf (",%.3f\n", seconds);
+      return;
+    }
+  if (strcmp (format, "json") == 0)
+    {
+      printf ("{\n  \"dataset\": \"%s\",\n  \"checksum\": \"%s\",\n  \"method\": \"%s\",\n"
+              "  \"reconstructed\": %s,\n  \"params\": {", ds->name, ds->checksum,
+              m->display_name, m->reconstructed ? "true" : "false");
+      for (guint k = 0; k < m->n_params; k++)
+        printf ("%s\"%s\": %.10g", k ? ", " : "", m->params[k].name, p->values[k]);
+      printf ("},\n");
+      if (m->uses_seed)
+        printf ("  \"seed\": %u,\n", p->seed);
+      if (m->uses_variant)
+        printf ("  \"variant\": \"%s\",\n", lesc_variant_key (p->variant));
+      printf ("  \"kl\": \"%s\",\n  \"measures\": {", lesc_kl_direction_key (kl));
+      for (int k = 0; k < LESC_N_MEASURES; k++)
+        {
+          if (isfinite (v[k]))
+            printf ("%s\"%s\": %.10g", k ? ", " : "", lesc_measure_key (k), v[k]);
+          else
+            printf ("%s\"%s\": \"%s\"", k ? ", " : "", lesc_measure_key (k), isnan (v[k]) ? "NaN" : "+Inf");
+        }
+      printf ("},\n  \"stages\": {");
+      for (guint s = 0; s < r->n_stages; s++)
+        printf ("%s\"%s\": %.3f", s ? ", " : "", r->stage_names[s], r->stage_seconds[s]);
+      printf ("},\n  \"seconds\": %.3f,\n  \"version\": \"%s\"\n}\n", seconds, LESC_VERSION);
+      return;
+    }
+  printf ("%s on %s (n = %zu, %zu features, %zu labels)%s\n", m->display_name, ds->name,
+          lesc_dataset_n (ds), lesc_dataset_q (ds), lesc_dataset_o (ds),
+          m->reconstructed ? " — reconstructed method (no official code)" : "");
+  printf ("parameters:");
+  for (guint k = 0; k < m->n_params; k++)
+    printf (" %s=%.10g", m->params[k].name, p->values[k]);
+  if (m->uses_seed)
+    printf (" seed=%u", p->seed);
+  if (m->uses_variant)
+    printf (" variant=%s", lesc_variant_key (p->variant));
+  printf ("\n");
+  for (int k = 0; k < LESC_N_MEASURES; k++)
+    printf ("  %-12s %.4f%s\n", lesc_measure_title (k), v[k],
+            k == LESC_MEASURE_KL ? (kl == LESC_KL_RECOVERED_TRUTH ? "  (recovered‖truth)" : "  (truth‖recovered)") : "");
+  if (m->uses_variant && p->variant == LESC_VARIANT_REFERENCE && r->le.iterations > 0)
+    printf ("LE optimizer: exit %d after %u iterations, %u evaluations, f = %.6f\n",
+            r->le.exit_flag, r->le.iterations, r->le.evaluations, r->le.objective);
+  printf ("time: %.3f s (", seconds);
+  for (guint s = 0; s < r->n_stages; s++)
+    printf ("%s%s %.3f s", s ? ", " : "", r->stage_names[s], r->stage_seconds[s]);
+  printf (")\n");
+}
+
+int
+lesc_cmd_recover (int argc, char **argv)
+{
+  param_values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GArray) dynamic = param_entries (texts);
+  g_autoptr (GArray) entries = g_array_new (TRUE, TRUE, sizeof (GOptionEntry));
+  for (const GOptionEntry *e = fixed_entries; e->long_name; e++)
+    g_array_append_val (entries, *e);
+  g_array_append_vals (entries, dynamic->data, dynamic->len);
+  if (!lesc_cli_parse ("recover", "DATA", "recover label distributions with one method",
+                       (const GOptionEntry *) entries->data, TRUE, &argc, &argv))
+    return LESC_EXIT_USAGE;
+  if (argc != 2)
+    return lesc_cli_usage ("recover", "expected one DATA argument");
+  if (method_option == NULL)
+    return lesc_cli_usage ("recover", "--method is required (fcm, km, lp, ml, glle, lesc or glesc)");
+  const LescMethod *m = lesc_method_find (method_option);
+  if (m == NULL)
+    return lesc_cli_usage ("recover", "unknown method '%s' (expected fcm, km, lp, ml, glle, lesc or glesc)",
+                           method_option);
+  LescRunParams p;
+  lesc_run_params_init (&p, m);
+  GHashTableIter it;
+  gpointer key, value;
+  g_hash_table_iter_init (&it, param_values);
+  while (g_hash_table_iter_next (&it, &key, &value))
+    {
+      int k = lesc_method_param_index (m, key);
+      g_autofree char *list = param_list (m);
+      if (k < 0)
+        return lesc_cli_usage ("recover", "--%s does not apply to %s (its parameters: %s)",
+                               (char *) key, m->display_name, list);
+      if (!parse_double (value, &p.values[k]))
+        return lesc_cli_usage ("recover", "--%s '%s': expected a number", (char *) key, (char *) value);
+    }
+  if (seed_option != NULL)
+    {
+      char *end;
+      errno = 0;
+      guint64 s = g_ascii_strtoull (seed_option, &end, 10);
+      if (*seed_option == '\0' || *end != '\0' || errno != 0 || s > G_MAXUINT32)
+        return lesc_cli_usage ("recover", "--seed '%s': expected a whole number 0…4294967295", seed_option);
+      p.seed = (guint32) s;
+    }
+  if (variant_option != NULL && !lesc_variant_from_string (variant_option, &p.variant))
+    return lesc_cli_usage ("recover", "--variant '%s': expected reference or converged", variant_option);
+  LescKlDirection kl = LESC_KL_TRUTH_RECOVERED;
+  if (kl_option != NULL && !lesc_kl_direction_from_string (kl_option, &kl))
+    return lesc_cli_usage ("recover", "--kl '%s': expected truth-recovered or recovered-truth", kl_option);
+  const char *format = format_option ? format_option : "text";
+  if (strcmp (format, "text") != 0 && strcmp (format, "csv") != 0 && strcmp (format, "json") != 0)
+    return lesc_cli_usage ("recover", "--format '%s': expected text, csv or json", format);
+  gboolean shrink_off = FALSE;
+  if (!parse_choice (orientation_option, "code", "paper", &p.c_paper_orientation))
+    return lesc_cli_usage ("recover", "--c-orientation '%s': expected code or paper", orientation_option);
+  if (!parse_choice (fft_option, "samples", "views", &p.tensor_fft_views))
+    return lesc_cli_usage ("recover", "--tensor-fft '%s': expected samples or views", fft_option);
+  if (!parse_choice (shrink_option, "on", "off", &shrink_off))
+    return lesc_cli_usage ("recover", "--odd-n-double-shrink '%s': expected on or off", shrink_option);
+  p.odd_n_single_shrink = shrink_off;
+  if (!parse_choice (flavour_option, "paper", "pyldl", &p.flavour_pyldl))
+    return lesc_cli_usage ("recover", "--flavour '%s': expected paper or pyldl", flavour_option);
+  if (memory_gb < 0 || !isfinite (memory_gb))
+    return lesc_cli_usage ("recover", "--memory-limit %g: expected a positive number of GB", memory_gb);
+  p.memory_limit = memory_gb * 1e9;
+
+  g_autoptr (GError) error = NULL;
+  if (!lesc_run_params_check (&p, m, &error))
+    return lesc_cli_fail (error);
+  g_autoptr (LescDataset) ds = lesc_cli_open_dataset (argv[1], &error);
+  if (ds == NULL)
+    return lesc_cli_fail (error);
+
+  LescCliProgressBar bar;
+  LescProgress progress;
+  lesc_cli_progress_bar_init (&bar, &progress);
+  LescRunResult result;
+  gint64 t0 = g_get_monotonic_time ();
+  g_autoptr (LescMatrix) d = lesc_method_run (m, ds, &p, &progress, &result, &error);
+  double seconds = lesc_seconds_since (t0);
+  lesc_cli_progress_bar_finish (&bar);
+  if (d == NULL)
+    return lesc_cli_fail (error);
+  double v[LESC_N_MEASURES];
+  if (!lesc_measures_compute (ds->truth, d, kl, v, &error))
+    {
+      lesc_run_result_clear (&result);
+      return lesc_cli_fail (error);
+    }
+  if (save_option != NULL)
+    {
+      if (!save_distributions (save_option, ds, d, &error))
+        {
+          lesc_run_result_clear (&result);
+          return lesc_cli_fail (error);
+        }
+    }
+  print_result (format, ds, m, &p, kl, v, &result, seconds);
+  lesc_run_result_clear (&result);
+  return LESC_EXIT_OK;
+}

@@ -1,0 +1,55 @@
+/* gLESC (algorithms.md §7): the t-SVD tensor step over the feature and label views,
+ * C = (Z₁ + Z₂)/2, then the LE step. */
+#include "core/method.h"
+#include "core/tensor.h"
+
+static const LescParamSpec glesc_params[] = {
+  { "lambda1", "λ₁ (LE trade-off)", "Weight of the sample-correlation smoothness term (demo: 10)",
+    10, 1e-6, 1e6, TRUE, FALSE },
+  { "lambda2", "λ₂ = β (tensor error weight)", "Weight of the ℓ2,1 error term of the tensor step (demo: 10)",
+    10, 1e-6, 1e6, TRUE, FALSE },
+};
+
+static double
+glesc_memory (gsize n, gsize q, gsize c, const LescRunParams *params)
+{
+  double z = 8.0 * (double) n * (double) n;
+  return MAX (lesc_tensor_memory_estimate (n, q, c), z + lesc_le_memory_estimate (n, c, params->variant));
+}
+
+static LescMatrix *
+glesc_recover (const LescProblem *problem, const LescRunParams *params, gboolean want_model,
+               LescProgress *progress, LescRunResult *result, GError **error)
+{
+  gint64 t0 = g_get_monotonic_time ();
+  LescTensorOptions options = { params->tensor_fft_views, params->odd_n_single_shrink };
+  LescTensorReport report = { 0 };
+  LescMatrix *z1 = NULL, *z2 = NULL;
+  LescProgress sub = lesc_progress_sub (progress, 0.0, 0.4);
+  if (!lesc_tensor_step (problem->x, problem->l, params->values[1], &options,
+                         progress ? &sub : NULL, &report, &z1, &z2, error))
+    return NULL;
+  result->correlation_iterations = report.iterations;
+  for (gsize e = 0; e < z1->rows * z1->cols; e++)
+    z1->data[e] = 0.5 * (z1->data[e] + z2->data[e]);
+  lesc_matrix_free (z2);
+  lesc_run_result_add_stage (result, "tensor", lesc_seconds_since (t0));
+  g_autoptr (LescSmoothness) m = lesc_smoothness_new_correlation (z1, params->c_paper_orientation);
+  sub = lesc_progress_sub (progress, 0.4, 1.0);
+  return lesc_method_le_stage (problem, params, m, params->values[0], want_model,
+                               progress ? &sub : NULL, result, error);
+}
+
+const LescMethod lesc_method_glesc = {
+  .name = "glesc",
+  .display_name = "gLESC",
+  .description = "Generalized label enhancement with sample correlations (TKDE 2021): t-SVD tensor step + LE step",
+  .reconstructed = FALSE,
+  .has_mapping = TRUE,
+  .uses_seed = TRUE,
+  .uses_variant = TRUE,
+  .params = glesc_params,
+  .n_params = G_N_ELEMENTS (glesc_params),
+  .recover = glesc_recover,
+  .memory_estimate = glesc_memory,
+};

@@ -1,0 +1,50 @@
+/* LESC (algorithms.md §6), reconstructed: LRR of the features, then the LE step with
+ * C = Z. No official LESC code exists; the pieces come from the gLESC repository. */
+#include "core/lrr.h"
+#include "core/method.h"
+
+static const LescParamSpec lesc_params[] = {
+  { "lambda1", "λ₁ (LE trade-off)", "Weight of the sample-correlation smoothness term",
+    10, 1e-6, 1e6, TRUE, FALSE },
+  { "lambda2", "λ₂ (low-rank coefficient)", "Weight of the ℓ2,1 error term of the low-rank representation",
+    0.1, 1e-6, 1e6, TRUE, FALSE },
+};
+
+static double
+lesc_memory (gsize n, gsize q, gsize c, const LescRunParams *params)
+{
+  double z = 8.0 * (double) n * (double) n;
+  return MAX (lesc_lrr_memory_estimate (n, q) + z, z + lesc_le_memory_estimate (n, c, params->variant));
+}
+
+static LescMatrix *
+lesc_recover (const LescProblem *problem, const LescRunParams *params, gboolean want_model,
+              LescProgress *progress, LescRunResult *result, GError **error)
+{
+  gint64 t0 = g_get_monotonic_time ();
+  LescProgress sub = lesc_progress_sub (progress, 0.0, 0.3);
+  LescLrrReport lrr;
+  LescMatrix *z = lesc_lrr (problem->x, params->values[1], progress ? &sub : NULL, &lrr, NULL, error);
+  if (z == NULL)
+    return NULL;
+  result->correlation_iterations = lrr.iterations;
+  lesc_run_result_add_stage (result, "lrr", lesc_seconds_since (t0));
+  g_autoptr (LescSmoothness) m = lesc_smoothness_new_correlation (z, params->c_paper_orientation);
+  sub = lesc_progress_sub (progress, 0.3, 1.0);
+  return lesc_method_le_stage (problem, params, m, params->values[0], want_model,
+                               progress ? &sub : NULL, result, error);
+}
+
+const LescMethod lesc_method_lesc = {
+  .name = "lesc",
+  .display_name = "LESC",
+  .description = "Label enhancement with sample correlations (AAAI 2020), reconstructed: LRR of the features + LE step",
+  .reconstructed = TRUE,
+  .has_mapping = TRUE,
+  .uses_seed = TRUE,
+  .uses_variant = TRUE,
+  .params = lesc_params,
+  .n_params = G_N_ELEMENTS (lesc_params),
+  .recover = lesc_recover,
+  .memory_estimate = lesc_memory,
+};

@@ -1,0 +1,17 @@
+/* The proximal steps shared by the correlation solvers (algorithms.md §6, §7). */
+#pragma once
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Column-wise ℓ2 shrink in place (the proximal step of τ‖·‖₂,₁): every column v of the
+ * rows×cols column-major matrix m becomes v·(‖v‖ − τ)/‖v‖ when ‖v‖ > τ, else 0. */
+void lesc_shrink_columns (double *m, gsize rows, gsize cols, double tau);
+
+/* Singular value thresholding in place: m ← U·max(Σ − τ, 0)·Vᵀ from the economy SVD of
+ * the rows×cols column-major matrix m (LAPACK dgesdd; skipped when a norm bound shows
+ * σ_max < τ, the result then being 0). Returns the number of singular
+ * values above τ, or −1 with LESC_ERROR_NUMERIC (or _MEMORY) when the SVD fails. */
+gssize lesc_svt (double *m, gsize rows, gsize cols, double tau, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,145 @@
+/* The built `lesc recover`: the CSV row and its header, the saved distributions, the
+ * official SJAFFE numbers through the terminal, JSON, usage errors (exit 2, one line),
+ * the memory limit (exit 1), and `lesc bench` on the artificial set. */
+#include "core/csv.h"
+#include "testfiles.h"
+#include "testcli.h"
+#include "testutil.h"
+
+#include <math.h>
+#include <sys/wait.h>
+
+static char *tmp;
+
+
+static const char *header =
+  "dataset,method,lambda1,lambda2,seed,variant,cheb,clark,canber,kl,cosine,intersec,seconds";
+
+static void
+test_csv_row_and_distributions (void)
+{
+  g_autofree char *out = g_build_filename (tmp, "d.csv", NULL);
+  g_auto (Run) r = run ("recover", "artificial", "--method", "glle", "--variant", "converged",
+                        "--format", "csv", "--save-distributions", out, NULL);
+  g_test_message ("stderr: %s", r.err);
+  g_assert_cmpint (r.status, ==, 0);
+  g_auto (GStrv) lines = g_strsplit (r.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 3);   /* header, row, "" */
+  g_assert_cmpstr (lines[0], ==, header);
+  g_auto (GStrv) f = g_strsplit (lines[1], ",", -1);
+  g_assert_cmpuint (g_strv_length (f), ==, 13);
+  g_assert_cmpstr (f[0], ==, "artificial");
+  g_assert_cmpstr (f[1], ==, "GLLE");
+  g_assert_cmpstr (f[2], ==, "0.01");
+  g_assert_cmpstr (f[3], ==, "");
+  g_assert_cmpstr (f[4], ==, "5489");
+  g_assert_cmpstr (f[5], ==, "converged");
+  for (int k = 6; k < 13; k++)
+    g_assert_true (isfinite (g_ascii_strtod (f[k], NULL)));
+  g_assert_cmpfloat (g_ascii_strtod (f[10], NULL), >, 0.9);   /* cosine */
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) names = NULL;
+  g_autoptr (LescMatrix) d = lesc_csv_read (out, &names, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (d->rows, ==, 2601);
+  g_assert_cmpuint (d->cols, ==, 3);
+  for (gsize i = 0; i < d->rows; i++)
+    g_assert_cmpfloat (fabs (LESC_AT (d, i, 0) + LESC_AT (d, i, 1) + LESC_AT (d, i, 2) - 1.0), <, 1e-12);
+}
+
+/* GLLE converged on SJAFFE through the terminal: the official row to 4 decimals */
+static void
+test_sjaffe_official (void)
+{
+  const char *dir = lesc_test_datasets_dir ();
+  if (dir == NULL)
+    return;
+  g_auto (Run) r = run ("recover", "sjaffe", "--data-dir", dir, "-m", "GLLE", "--variant",
+                        "converged", "--kl", "recovered-truth", "--format", "csv", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_auto (GStrv) lines = g_strsplit (r.out, "\n", -1);
+  g_auto (GStrv) f = g_strsplit (lines[1], ",", -1);
+  const double want[] = { 0.0845, 0.3633, 0.7518, 0.0467, 0.9594, 0.8757 };
+  for (int k = 0; k < 6; k++)
+    g_assert_cmpfloat (fabs (g_ascii_strtod (f[6 + k], NULL) - want[k]), <=, 5e-5);
+}
+
+static void
+test_json (void)
+{
+  g_auto (Run) r = run ("recover", "artificial", "-m", "glle", "--variant", "converged", "--k", "10",
+                        "--format", "json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "\"method\": \"GLLE\""));
+  g_assert_nonnull (strstr (r.out, "\"k\": 10"));
+  g_assert_nonnull (strstr (r.out, "\"variant\": \"converged\""));
+  g_assert_nonnull (strstr (r.out, "\"canber\": "));
+  g_assert_nonnull (strstr (r.out, "\"stages\": {\"z-score\""));
+}
+
+static void
+test_usage_errors (void)
+{
+  {
+    g_auto (Run) r = run ("recover", "artificial", NULL);
+    assert_fails (&r, 2, "--method is required");
+  }
+  {
+    g_auto (Run) r = run ("recover", "artificial", "-m", "glsec", NULL);
+    assert_fails (&r, 2, "unknown method 'glsec'");
+  }
+  {
+    g_auto (Run) r = run ("recover", "artificial", "-m", "glle", "--lambda2", "1", NULL);
+    assert_fails (&r, 2, "--lambda2 does not apply to GLLE");
+  }
+  {
+    g_auto (Run) r = run ("recover", "artificial", "-m", "glle", "--variant", "exact", NULL);
+    assert_fails (&r, 2, "--variant 'exact'");
+  }
+  {
+    g_auto (Run) r = run ("recover", "artificial", "-m", "glle", "--seed", "-3", NULL);
+    assert_fails (&r, 2, "--seed '-3'");
+  }
+  {
+    g_auto (Run) r = run ("recover", "artificial", "-m", "glle", "--k", "2.5", NULL);
+    assert_fails (&r, 2, "k = 2.5");
+  }
+  {
+    g_auto (Run) r = run ("recover", "artificial", "-m", "glesc", "--lambda1", "abc", NULL);
+    assert_fails (&r, 2, "--lambda1 'abc'");
+  }
+  {
+    g_auto (Run) r = run ("recover", "artificial", "-m", "glesc", "--memory-limit", "0.01", NULL);
+    assert_fails (&r, 1, "more than the limit of 0.01 GB");
+  }
+}
+
+static void
+test_bench (void)
+{
+  g_auto (Run) r = run ("bench", "--datasets", "artificial", "--methods", "glle", "--variant",
+                        "converged", "--format", "csv", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_auto (GStrv) lines = g_strsplit (r.out, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "dataset,method,n,seconds,peak_mb,estimate_mb,stages,status");
+  g_assert_true (g_str_has_prefix (lines[1], "artificial,GLLE,2601,"));
+  g_assert_true (g_str_has_suffix (lines[1], ",ok"));
+  g_assert_nonnull (strstr (lines[1], "le="));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  lesc_test_exe ();
+  g_unsetenv ("LESC_DATA_DIR");
+  tmp = lesc_test_tmpdir ();
+  g_test_add_func ("/cli-recover/csv-row-and-distributions", test_csv_row_and_distributions);
+  g_test_add_func ("/cli-recover/sjaffe-official", test_sjaffe_official);
+  g_test_add_func ("/cli-recover/json", test_json);
+  g_test_add_func ("/cli-recover/usage-errors", test_usage_errors);
+  g_test_add_func ("/cli-recover/bench", test_bench);
+  int status = g_test_run ();
+  lesc_test_rmdir (tmp);
+  return status;
+}

@@ -1,0 +1,260 @@
+/* The reference quasi-Newton optimizer (algorithms.md §4.5): the cubic step, the first
+ * iterations by hand, convergence on quadratics and Rosenbrock, L-BFGS, the quadratic
+ * shortcut, the exit codes and cancellation. */
+#include "core/optimizer.h"
+
+#include <math.h>
+#include <string.h>
+
+/* f = ½xᵀAx − bᵀx with a dense symmetric A (n×n) */
+typedef struct {
+  gsize n;
+  const double *a;
+  const double *b;
+  guint calls;
+} Quadratic;
+
+static double
+quad_f (const double *x, double *grad, gpointer data)
+{
+  Quadratic *q = data;
+  q->calls++;
+  double f = 0.0;
+  for (gsize i = 0; i < q->n; i++)
+    {
+      double ax = 0.0;
+      for (gsize j = 0; j < q->n; j++)
+        ax += q->a[i + j * q->n] * x[j];
+      f += 0.5 * x[i] * ax - q->b[i] * x[i];
+      if (grad)
+        grad[i] = ax - q->b[i];
+    }
+  return f;
+}
+
+static void
+quad_h (const double *p, double *v, gpointer data)
+{
+  Quadratic *q = data;
+  for (gsize i = 0; i < q->n; i++)
+    {
+      v[i] = 0.0;
+      for (gsize j = 0; j < q->n; j++)
+        v[i] += q->a[i + j * q->n] * p[j];
+    }
+}
+
+static double
+rosenbrock (const double *x, double *grad, gpointer data)
+{
+  double a = 1.0 - x[0], b = x[1] - x[0] * x[0];
+  if (grad)
+    {
+      grad[0] = -2.0 * a - 400.0 * x[0] * b;
+      grad[1] = 200.0 * b;
+    }
+  return a * a + 100.0 * b * b;
+}
+
+static void
+test_cubic_step (void)
+{
+  /* c(z) = z² − z through (0, 0, −1), (1, 0, 1): minimum at 0.5; on [0.6, 0.9] the end 0.6 */
+  g_assert_cmpfloat (fabs (lesc_optimizer_cubic_min (0, 1, 0, 0, -1, 1, 0, 1) - 0.5), <, 1e-15);
+  g_assert_cmpfloat (fabs (lesc_optimizer_cubic_min (0.6, 0.9, 0, 0, -1, 1, 0, 1) - 0.6), <, 1e-15);
+  /* α₁ = 1, α₂ = 3: c(z) = ½z³ − z, stationary point z = √(2/3): α = 1 + 2√(2/3) */
+  double want = 1.0 + 2.0 * sqrt (2.0 / 3.0);
+  g_assert_cmpfloat (fabs (lesc_optimizer_cubic_min (1, 5, 1, 0, -0.5, 3, -0.5, 0.25) - want), <, 1e-12);
+  /* reversed interval ends and reversed points give the same minimiser */
+  g_assert_cmpfloat (fabs (lesc_optimizer_cubic_min (5, 1, 1, 0, -0.5, 3, -0.5, 0.25) - want), <, 1e-12);
+  /* a cubic rising everywhere on the interval: the left end */
+  g_assert_cmpfloat (lesc_optimizer_cubic_min (2, 4, 0, 0, 1, 1, 1, 1), ==, 2.0);
+}
+
+/* f = ½‖x‖² from (1, 2), by hand: α₀ = 1/‖g‖_∞ = 0.5 is accepted at once (Armijo and
+ * curvature hold), x₁ = (0.5, 1); BFGS with y = s leaves H = I, so p = −g, α = 1 reaches
+ * x₂ = 0 exactly: exit 1 (gradient) after 2 iterations and 1 + 3 + 3 = 7 evaluations. */
+static void
+test_first_iterations_by_hand (void)
+{
+  const double a[] = { 1, 0, 0, 1 }, b[] = { 0, 0 };
+  Quadratic q = { 2, a, b, 0 };
+  LescOptimizerProblem pr = { 2, quad_f, NULL, &q };
+  LescOptimizerOptions o;
+  lesc_optimizer_options_init (&o, 2);
+  double x[] = { 1, 2 };
+  LescOptimizerReport r;
+  g_assert_true (lesc_optimizer_minimize (&pr, &o, x, NULL, &r, NULL));
+  g_assert_cmpint (r.exit_flag, ==, LESC_OPT_EXIT_GRADIENT);
+  g_assert_cmpuint (r.iterations, ==, 2);
+  g_assert_cmpuint (r.evaluations, ==, 7);
+  g_assert_cmpuint (q.calls, ==, 7);
+  g_assert_cmpuint (r.gradients, ==, 3);
+  g_assert_false (r.lbfgs);
+  g_assert_cmpfloat (x[0], ==, 0.0);
+  g_assert_cmpfloat (x[1], ==, 0.0);
+}
+
+static void
+test_bfgs_quadratic (void)
+{
+  /* A = [3 1; 1 2], b = (1, 1): x* = A⁻¹b = (0.2, 0.4) */
+  const double a[] = { 3, 1, 1, 2 }, b[] = { 1, 1 };
+  Quadratic q = { 2, a, b, 0 };
+  LescOptimizerProblem pr = { 2, quad_f, NULL, &q };
+  LescOptimizerOptions o;
+  lesc_optimizer_options_init (&o, 2);
+  double x[] = { 5, -3 };
+  LescOptimizerReport r;
+  g_assert_true (lesc_optimizer_minimize (&pr, &o, x, NULL, &r, NULL));
+  g_test_message ("2-D quadratic: exit %d after %u iterations, %u evaluations", r.exit_flag,
+                  r.iterations, r.evaluations);
+  /* a literal transcription of the MATLAB code (numpy) also takes 8 iterations; the
+   * last one is decided by rounding noise in the slopes (it ends with exit 2 there) */
+  g_assert_cmpuint (r.iterations, ==, 8);
+  g_assert_true (r.exit_flag == 2 || r.exit_flag == -2);
+  g_assert_cmpfloat (fabs (x[0] - 0.2), <, 1e-6);
+  g_assert_cmpfloat (fabs (x[1] - 0.4), <, 1e-6);
+  g_assert_cmpfloat (fabs (r.f - (-0.3)), <, 1e-12);   /* f* = −½bᵀx* = −0.3 */
+}
+
+static void
+test_rosenbrock (void)
+{
+  LescOptimizerProblem pr = { 2, rosenbrock, NULL, NULL };
+  LescOptimizerOptions o;
+  lesc_optimizer_options_init (&o, 2);
+  double x[] = { -1.2, 1.0 };
+  LescOptimizerReport r;
+  g_assert_true (lesc_optimizer_minimize (&pr, &o, x, NULL, &r, NULL));
+  g_test_message ("Rosenbrock: exit %d after %u iterations, %u evaluations, f = %g", r.exit_flag,
+                  r.iterations, r.evaluations, r.f);
+  g_assert_cmpfloat (fabs (x[0] - 1.0), <, 1e-4);
+  g_assert_cmpfloat (fabs (x[1] - 1.0), <, 2e-4);
+  g_assert_cmpfloat (r.f, <, 1e-8);
+  /* the same counts as a literal numpy transcription of the MATLAB code */
+  g_assert_cmpint (r.exit_flag, ==, LESC_OPT_EXIT_STEP);
+  g_assert_cmpuint (r.iterations, ==, 32);
+  g_assert_cmpuint (r.evaluations, ==, 119);
+
+  /* MaxIter: exit 0 after exactly max_iter iterations */
+  double y[] = { -1.2, 1.0 };
+  o.max_iter = 3;
+  g_assert_true (lesc_optimizer_minimize (&pr, &o, y, NULL, &r, NULL));
+  g_assert_cmpint (r.exit_flag, ==, LESC_OPT_EXIT_MAX_ITER);
+  g_assert_cmpuint (r.iterations, ==, 3);
+  g_assert_cmpfloat (r.f, <, rosenbrock ((double[]) { -1.2, 1.0 }, NULL, NULL));
+}
+
+/* tridiagonal A = tridiag(−1, 3, −1) (n = 60), b = 1 */
+static double *
+tridiag (gsize n)
+{
+  double *a = g_new0 (double, n * n);
+  for (gsize i = 0; i < n; i++)
+    {
+      a[i + i * n] = 3.0;
+      if (i + 1 < n)
+        a[i + (i + 1) * n] = a[i + 1 + i * n] = -1.0;
+    }
+  return a;
+}
+
+static double
+residual_inf (gsize n, const double *a, const double *b, const double *x)
+{
+  double m = 0.0;
+  for (gsize i = 0; i < n; i++)
+    {
+      double r = -b[i];
+      for (gsize j = 0; j < n; j++)
+        r += a[i + j * n] * x[j];
+      m = fmax (m, fabs (r));
+    }
+  return m;
+}
+
+static void
+test_lbfgs_and_quadratic_shortcut (void)
+{
+  gsize n = 60;
+  g_autofree double *a = tridiag (n);
+  g_autofree double *b = g_new (double, n);
+  for (gsize i = 0; i < n; i++)
+    b[i] = 1.0;
+  LescOptimizerOptions o;
+  lesc_optimizer_options_init (&o, n);
+  o.bfgs_limit = 10;   /* force L-BFGS */
+  o.store_n = 5;
+
+  Quadratic q1 = { n, a, b, 0 };
+  LescOptimizerProblem plain = { n, quad_f, NULL, &q1 };
+  g_autofree double *x1 = g_new0 (double, n);
+  LescOptimizerReport r1;
+  g_assert_true (lesc_optimizer_minimize (&plain, &o, x1, NULL, &r1, NULL));
+  g_assert_true (r1.lbfgs);
+  g_test_message ("L-BFGS: exit %d after %u iterations", r1.exit_flag, r1.iterations);
+  g_assert_cmpfloat (residual_inf (n, a, b, x1), <, 1e-4);
+
+  /* the Hessian shortcut: one objective call, the same path up to rounding (compared
+   * over the first 8 iterations, before the slopes are dominated by rounding noise) */
+  Quadratic q2 = { n, a, b, 0 };
+  LescOptimizerProblem fast = { n, quad_f, quad_h, &q2 };
+  g_autofree double *x2 = g_new0 (double, n);
+  LescOptimizerReport r2;
+  g_assert_true (lesc_optimizer_minimize (&fast, &o, x2, NULL, &r2, NULL));
+  g_assert_cmpuint (q2.calls, ==, 1);
+  g_assert_cmpfloat (residual_inf (n, a, b, x2), <, 1e-4);
+  o.max_iter = 8;
+  memset (x1, 0, n * sizeof (double));
+  memset (x2, 0, n * sizeof (double));
+  g_assert_true (lesc_optimizer_minimize (&plain, &o, x1, NULL, &r1, NULL));
+  g_assert_true (lesc_optimizer_minimize (&fast, &o, x2, NULL, &r2, NULL));
+  g_assert_cmpint (r1.exit_flag, ==, LESC_OPT_EXIT_MAX_ITER);
+  g_assert_cmpint (r2.exit_flag, ==, LESC_OPT_EXIT_MAX_ITER);
+  g_assert_cmpuint (r2.evaluations, ==, r1.evaluations);
+  for (gsize i = 0; i < n; i++)
+    g_assert_cmpfloat (fabs (x1[i] - x2[i]), <, 1e-9);
+  o.max_iter = 300;
+
+  /* full BFGS on the same problem */
+  o.bfgs_limit = 3000;
+  Quadratic q3 = { n, a, b, 0 };
+  LescOptimizerProblem full = { n, quad_f, quad_h, &q3 };
+  g_autofree double *x3 = g_new0 (double, n);
+  LescOptimizerReport r3;
+  g_assert_true (lesc_optimizer_minimize (&full, &o, x3, NULL, &r3, NULL));
+  g_assert_false (r3.lbfgs);
+  g_assert_cmpfloat (residual_inf (n, a, b, x3), <, 1e-4);
+}
+
+static void
+test_cancel (void)
+{
+  g_autoptr (GCancellable) c = g_cancellable_new ();
+  g_cancellable_cancel (c);
+  LescProgress progress;
+  lesc_progress_init (&progress, NULL, NULL, c);
+  LescOptimizerProblem pr = { 2, rosenbrock, NULL, NULL };
+  LescOptimizerOptions o;
+  lesc_optimizer_options_init (&o, 2);
+  double x[] = { -1.2, 1.0 };
+  g_autoptr (GError) error = NULL;
+  LescOptimizerReport r;
+  g_assert_false (lesc_optimizer_minimize (&pr, &o, x, &progress, &r, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (r.iterations, ==, 1);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/optimizer/cubic-step", test_cubic_step);
+  g_test_add_func ("/optimizer/first-iterations-by-hand", test_first_iterations_by_hand);
+  g_test_add_func ("/optimizer/bfgs-quadratic", test_bfgs_quadratic);
+  g_test_add_func ("/optimizer/rosenbrock", test_rosenbrock);
+  g_test_add_func ("/optimizer/lbfgs-and-quadratic-shortcut", test_lbfgs_and_quadratic_shortcut);
+  g_test_add_func ("/optimizer/cancel", test_cancel);
+  return g_test_run ();
+}
