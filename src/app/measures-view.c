@@ -267,6 +267,14 @@ bind_label_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer da
     {
       g_autofree char *text = g_strdup_printf ("%.2f", lesc_result_get_seconds (row->result));
       gtk_label_set_text (label, text);
+      /* The seconds of each stage. */
+      const LescRunResult *report = lesc_result_get_report (row->result);
+      GString *stages = g_string_new (NULL);
+      for (guint k = 0; k < report->n_stages && k < LESC_MAX_STAGES; k++)
+        g_string_append_printf (stages, "%s%s %.3f s", k > 0 ? "\n" : "", _(report->stage_names[k]),
+                                report->stage_seconds[k]);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (label), stages->len > 0 ? stages->str : NULL);
+      g_string_free (stages, TRUE);
       return;
     }
   g_autofree char *value = format_value (row->values[column]);

@@ -102,11 +102,16 @@ build_method_rows (LescMethodPanel *self)
       c->row = ADW_EXPANDER_ROW (adw_expander_row_new ());
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (c->row), m->display_name);
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (c->row), FALSE);
-      g_autofree char *subtitle = m->reconstructed
-        /* TRANSLATORS: %s is a one-line description of the method */
-        ? g_strdup_printf (_("%s (reconstructed: no official code)"), _(m->description))
-        : g_strdup (_(m->description));
-      adw_expander_row_set_subtitle (c->row, subtitle);
+      adw_expander_row_set_subtitle (c->row, _(m->description));
+      if (m->reconstructed)
+        {
+          /* TRANSLATORS: a tag beside a method that has no official code */
+          GtkWidget *tag = gtk_label_new (_("reconstructed"));
+          gtk_widget_set_valign (tag, GTK_ALIGN_CENTER);
+          gtk_widget_add_css_class (tag, "tag");
+          gtk_widget_set_tooltip_text (tag, _("No official code exists: rebuilt from the paper and the gLESC repository"));
+          adw_expander_row_add_action (c->row, tag);
+        }
       c->check = GTK_CHECK_BUTTON (gtk_check_button_new ());
       gtk_widget_set_valign (GTK_WIDGET (c->check), GTK_ALIGN_CENTER);
       g_autofree char *check_label = g_strdup_printf (_("Run %s"), m->display_name);
