@@ -120,10 +120,11 @@ fill_stats_label (LescComparisonView *self, const LescRecoveryTable *t)
       g_string_free (names, TRUE);
     }
   const LescFriedman *f = &r->friedman;
+  g_autofree char *ff = isinf (f->ff) ? g_strdup ("∞") : g_strdup_printf ("%.3f", f->ff);
   g_autofree char *friedman = g_markup_printf_escaped (
-      "\n\n%s χ²<sub>F</sub> = %.3f, p = %.3g\n%s χ²<sub>F</sub> = %.3f, p = %.3g\n%s F<sub>F</sub> = %.3f, p = %.3g",
+      "\n\n%s χ²<sub>F</sub> = %.3f, p = %.3g\n%s χ²<sub>F</sub> = %.3f, p = %.3g\n%s F<sub>F</sub> = %s, p = %.3g",
       _("Friedman"), f->chi2, f->chi2_p, _("Friedman, tie-corrected"), f->chi2_tc, f->chi2_tc_p,
-      _("Iman–Davenport"), f->ff, f->ff_p);
+      _("Iman–Davenport"), ff, f->ff_p);
   g_string_append (s, friedman);
   g_autofree char *gate = g_markup_printf_escaped (
       r->omnibus_not_significant ? _("\n\nOmnibus test (Iman–Davenport) not significant at α = %.2f: no differences claimed.")
@@ -214,6 +215,8 @@ rebuild (LescComparisonView *self)
   self->pvalues = build_pvalues (self, posthoc);
   gtk_label_set_text (self->pvalues_caption, self->pvalues->caption);
   lesc_table_view_set_table (self->pvalues_table, self->pvalues);
+  /* As tall as the diagram needs: labels stacked on both sides, the bars, the caption. */
+  gtk_widget_set_size_request (GTK_WIDGET (self->area), -1, 150 + 26 * (int) ((r->k + 1) / 2) + 10 * (int) r->k);
   g_autofree char *caption = lesc_cd_caption (self->model);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->area), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, caption, -1);
   gtk_stack_set_visible_child_name (self->stack, "figure");
@@ -283,7 +286,7 @@ comparison_get_figure_size (LescExportable *exportable, double *width, double *h
   LescComparisonView *self = LESC_COMPARISON_VIEW (exportable);
   int w = gtk_widget_get_width (GTK_WIDGET (self->area)), h = gtk_widget_get_height (GTK_WIDGET (self->area));
   *width = w > 100 ? w : 600;
-  *height = h > 100 ? MIN (h, 400) : 300;
+  *height = h > 100 ? h : 300;
 }
 
 static void

@@ -141,7 +141,7 @@ main (int argc, char **argv)
   lesc_test_spin (0.5);
   lesc_test_wait (lesc_test_figures_ready, window, 120);
   lesc_test_spin (0.5);
-  LescPixelStats stats;
+  LescPixelStats stats = { 0 };
   if (!lesc_test_snapshot_drawn (GTK_WIDGET (window), "shoot", &stats))
     return 1;
   g_autofree char *src = g_build_filename (g_getenv ("LESC_TEST_BUILDDIR") ? g_getenv ("LESC_TEST_BUILDDIR") : ".",

@@ -110,7 +110,7 @@ snapshot_view (const char *view_name, guint min_colours)
   GtkWidget *view = lesc_window_get_view (window, view_name);
   lesc_test_spin (0.3);
   g_assert_true (lesc_test_wait (lesc_test_figures_ready, view, 60));
-  LescPixelStats stats;
+  LescPixelStats stats = { 0 };
   g_autofree char *name = g_strdup_printf ("experiment-%s", view_name);
   g_assert_true (lesc_test_snapshot_drawn (view, name, &stats));
   g_test_message ("%s: %u colours, %.1f %% not background", view_name, stats.distinct_colours,

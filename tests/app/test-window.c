@@ -285,7 +285,7 @@ test_views_render (void)
       GtkWidget *view = lesc_window_get_view (window, views[i]);
       lesc_test_spin (0.3);
       g_assert_true (lesc_test_wait (lesc_test_figures_ready, view, 60));
-      LescPixelStats stats;
+      LescPixelStats stats = { 0 };
       g_autofree char *name = g_strdup_printf ("view-%s", views[i]);
       g_assert_true (lesc_test_snapshot_drawn (view, name, &stats));
       g_test_message ("%s: %d×%d, %u colours, %.1f %% not background", views[i], stats.width,
@@ -316,7 +316,7 @@ test_views_render (void)
   g_assert_cmpuint (table->rows->len, ==, n);
 
   /* The whole window too (for the eye). */
-  LescPixelStats stats;
+  LescPixelStats stats = { 0 };
   g_assert_true (lesc_test_snapshot_drawn (GTK_WIDGET (window), "window", &stats));
 }
 
