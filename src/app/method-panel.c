@@ -265,6 +265,14 @@ lesc_method_panel_get_kl (LescMethodPanel *self)
 }
 
 void
+lesc_method_panel_show_method (LescMethodPanel *self, const LescMethod *method)
+{
+  MethodControls *c = find_controls (self, method);
+  g_return_if_fail (c != NULL);
+  adw_expander_row_set_expanded (c->row, TRUE);
+}
+
+void
 lesc_method_panel_reset (LescMethodPanel *self)
 {
   self->resetting = TRUE;

@@ -6,8 +6,10 @@
 
 struct _LescParamRow
 {
-  AdwActionRow parent_instance;
+  AdwPreferencesRow parent_instance;
 
+  GtkLabel *title_label;
+  GtkLabel *description_label;
   GtkScale *scale;
   GtkAdjustment *adjustment;
   GtkEntry *entry;
@@ -20,7 +22,7 @@ struct _LescParamRow
 enum { SIGNAL_VALUE_CHANGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
-G_DEFINE_FINAL_TYPE (LescParamRow, lesc_param_row, ADW_TYPE_ACTION_ROW)
+G_DEFINE_FINAL_TYPE (LescParamRow, lesc_param_row, ADW_TYPE_PREFERENCES_ROW)
 
 /* The slider works in decades for log-scale parameters. */
 static double
@@ -182,6 +184,8 @@ lesc_param_row_class_init (LescParamRowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/lescexplorer/Explorer/ui/param-row.ui");
+  gtk_widget_class_bind_template_child (widget_class, LescParamRow, title_label);
+  gtk_widget_class_bind_template_child (widget_class, LescParamRow, description_label);
   gtk_widget_class_bind_template_child (widget_class, LescParamRow, scale);
   gtk_widget_class_bind_template_child (widget_class, LescParamRow, adjustment);
   gtk_widget_class_bind_template_child (widget_class, LescParamRow, entry);
@@ -214,8 +218,12 @@ lesc_param_row_new (const LescParamSpec *spec)
   const char *description = spec->description != NULL ? _(spec->description) : NULL;
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self), label);
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (self), FALSE);
+  gtk_label_set_text (self->title_label, label);
   if (description != NULL)
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (self), description);
+    {
+      gtk_label_set_text (self->description_label, description);
+      gtk_widget_set_visible (GTK_WIDGET (self->description_label), TRUE);
+    }
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->scale), description);
   self->updating = TRUE;
   if (spec->log_scale)

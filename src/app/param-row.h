@@ -1,5 +1,5 @@
-/* One method parameter as a row: a slider (log-scale for log parameters, in decades) and
- * an entry for typing the exact value. Generated from the registry's LescParamSpec. */
+/* One method parameter as a row: its name and an entry for typing the exact value, a
+ * slider under them (log-scale for log parameters, in decades) and its description. Generated from the registry's LescParamSpec. */
 #pragma once
 #include <adwaita.h>
 #include "core/method.h"
@@ -7,7 +7,7 @@
 G_BEGIN_DECLS
 
 #define LESC_TYPE_PARAM_ROW (lesc_param_row_get_type ())
-G_DECLARE_FINAL_TYPE (LescParamRow, lesc_param_row, LESC, PARAM_ROW, AdwActionRow)
+G_DECLARE_FINAL_TYPE (LescParamRow, lesc_param_row, LESC, PARAM_ROW, AdwPreferencesRow)
 
 LescParamRow *lesc_param_row_new (const LescParamSpec *spec);
 const LescParamSpec *lesc_param_row_get_spec (LescParamRow *self);

@@ -45,6 +45,7 @@ main (int argc, char **argv)
 {
   g_autofree char *data = NULL, *methods = NULL, *view = NULL, *size = NULL, *grid = NULL;
   g_autofree char *data_dir = NULL;
+  g_autofree char *expand = NULL;
   gboolean run = FALSE, hide_sidebar = FALSE, compare = FALSE;
   int cv = 0;
   GOptionEntry entries[] = {
@@ -58,6 +59,7 @@ main (int argc, char **argv)
     { "view", 0, 0, G_OPTION_ARG_STRING, &view, "view to show", "NAME" },
     { "size", 0, 0, G_OPTION_ARG_STRING, &size, "window size", "WxH" },
     { "hide-sidebar", 0, 0, G_OPTION_ARG_NONE, &hide_sidebar, "hide the side bar", NULL },
+    { "expand", 0, 0, G_OPTION_ARG_STRING, &expand, "open a method's parameters", "METHOD" },
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new ("OUTPUT.png");
@@ -136,9 +138,20 @@ main (int argc, char **argv)
     }
   if (view != NULL)
     lesc_window_show_view (window, view);
+  if (expand != NULL && lesc_method_find (expand) != NULL)
+    lesc_method_panel_show_method (lesc_window_get_method_panel (window), lesc_method_find (expand));
   if (hide_sidebar)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.toggle-sidebar", NULL);
   lesc_test_spin (0.5);
+  if (expand != NULL)
+    {
+      /* Scroll the side bar to the bottom, where the opened parameters are. */
+      GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (lesc_window_get_method_panel (window)),
+                                                     GTK_TYPE_SCROLLED_WINDOW);
+      GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+      gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
+      lesc_test_spin (0.3);
+    }
   lesc_test_wait (lesc_test_figures_ready, window, 120);
   lesc_test_spin (0.5);
   LescPixelStats stats = { 0 };
