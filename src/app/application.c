@@ -62,6 +62,10 @@ about_action (GSimpleAction *action, GVariant *param, gpointer data)
 {
   LescApplication *self = data;
   const char *developers[] = { _("The LESC Explorer developers"), NULL };
+  /* TRANSLATORS: your names, one per line */
+  const char *translators = _("translator-credits");
+  if (g_str_equal (translators, "translator-credits"))
+    translators = NULL;
   GtkWidget *about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
                                    "transient-for", gtk_application_get_active_window (GTK_APPLICATION (self)),
                                    "modal", TRUE,
@@ -76,8 +80,7 @@ about_action (GSimpleAction *action, GVariant *param, gpointer data)
                                                  "FCM, KM, LP, ML, GLLE, LESC and gLESC, after Zheng et al., "
                                                  "Generalized Label Enhancement with Sample Correlations, "
                                                  "IEEE TKDE 2021."),
-                                   /* TRANSLATORS: your names, one per line */
-                                   "translator-credits", _("translator-credits"),
+                                   "translator-credits", translators,
                                    NULL);
   gtk_window_present (GTK_WINDOW (about));
 }

@@ -129,6 +129,39 @@ toast_shown (gpointer data)
 }
 
 /* A file that is not a data set: a toast names it, and the data set in use stays. */
+/* The shortcuts window, the preferences and the About window open (their .ui parse). */
+static guint
+visible_toplevels (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  guint n = 0;
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWidget) w = g_list_model_get_item (toplevels, i);
+      n += gtk_widget_get_visible (w);
+    }
+  return n;
+}
+
+static void
+test_secondary_windows (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  guint before = visible_toplevels ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  g_action_group_activate_action (G_ACTION_GROUP (g_application_get_default ()), "preferences", NULL);
+  g_action_group_activate_action (G_ACTION_GROUP (g_application_get_default ()), "about", NULL);
+  lesc_test_spin (0.5);
+  g_assert_cmpuint (visible_toplevels (), ==, before + 3);
+  for (guint i = g_list_model_get_n_items (toplevels); i-- > 0;)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
+      if (w != GTK_WINDOW (window))
+        gtk_window_close (w);
+    }
+  lesc_test_spin (0.3);
+}
+
 static void
 test_bad_file (void)
 {
@@ -315,6 +348,13 @@ test_views_render (void)
   g_assert_nonnull (table);
   g_assert_cmpuint (table->rows->len, ==, n);
 
+  /* Ctrl+C: the figure of the visible view goes to the clipboard as an image. */
+  lesc_window_show_view (window, "distributions");
+  gtk_widget_grab_focus (lesc_window_get_view (window, "distributions"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-figure", NULL));
+  GdkContentFormats *formats = gdk_clipboard_get_formats (gtk_widget_get_clipboard (GTK_WIDGET (window)));
+  g_assert_true (gdk_content_formats_contain_gtype (formats, GDK_TYPE_TEXTURE));
+
   /* The whole window too (for the eye). */
   LescPixelStats stats = { 0 };
   g_assert_true (lesc_test_snapshot_drawn (GTK_WIDGET (window), "window", &stats));
@@ -334,6 +374,7 @@ main (int argc, char **argv)
   gtk_window_present (GTK_WINDOW (window));
 
   g_test_add_func ("/app/window/opens", test_window_opens);
+  g_test_add_func ("/app/window/secondary-windows", test_secondary_windows);
   g_test_add_func ("/app/window/bad-file", test_bad_file);
   g_test_add_func ("/app/window/run-lesc", test_run_lesc);
   g_test_add_func ("/app/window/cancel-glesc", test_cancel_glesc);
