@@ -80,8 +80,9 @@ about_action (GSimpleAction *action, GVariant *param, gpointer data)
                                                  "FCM, KM, LP, ML, GLLE, LESC and gLESC, after Zheng et al., "
                                                  "Generalized Label Enhancement with Sample Correlations, "
                                                  "IEEE TKDE 2021."),
-                                   "translator-credits", translators,
                                    NULL);
+  if (translators != NULL)
+    adw_about_window_set_translator_credits (ADW_ABOUT_WINDOW (about), translators);
   gtk_window_present (GTK_WINDOW (about));
 }
 

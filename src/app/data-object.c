@@ -9,6 +9,8 @@ struct _LescDataObject
   GObject parent_instance;
   LescDataset *dataset;
   LescValidateReport report;
+  gsize label_columns;
+  gboolean renormalize;
 };
 
 G_DEFINE_FINAL_TYPE (LescDataObject, lesc_data_object, G_TYPE_OBJECT)
@@ -81,6 +83,14 @@ lesc_data_object_get_spec (LescDataObject *self)
   return self->dataset->source != NULL ? self->dataset->source : self->dataset->name;
 }
 
+void
+lesc_data_object_get_open_options (LescDataObject *self, LescOpenOptions *options)
+{
+  memset (options, 0, sizeof *options);
+  options->label_columns = self->label_columns;
+  options->flags = self->renormalize ? LESC_VALIDATE_RENORMALIZE : LESC_VALIDATE_DEFAULT;
+}
+
 char *
 lesc_data_object_dup_label_name (LescDataObject *self, gsize j)
 {
@@ -119,7 +129,10 @@ open_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
       g_task_return_error (task, error);
       return;
     }
-  g_task_return_pointer (task, lesc_data_object_new (ds, &t->report), g_object_unref);
+  LescDataObject *object = lesc_data_object_new (ds, &t->report);
+  object->label_columns = t->request.label_columns;
+  object->renormalize = t->request.renormalize;
+  g_task_return_pointer (task, object, g_object_unref);
 }
 
 void

@@ -19,6 +19,9 @@ const LescValidateReport *lesc_data_object_get_report (LescDataObject *self);
 const char *lesc_data_object_get_name (LescDataObject *self);
 /* The spec lesc_dataset_open reads it from again: its file, or its name when built in. */
 const char *lesc_data_object_get_spec (LescDataObject *self);
+/* How it was read (label columns of a single CSV file, renormalized), so that the
+ * experiments read the file the same way. */
+void lesc_data_object_get_open_options (LescDataObject *self, LescOpenOptions *options);
 /* The label names, or "label 1", … when the data set has none. */
 char *lesc_data_object_dup_label_name (LescDataObject *self, gsize j);
 

@@ -19,6 +19,7 @@ typedef struct {
   LescKlDirection kl;
   gboolean store_only;
   LescDataObject *data;     /* the data set in the window when asked (CV, grid) */
+  LescOpenOptions open;     /* how its file was read */
 } ExperimentInput;
 
 static void
@@ -40,6 +41,7 @@ init_options (ExperimentInput *in, LescExperimentOptions *o, LescProgress *progr
   if (o->store == NULL)
     return FALSE;
   o->data_dir = in->data_dir;
+  o->open = &in->open;
   o->kl = in->kl;
   o->store_only = in->store_only;
   o->progress = progress;
@@ -116,6 +118,7 @@ lesc_cv_job_new (LescDataObject *data, const LescMethodSetup *setups, guint n_se
 {
   ExperimentInput *in = input_new (LESC_JOB_KIND_CV, setups, n_setups, kl);
   in->data = g_object_ref (data);
+  lesc_data_object_get_open_options (data, &in->open);
   const char *specs[] = { lesc_data_object_get_spec (data), NULL };
   in->datasets = g_strdupv ((char **) specs);
   in->folds = folds;
@@ -133,6 +136,7 @@ lesc_grid_job_new (LescDataObject *data, const LescMethodSetup *setup, const dou
 {
   ExperimentInput *in = input_new (LESC_JOB_KIND_GRID, setup, 1, kl);
   in->data = g_object_ref (data);
+  lesc_data_object_get_open_options (data, &in->open);
   const char *specs[] = { lesc_data_object_get_spec (data), NULL };
   in->datasets = g_strdupv ((char **) specs);
   in->lambda1 = g_memdup2 (lambda1, n1 * sizeof (double));
