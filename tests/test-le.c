@@ -1,7 +1,8 @@
 /* The LE step (algorithms.md §4): objective and gradient against the dense formula and
- * finite differences, the two Hessian paths, the converged variant against a dense solve,
- * duplicate rows, the reference optimizer against the exact optimum, prediction, the
- * GLLE graph against a brute-force construction, and input errors. */
+ * finite differences, the two Hessian paths, C given as factors UV, the converged variant
+ * against a dense solve, duplicate rows, the reference optimizer against the exact
+ * optimum, prediction, the GLLE graph against a brute-force construction, and input
+ * errors. */
 #include "core/error.h"
 #include "core/glle.h"
 #include "core/le.h"
@@ -188,6 +189,73 @@ test_objective_paper_orientation (void)
   g_autoptr (LescMatrix) m_mine = lesc_smoothness_dense (m);
   g_assert_cmpfloat (lesc_matrix_max_abs_diff (m_mine, m_dense), <, 1e-13);
   check_objective (x, l, m, m_dense, 3.0);
+}
+
+/* C = UV given as factors: the same M, objective and Hessian paths as the dense C, in both
+ * orientations, and the same products with M; a small C (‖C‖₂ ≤ 2: Q formed from the
+ * factors) and a large one (Q formed as for a dense C) */
+static void
+test_objective_factored (void)
+{
+  gsize n = 13, r = 3;
+  g_autoptr (LescMatrix) x = random_features (n, 4, 7);
+  g_autoptr (LescMatrix) l = random_labels (n, 3, 8);
+  for (int run = 0; run < 4; run++)
+    {
+      int paper = run % 2;
+      double scale = run < 2 ? 0.1 : 1.0;
+      LescMatrix *u = random_matrix (n, r, 9, scale);
+      LescMatrix *v = random_matrix (r, n, 10, scale);
+      LescMatrix *c = lesc_matrix_new (n, n);
+      for (gsize j = 0; j < n; j++)
+        for (gsize i = 0; i < n; i++)
+          for (gsize t = 0; t < r; t++)
+            LESC_AT (c, i, j) += LESC_AT (u, i, t) * LESC_AT (v, t, j);
+      g_autoptr (LescMatrix) cd = paper ? lesc_matrix_transpose (c) : lesc_matrix_copy (c);
+      g_autoptr (LescMatrix) m_dense = dense_correlation_m (cd);
+      g_autoptr (LescSmoothness) dense = lesc_smoothness_new_correlation (lesc_matrix_copy (c), paper);
+      g_autoptr (LescSmoothness) m = lesc_smoothness_new_correlation_factored (c, u, v, paper);
+      g_assert_cmpfloat (lesc_smoothness_apply_flops (m), <, lesc_smoothness_apply_flops (dense));
+      g_autoptr (LescMatrix) p = random_matrix (n, 2, 11, 1.0);
+      g_autoptr (LescMatrix) y1 = lesc_matrix_new (n, 2);
+      g_autoptr (LescMatrix) y2 = lesc_matrix_new (n, 2);
+      lesc_smoothness_apply (m, p->data, 2, y1->data);
+      lesc_smoothness_apply (dense, p->data, 2, y2->data);
+      g_assert_cmpfloat (lesc_matrix_max_abs_diff (y1, y2), <, 1e-13);
+      check_objective (x, l, m, m_dense, 5.0);
+    }
+}
+
+/* the formed Q against the operator chain on a size where the dense C's Cholesky
+ * factorization runs in several blocks (n > 256), both orientations */
+static void
+test_quadratic_form_blocks (void)
+{
+  gsize n = 600, c = 2, nw = (n + 1) * c;
+  g_autoptr (LescMatrix) x = random_features (n, 3, 21);
+  g_autoptr (LescMatrix) l = random_labels (n, c, 22);
+  for (int paper = 0; paper <= 1; paper++)
+    {
+      LescMatrix *cm = random_matrix (n, n, 23, 2.0 / n);
+      g_autoptr (LescSmoothness) m = lesc_smoothness_new_correlation (cm, paper);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LescLeObjective) chain = lesc_le_objective_new (x, l, m, 10.0, FALSE, &error);
+      g_assert_no_error (error);
+      g_autoptr (LescLeObjective) form = lesc_le_objective_new (x, l, m, 10.0, TRUE, &error);
+      g_assert_no_error (error);
+      g_autoptr (LescMatrix) p = random_matrix (n + 1, c, 24, 1.0);
+      g_autofree double *v1 = g_new (double, nw);
+      g_autofree double *v2 = g_new (double, nw);
+      lesc_le_objective_hessian (chain, p->data, v1);
+      lesc_le_objective_hessian (form, p->data, v2);
+      double vmax = 0.0, d12 = 0.0;
+      for (gsize k = 0; k < nw; k++)
+        {
+          vmax = fmax (vmax, fabs (v1[k]));
+          d12 = fmax (d12, fabs (v1[k] - v2[k]));
+        }
+      g_assert_cmpfloat (d12, <=, 1e-11 * vmax);
+    }
 }
 
 /* the GLLE graph by brute force: full stable sort of every row, OR-symmetrize, weights */
@@ -406,6 +474,8 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/le/objective-correlation", test_objective_correlation);
   g_test_add_func ("/le/objective-paper-orientation", test_objective_paper_orientation);
+  g_test_add_func ("/le/objective-factored-correlation", test_objective_factored);
+  g_test_add_func ("/le/quadratic-form-blocks", test_quadratic_form_blocks);
   g_test_add_func ("/le/glle-graph-and-objective", test_glle_graph_and_objective);
   g_test_add_func ("/le/neighbour-ties", test_neighbour_ties);
   g_test_add_func ("/le/converged-equals-dense-solve", test_converged_equals_dense_solve);

@@ -377,8 +377,7 @@ unit_add_run (Engine *e, Unit *u, LescRunRecord *rec, const LescRunParams *p)
 static gboolean
 is_correlation_method (const LescMethod *m)
 {
-  static const char *const names[] = { "lesc", "glesc", NULL };
-  return name_in (m->name, names) && lesc_method_param_index (m, "lambda1") >= 0
+  return m->correlation != NULL && lesc_method_param_index (m, "lambda1") >= 0
          && lesc_method_param_index (m, "lambda2") >= 0;
 }
 
@@ -594,11 +593,11 @@ run_fold (Engine *e, Unit *u, Run *run, LescProgress *p, GError **error)
   return ok && store_run (e, run, error);
 }
 
-/* LESC / gLESC: the correlation matrix C for λ₂, exactly as lesc.c and glesc.c compute
- * it (LRR's Z; the mean of the tensor step's Z₁ and Z₂). */
-static LescMatrix *
-correlation_step (Engine *e, const LescMethodSetup *s, const LescRunParams *p, double lambda2,
-                  LescProgress *prog, guint *iterations, GError **error)
+/* LESC / gLESC: the LE smoothness of λ₂ by the method's own correlation step (so grid
+ * cells equal `lesc recover` runs), after the memory check. */
+static LescSmoothness *
+correlation_step (Engine *e, const LescMethodSetup *s, const LescRunParams *p, LescProgress *prog,
+                  guint *iterations, GError **error)
 {
   const LescMatrix *xz = engine_xz (e);
   gsize n = xz->rows, q = xz->cols, c = e->ds->logical->cols;
@@ -609,23 +608,13 @@ correlation_step (Engine *e, const LescMethodSetup *s, const LescRunParams *p, d
   g_autofree char *what = g_strdup_printf ("%s on %s (n = %zu)", m->display_name, e->ds->name, n);
   if (!lesc_memory_check (bytes, p->memory_limit, what, error))
     return NULL;
-  if (g_ascii_strcasecmp (m->name, "lesc") == 0)
-    {
-      LescLrrReport report = { 0 };
-      LescMatrix *z = lesc_lrr (xz, lambda2, prog, &report, NULL, error);
-      *iterations = report.iterations;
-      return z;
-    }
-  LescTensorOptions topt = { p->tensor_fft_views, p->odd_n_single_shrink };
-  LescMatrix *z1 = NULL, *z2 = NULL;
-  LescTensorReport report = { 0 };
-  if (!lesc_tensor_step (xz, e->ds->logical, lambda2, &topt, prog, &report, &z1, &z2, error))
-    return NULL;
-  *iterations = report.iterations;
-  for (gsize i = 0; i < n * n; i++)
-    z1->data[i] = 0.5 * (z1->data[i] + z2->data[i]);
-  lesc_matrix_free (z2);
-  return z1;
+  /* the method's own correlation step: grid cells equal `lesc recover` runs */
+  LescProblem problem = { xz, e->ds->logical };
+  LescRunResult res = { 0 };
+  LescSmoothness *smooth = m->correlation (&problem, p, prog, &res, error);
+  *iterations = res.correlation_iterations;
+  lesc_run_result_clear (&res);
+  return smooth;
 }
 
 /* Runs of one unit that share the correlation step (same λ₂; one LE step per λ₁). */
@@ -634,7 +623,6 @@ run_shared (Engine *e, Unit *u, LescProgress *p, GError **error)
 {
   const LescMethod *m = u->setup->method;
   int i1 = lesc_method_param_index (m, "lambda1");
-  int i2 = lesc_method_param_index (m, "lambda2");
   Run *first = &g_array_index (u->runs, Run, 0);
   guint todo = 0;
   for (guint r = 0; r < u->runs->len; r++)
@@ -642,12 +630,11 @@ run_shared (Engine *e, Unit *u, LescProgress *p, GError **error)
   gint64 t0 = g_get_monotonic_time ();
   LescProgress sub = lesc_progress_sub (p, 0.0, 0.5);
   guint corr_iterations = 0;
-  LescMatrix *c = correlation_step (e, u->setup, &first->params, first->params.values[i2], &sub,
-                                    &corr_iterations, error);
-  if (c == NULL)
+  g_autoptr (LescSmoothness) smooth = correlation_step (e, u->setup, &first->params, &sub,
+                                                        &corr_iterations, error);
+  if (smooth == NULL)
     return FALSE;
   double t_corr = (g_get_monotonic_time () - t0) / 1e6;
-  g_autoptr (LescSmoothness) smooth = lesc_smoothness_new_correlation (c, first->params.c_paper_orientation);
   LescProblem problem = { engine_xz (e), e->ds->logical };
   guint done = 0;
   for (guint r = 0; r < u->runs->len; r++)

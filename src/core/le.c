@@ -13,6 +13,7 @@
 #include "core/optimizer.h"
 #include "core/preprocess.h"
 #include "core/random.h"
+#include "core/symmetric.h"
 
 #include <cblas.h>
 #include <float.h>
@@ -74,8 +75,9 @@ struct _LescLeObjective {
   const LescSmoothness *m;
   double lambda;
   double width;            /* σ_k */
-  LescMatrix *q;           /* Φ̂ᵀ(I + λM)Φ̂, or NULL: the operator chain */
+  LescMatrix *q;           /* Φ̂ᵀ(I + λM)Φ̂ (lower triangle), or NULL: the operator chain */
   double *d, *t;           /* n×c work */
+  double *work;            /* for the products with Q */
 };
 typedef LescLeObjective Objective;
 
@@ -136,8 +138,9 @@ objective_hessian (const double *p, double *v, gpointer data)
   int k = (int) o->n + 1;
   if (o->q != NULL)
     {
-      cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, k, (int) o->c, k, 2.0, o->q->data,
-                   k, p, k, 0.0, v, k);
+      lesc_symmetric_product (o->q, p, o->c, v, o->work, 0);
+      for (gsize e = 0; e < (gsize) k * o->c; e++)
+        v[e] *= 2.0;
       return;
     }
   phi_times (o, p, o->d);
@@ -147,12 +150,20 @@ objective_hessian (const double *p, double *v, gpointer data)
   phi_t_times (o, 2.0, o->t, v);
 }
 
-/* Relative time of one pass over an n×n matrix with c right-hand sides (memory-bound for
- * small c), in the units where forming costs flops/2 (calibrated on dgemm timings). */
+/* Relative times, in the units where forming Q costs flops/2 (calibrated on this
+ * machine's timings): a general pass over an n×n matrix with c right-hand sides (dgemm,
+ * memory-bound for small c and copying the matrix on every call), and one symmetric
+ * product with Q (half the matrix read). */
 static double
 pass_cost (double n, double c)
 {
-  return n * n * (c + 8.0);
+  return n * n * (c + 20.0);
+}
+
+static double
+symmetric_pass_cost (double n, double c)
+{
+  return n * n * (1.7 * c + 2.0);
 }
 
 static gboolean
@@ -164,7 +175,7 @@ quadratic_form_pays (gsize n_, gsize c_, const LescSmoothness *m, guint products
                                             ? 2.0 * pass_cost (n, c)
                                             : 0.5 * c * per_column);
   double form = 0.5 * lesc_smoothness_quadratic_form_flops (m, n_ + 1);
-  return form + products * pass_cost (n + 1, c) < products * chain;
+  return form + products * symmetric_pass_cost (n + 1, c) < products * chain;
 }
 
 double
@@ -176,7 +187,8 @@ lesc_le_memory_estimate (gsize n, gsize c, LescVariant variant)
   LescOptimizerOptions o;
   gsize unknowns = (n + 1) * c;
   lesc_optimizer_options_init (&o, unknowns);
-  return 3.0 * n2 + lesc_optimizer_memory_estimate (unknowns, &o);
+  /* Φ̂, Q, and forming Q: an n×(n+1) buffer and, for a dense C, the n×n Cholesky factor */
+  return 4.0 * n2 + lesc_optimizer_memory_estimate (unknowns, &o);
 }
 
 static gboolean
@@ -320,13 +332,16 @@ weights_for (const Objective *o, LescMatrix *w, GError **error)
   return TRUE;
 }
 
+/* `report` (may be NULL) receives the seconds of the kernel and of forming Q. */
 static LescLeObjective *
 objective_new (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m, double lambda,
-               gboolean quadratic_form, LescProgress *progress, GError **error)
+               gboolean quadratic_form, LescProgress *progress, LescLeReport *report,
+               GError **error)
 {
   if (!check_input (x, l, m, lambda, error))
     return NULL;
   gsize n = x->rows, c = l->cols;
+  gint64 t0 = g_get_monotonic_time ();
   /* squared distances once: the width, then the kernel in place */
   g_autoptr (LescMatrix) k = lesc_sq_distances_self (x, progress, error);
   if (k == NULL)
@@ -351,11 +366,17 @@ objective_new (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m
   o->phi = append_ones (g_steal_pointer (&k));
   o->d = g_new (double, n * c);
   o->t = g_new (double, n * c);
+  gint64 t1 = g_get_monotonic_time ();
+  if (report != NULL)
+    report->seconds_kernel = (double) (t1 - t0) / 1e6;
   if (quadratic_form)
     {
       o->q = lesc_smoothness_quadratic_form (m, o->phi, lambda, progress, error);
       if (o->q == NULL)
         return NULL;
+      o->work = g_new (double, lesc_symmetric_product_work (n + 1, c));
+      if (report != NULL)
+        report->seconds_form = (double) (g_get_monotonic_time () - t1) / 1e6;
     }
   return g_steal_pointer (&o);
 }
@@ -364,7 +385,7 @@ LescLeObjective *
 lesc_le_objective_new (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m,
                        double lambda, gboolean quadratic_form, GError **error)
 {
-  return objective_new (x, l, m, lambda, quadratic_form, NULL, error);
+  return objective_new (x, l, m, lambda, quadratic_form, NULL, NULL, error);
 }
 
 double
@@ -394,6 +415,7 @@ lesc_le_objective_free (LescLeObjective *o)
   lesc_matrix_free (o->q);
   g_free (o->d);
   g_free (o->t);
+  g_free (o->work);
   g_free (o);
 }
 
@@ -411,10 +433,11 @@ lesc_le_fit (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m, 
   gsize n = x->rows, c = l->cols;
   gboolean form = variant == LESC_VARIANT_REFERENCE && quadratic_form_pays (n, c, m, 300);
   lesc_progress_report (progress, 0.0, form ? "LE step: kernel and quadratic form" : "LE step: kernel");
-  g_autoptr (LescLeObjective) o = objective_new (x, l, m, lambda, form, progress, error);
+  g_autoptr (LescLeObjective) o = objective_new (x, l, m, lambda, form, progress, report, error);
   if (o == NULL)
     return FALSE;
   g_autoptr (LescMatrix) w = initial_weights (n + 1, c, seed);
+  gint64 t0 = g_get_monotonic_time ();
   gboolean ok;
   if (variant == LESC_VARIANT_REFERENCE)
     {
@@ -435,6 +458,7 @@ lesc_le_fit (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m, 
     }
   if (!ok)
     return FALSE;
+  report->seconds_solve = (double) (g_get_monotonic_time () - t0) / 1e6;
   if (numerical != NULL)
     *numerical = lesc_matrix_new_from (n, c, o->d);
   if (model != NULL)

@@ -28,6 +28,9 @@ typedef struct {
   int exit_flag;        /* fminlbfgs' code: 1 gradient, 2 TolX, 0 MaxIter, −2/4/−1 line search */
   double objective;
   double grad_inf;
+  double seconds_kernel;  /* distances, width, kernel */
+  double seconds_form;    /* Q = Φ̂ᵀ(I + λM)Φ̂ (0 when the operator chain is used) */
+  double seconds_solve;   /* the optimizer (reference) or the solve (converged), and Φ̂W */
 } LescLeReport;
 
 /* Fit on x (n×q z-scored) and logical labels l (n×c) with the smoothness matrix m (n×n)

@@ -75,7 +75,8 @@ norm_inf (const double *v, gsize n)
 {
   double m = 0.0;
   for (gsize i = 0; i < n; i++)
-    m = fmax (m, fabs (v[i]));
+    if (fabs (v[i]) > m)   /* as fmax: NaN entries are skipped */
+      m = fabs (v[i]);
   return m;
 }
 
@@ -302,8 +303,10 @@ typedef struct {
   double *h;           /* BFGS: N×N, lower triangle used */
   double *hy;          /* BFGS: H y */
   guint m, stored, newest;
-  double *s, *y;       /* L-BFGS: N×m ring buffers */
+  double **s, **y;     /* L-BFGS: the last m pairs (a ring) and a spare pair at index m */
   double *a, *rho;
+  double *ys;          /* y_iᵀs_i, kept with its pair */
+  double *work;        /* BFGS: s and y */
 } QuasiNewton;
 
 static gboolean
@@ -316,19 +319,26 @@ qn_init (QuasiNewton *qn, gsize n, const LescOptimizerOptions *o, GError **error
     {
       qn->h = g_try_new0 (double, n * n);
       qn->hy = g_try_new0 (double, 4 * n);
-      if (qn->h == NULL || qn->hy == NULL)
+      qn->work = g_try_new0 (double, 2 * n);
+      if (qn->h == NULL || qn->hy == NULL || qn->work == NULL)
         goto oom;
       for (gsize i = 0; i < n; i++)
         qn->h[i + i * n] = 1.0;
       return TRUE;
     }
   qn->m = MAX (o->store_n, 1);
-  qn->s = g_try_new0 (double, n * qn->m);
-  qn->y = g_try_new0 (double, n * qn->m);
+  qn->s = g_new0 (double *, qn->m + 1);
+  qn->y = g_new0 (double *, qn->m + 1);
   qn->a = g_new0 (double, qn->m);
   qn->rho = g_new0 (double, qn->m);
-  if (qn->s == NULL || qn->y == NULL)
-    goto oom;
+  qn->ys = g_new0 (double, qn->m);
+  for (guint k = 0; k <= qn->m; k++)
+    {
+      qn->s[k] = g_try_new (double, n);
+      qn->y[k] = g_try_new (double, n);
+      if (qn->s[k] == NULL || qn->y[k] == NULL)
+        goto oom;
+    }
   return TRUE;
 oom:
   g_set_error (error, LESC_ERROR, LESC_ERROR_MEMORY,
@@ -342,10 +352,17 @@ qn_clear (QuasiNewton *qn)
 {
   g_free (qn->h);
   g_free (qn->hy);
+  g_free (qn->work);
+  for (guint k = 0; qn->s != NULL && k <= qn->m; k++)
+    {
+      g_free (qn->s[k]);
+      g_free (qn->y[k]);
+    }
   g_free (qn->s);
   g_free (qn->y);
   g_free (qn->a);
   g_free (qn->rho);
+  g_free (qn->ys);
 }
 
 /* With s = αp and y = g − g_prev: update when the curvature test passes and set
@@ -355,8 +372,9 @@ qn_update (QuasiNewton *qn, double alpha, double *p, const double *g, const doub
 {
   gsize n = qn->n;
   int ni = (int) n;
-  g_autofree double *s = g_new (double, n);
-  g_autofree double *y = g_new (double, n);
+  /* s and y go to the spare pair (L-BFGS) or the work vectors (BFGS) */
+  double *s = qn->lbfgs ? qn->s[qn->m] : qn->work;
+  double *y = qn->lbfgs ? qn->y[qn->m] : qn->work + n;
   for (gsize i = 0; i < n; i++)
     {
       s[i] = alpha * p[i];
@@ -390,31 +408,35 @@ qn_update (QuasiNewton *qn, double alpha, double *p, const double *g, const doub
         }
       return;
     }
-  /* push (s, y) as the newest pair */
+  /* the spare pair becomes the newest; the slot it replaces (the oldest, when the ring
+   * is full) becomes the spare */
   qn->newest = qn->stored == 0 ? 0 : (qn->newest + 1) % qn->m;
   qn->stored = MIN (qn->stored + 1, qn->m);
-  memcpy (qn->s + qn->newest * n, s, n * sizeof (double));
-  memcpy (qn->y + qn->newest * n, y, n * sizeof (double));
+  double *t = qn->s[qn->newest];
+  qn->s[qn->newest] = s;
+  qn->s[qn->m] = t;
+  t = qn->y[qn->newest];
+  qn->y[qn->newest] = y;
+  qn->y[qn->m] = t;
+  qn->ys[qn->newest] = sty;   /* = yᵀs: the same products summed in the same order */
   /* two-loop recursion; q and then r live in p */
   double *q = p;
   memcpy (q, g, n * sizeof (double));
   for (guint k = 0; k < qn->stored; k++)   /* newest → oldest */
     {
       guint i = (qn->newest + qn->m - k) % qn->m;
-      const double *si = qn->s + i * n, *yi = qn->y + i * n;
-      qn->rho[i] = 1.0 / cblas_ddot (ni, yi, 1, si, 1);
-      qn->a[i] = qn->rho[i] * cblas_ddot (ni, si, 1, q, 1);
-      cblas_daxpy (ni, -qn->a[i], yi, 1, q, 1);
+      qn->rho[i] = 1.0 / qn->ys[i];
+      qn->a[i] = qn->rho[i] * cblas_ddot (ni, qn->s[i], 1, q, 1);
+      cblas_daxpy (ni, -qn->a[i], qn->y[i], 1, q, 1);
     }
-  const double *sn = qn->s + qn->newest * n, *yn = qn->y + qn->newest * n;
-  double gamma = cblas_ddot (ni, yn, 1, sn, 1) / cblas_ddot (ni, yn, 1, yn, 1);
+  /* γ = s_newᵀy_new / y_newᵀy_new */
+  double gamma = qn->ys[qn->newest] / cblas_ddot (ni, y, 1, y, 1);
   cblas_dscal (ni, gamma, q, 1);
   for (guint k = qn->stored; k-- > 0;)     /* oldest → newest */
     {
       guint i = (qn->newest + qn->m - k) % qn->m;
-      const double *si = qn->s + i * n, *yi = qn->y + i * n;
-      double b = qn->rho[i] * cblas_ddot (ni, yi, 1, q, 1);
-      cblas_daxpy (ni, qn->a[i] - b, si, 1, q, 1);
+      double b = qn->rho[i] * cblas_ddot (ni, qn->y[i], 1, q, 1);
+      cblas_daxpy (ni, qn->a[i] - b, qn->s[i], 1, q, 1);
     }
   cblas_dscal (ni, -1.0, p, 1);
 }
@@ -441,7 +463,6 @@ lesc_optimizer_minimize (const LescOptimizerProblem *problem, const LescOptimize
   g_autofree double *g = g_new (double, n);
   g_autofree double *g_new = g_new (double, n);
   g_autofree double *p = g_new (double, n);
-  g_autofree double *x_old = g_new (double, n);
   g_autofree double *xt = problem->hessian ? NULL : g_new (double, n);
   g_autofree double *hp = problem->hessian ? g_new (double, n) : NULL;
 
@@ -453,7 +474,6 @@ lesc_optimizer_minimize (const LescOptimizerProblem *problem, const LescOptimize
     p[i] = -g[i];
   s.fp0 = cblas_ddot (ni, g, 1, p, 1);
   double alpha0 = fmin (1.0 / norm_inf (g, n), 5.0);
-  memcpy (x_old, x, n * sizeof (double));
 
   int flag = LESC_OPT_EXIT_MAX_ITER;
   gboolean ok = TRUE;
@@ -483,17 +503,22 @@ lesc_optimizer_minimize (const LescOptimizerProblem *problem, const LescOptimize
           flag = code;   /* return the last accepted point */
           break;
         }
+      /* x ← x + αp and max |x − x_prev| in one pass */
+      double dx = 0.0;
       for (gsize i = 0; i < n; i++)
-        x[i] += alpha * p[i];
+        {
+          double xi = x[i];
+          x[i] = xi + alpha * p[i];
+          double d = fabs (xi - x[i]);
+          if (d > dx)
+            dx = d;
+        }
       s.f = f_alpha;
       double *t = g;     /* g_new now holds the previous gradient */
       g = g_new;
       g_new = t;
       alpha0 = 1.0;
       double gnorm = norm_inf (g, n);
-      double dx = 0.0;
-      for (gsize i = 0; i < n; i++)
-        dx = fmax (dx, fabs (x_old[i] - x[i]));
       gboolean stop = FALSE;
       if (gnorm < options->tol_fun)
         flag = LESC_OPT_EXIT_GRADIENT, stop = TRUE;
@@ -511,8 +536,7 @@ lesc_optimizer_minimize (const LescOptimizerProblem *problem, const LescOptimize
           ok = FALSE;
           break;
         }
-      memcpy (x_old, x, n * sizeof (double));
-    }
+        }
   report->exit_flag = flag;
   report->iterations = iter;
   report->evaluations = s.evaluations;

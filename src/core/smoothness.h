@@ -16,6 +16,12 @@ LescSmoothness *lesc_smoothness_new_laplacian (gsize n, const gsize *row_ptr,
 /* M = (I − C)ᵀ(I − C) (`paper_orientation` FALSE, the official code) or
  * (I − C)(I − C)ᵀ (TRUE, the paper's text). Takes ownership of c (n×n). */
 LescSmoothness *lesc_smoothness_new_correlation (LescMatrix *c, gboolean paper_orientation);
+/* The same with C = UV known in factored form (u n×r, v r×n, C itself kept for
+ * lesc_smoothness_dense): products with I − C then cost O(nr) per column instead of
+ * O(n²). Takes ownership of c, u and v. */
+LescSmoothness *lesc_smoothness_new_correlation_factored (LescMatrix *c, LescMatrix *u,
+                                                         LescMatrix *v,
+                                                         gboolean paper_orientation);
 void lesc_smoothness_free (LescSmoothness *m);
 
 gsize lesc_smoothness_size (const LescSmoothness *m);
@@ -29,7 +35,9 @@ double lesc_smoothness_apply_flops (const LescSmoothness *m);
 /* Q = Φᵀ(I + λM)Φ for a dense n×k Φ (symmetric k×k), formed once: the LE objective's
  * quadratic form, for problems where one product with it per iteration is cheaper than
  * the operator chain (§11). For (I − C)ᵀ(I − C) it is ΦᵀΦ + λ((I − C)Φ)ᵀ((I − C)Φ).
- * Computed in column blocks; NULL and G_IO_ERROR_CANCELLED when cancelled. */
+ * Only the lower triangle is computed (the entries above the diagonal are 0): use it
+ * with lesc_symmetric_product. Computed in column blocks; NULL and
+ * G_IO_ERROR_CANCELLED when cancelled. */
 LescMatrix *lesc_smoothness_quadratic_form (const LescSmoothness *m, const LescMatrix *phi,
                                             double lambda, LescProgress *progress,
                                             GError **error);
