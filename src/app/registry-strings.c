@@ -24,7 +24,7 @@ const char *const lesc_registry_strings[] = {
   N_("share of the propagated labels at each step (0 ≤ α < 1)"),
   /* ML */
   N_("label manifold: LLE weights and one bound-constrained QP per label"),
-  N_("Neighbours K"),
+  N_("Neighbours K (0: c + 1)"),
   N_("LLE neighbours per sample; 0 = the flavour's rule (paper: labels + 1, pyldl: labels)"),
   /* GLLE */
   N_("Graph Laplacian label enhancement (Xu et al. 2018): kNN-graph smoothness + kernel regression"),
