@@ -70,5 +70,6 @@ const char *const lesc_registry_strings[] = {
   N_("le"),
   N_("lrr"),
   N_("tensor"),
+  N_("correlation (cached)"),
   NULL
 };

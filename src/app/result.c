@@ -1,5 +1,6 @@
 #include "config.h"
 #include "app/result.h"
+#include "core/corrcache.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -97,6 +98,21 @@ run_input_free (LescRunInput *in)
   g_free (in);
 }
 
+/* The last LESC/gLESC correlation step, reused while only λ₁, the seed or the variant
+ * change (interactive tuning). One entry: it holds an n×n matrix. */
+static LescCorrelationCache *
+correlation_cache (void)
+{
+  static gsize once = 0;
+  static LescCorrelationCache *cache;
+  if (g_once_init_enter (&once))
+    {
+      cache = lesc_correlation_cache_new (1);
+      g_once_init_leave (&once, 1);
+    }
+  return cache;
+}
+
 /* Worker thread: the whole run, then the measures in both KL directions. */
 static gpointer
 run_work (gpointer input, LescProgress *progress, GError **error)
@@ -105,7 +121,8 @@ run_work (gpointer input, LescProgress *progress, GError **error)
   const LescDataset *ds = lesc_data_object_get_dataset (in->data);
   gint64 start = g_get_monotonic_time ();
   LescRunResult report = { 0 };
-  LescMatrix *recovered = lesc_method_run (in->method, ds, &in->params, progress, &report, error);
+  LescMatrix *recovered = lesc_method_run_cached (in->method, ds, &in->params, correlation_cache (),
+                                                  progress, &report, error);
   if (recovered == NULL)
     {
       lesc_run_result_clear (&report);
