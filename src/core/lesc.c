@@ -78,7 +78,8 @@ lesc_recover (const LescProblem *problem, const LescRunParams *params, gboolean 
     return NULL;
   result->correlation_iterations = lrr.iterations;
   lesc_run_result_add_stage (result, "lrr", lesc_seconds_since (t0));
-  g_autoptr (LescSmoothness) m = correlation_smoothness (problem->x, z, params->c_paper_orientation);
+  g_autoptr (LescSmoothness) m = correlation_smoothness (problem->x, z,
+                                                         params->c_paper_orientation);
   sub = lesc_progress_sub (progress, 0.3, 1.0);
   return lesc_method_le_stage (problem, params, m, params->values[0], want_model,
                                progress ? &sub : NULL, result, error);
