@@ -213,7 +213,8 @@ test_objective_factored (void)
             LESC_AT (c, i, j) += LESC_AT (u, i, t) * LESC_AT (v, t, j);
       g_autoptr (LescMatrix) cd = paper ? lesc_matrix_transpose (c) : lesc_matrix_copy (c);
       g_autoptr (LescMatrix) m_dense = dense_correlation_m (cd);
-      g_autoptr (LescSmoothness) dense = lesc_smoothness_new_correlation (lesc_matrix_copy (c), paper);
+      g_autoptr (LescSmoothness) dense =
+        lesc_smoothness_new_correlation (lesc_matrix_copy (c), paper);
       g_autoptr (LescSmoothness) m = lesc_smoothness_new_correlation_factored (c, u, v, paper);
       g_assert_cmpfloat (lesc_smoothness_apply_flops (m), <, lesc_smoothness_apply_flops (dense));
       g_autoptr (LescMatrix) p = random_matrix (n, 2, 11, 1.0);

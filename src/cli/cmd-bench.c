@@ -55,7 +55,8 @@ child_run (int fd, const char *spec, const LescMethod *m, LescVariant variant)
           g_string_append_printf (out, " [LE: kernel %.3f, Q %.3f, solve %.3f",
                                   r.le.seconds_kernel, r.le.seconds_form, r.le.seconds_solve);
           if (r.le.iterations > 0)
-            g_string_append_printf (out, "; exit %d, %u iterations", r.le.exit_flag, r.le.iterations);
+            g_string_append_printf (out, "; exit %d, %u iterations", r.le.exit_flag,
+                                    r.le.iterations);
           g_string_append (out, "]");
         }
       lesc_run_result_clear (&r);

@@ -2,6 +2,7 @@
  * the specification step by step: main loop, bracketing, sectioning, cubic step. */
 #include "core/optimizer.h"
 #include "core/error.h"
+#include "core/vector.h"
 
 #include <cblas.h>
 #include <float.h>
@@ -380,7 +381,7 @@ qn_update (QuasiNewton *qn, double alpha, double *p, const double *g, const doub
       s[i] = alpha * p[i];
       y[i] = g[i] - g_prev[i];
     }
-  double sty = cblas_ddot (ni, s, 1, y, 1);
+  double sty = lesc_dot (s, y, n);
   double ns = cblas_dnrm2 (ni, s, 1), ny = cblas_dnrm2 (ni, y, 1);
   if (!(sty >= sqrt (DBL_EPSILON) * fmax (DBL_EPSILON, ns * ny)))
     return;
@@ -388,15 +389,15 @@ qn_update (QuasiNewton *qn, double alpha, double *p, const double *g, const doub
     {
       /* one pass over H for [Hy, Hg], p = −H⁺g from them, one pass for the update:
        * H⁺ = H − ρ(s(Hy)ᵀ + (Hy)sᵀ) + (ρ² yᵀHy + ρ) ssᵀ (lower triangle) */
-      double rho = 1.0 / cblas_ddot (ni, y, 1, s, 1);
+      double rho = 1.0 / lesc_dot (y, s, n);
       double *hy = qn->hy, *hg = qn->hy + n, *yg = qn->hy + 2 * n;
       memcpy (yg, y, n * sizeof (double));
       memcpy (yg + n, g, n * sizeof (double));
       cblas_dsymm (CblasColMajor, CblasLeft, CblasLower, ni, 2, 1.0, qn->h, ni, yg, ni, 0.0,
                    hy, ni);
-      double yhy = cblas_ddot (ni, y, 1, hy, 1);
+      double yhy = lesc_dot (y, hy, n);
       double beta = rho * rho * yhy + rho;
-      double hyg = cblas_ddot (ni, hy, 1, g, 1), sg = cblas_ddot (ni, s, 1, g, 1);
+      double hyg = lesc_dot (hy, g, n), sg = lesc_dot (s, g, n);
       for (gsize i = 0; i < n; i++)
         p[i] = -(hg[i] - rho * (s[i] * hyg + hy[i] * sg) + beta * s[i] * sg);
       for (gsize j = 0; j < n; j++)
@@ -426,19 +427,19 @@ qn_update (QuasiNewton *qn, double alpha, double *p, const double *g, const doub
     {
       guint i = (qn->newest + qn->m - k) % qn->m;
       qn->rho[i] = 1.0 / qn->ys[i];
-      qn->a[i] = qn->rho[i] * cblas_ddot (ni, qn->s[i], 1, q, 1);
-      cblas_daxpy (ni, -qn->a[i], qn->y[i], 1, q, 1);
+      qn->a[i] = qn->rho[i] * lesc_dot (qn->s[i], q, n);
+      lesc_axpy (-qn->a[i], qn->y[i], q, n);
     }
   /* γ = s_newᵀy_new / y_newᵀy_new */
-  double gamma = qn->ys[qn->newest] / cblas_ddot (ni, y, 1, y, 1);
-  cblas_dscal (ni, gamma, q, 1);
+  double gamma = qn->ys[qn->newest] / lesc_dot (y, y, n);
+  lesc_scale (gamma, q, n);
   for (guint k = qn->stored; k-- > 0;)     /* oldest → newest */
     {
       guint i = (qn->newest + qn->m - k) % qn->m;
-      double b = qn->rho[i] * cblas_ddot (ni, qn->y[i], 1, q, 1);
-      cblas_daxpy (ni, qn->a[i] - b, qn->s[i], 1, q, 1);
+      double b = qn->rho[i] * lesc_dot (qn->y[i], q, n);
+      lesc_axpy (qn->a[i] - b, qn->s[i], q, n);
     }
-  cblas_dscal (ni, -1.0, p, 1);
+  lesc_scale (-1.0, p, n);
 }
 
 gboolean
@@ -447,7 +448,6 @@ lesc_optimizer_minimize (const LescOptimizerProblem *problem, const LescOptimize
                          GError **error)
 {
   gsize n = problem->n;
-  int ni = (int) n;
   LescOptimizerReport local;
   if (report == NULL)
     report = &local;
@@ -472,7 +472,7 @@ lesc_optimizer_minimize (const LescOptimizerProblem *problem, const LescOptimize
   s.evaluations = s.gradients = 1;
   for (gsize i = 0; i < n; i++)
     p[i] = -g[i];
-  s.fp0 = cblas_ddot (ni, g, 1, p, 1);
+  s.fp0 = lesc_dot (g, p, n);
   double alpha0 = fmin (1.0 / norm_inf (g, n), 5.0);
 
   int flag = LESC_OPT_EXIT_MAX_ITER;
@@ -488,7 +488,7 @@ lesc_optimizer_minimize (const LescOptimizerProblem *problem, const LescOptimize
       if (problem->hessian != NULL)
         {
           problem->hessian (p, hp, problem->user_data);
-          s.php = cblas_ddot (ni, p, 1, hp, 1);
+          s.php = lesc_dot (p, hp, n);
         }
       double alpha = 0.0, f_alpha = s.f;
       int code = line_search (&s, alpha0, &alpha, &f_alpha, g_new);
@@ -529,7 +529,7 @@ lesc_optimizer_minimize (const LescOptimizerProblem *problem, const LescOptimize
       if (stop)
         break;
       qn_update (&qn, alpha, p, g, g_new);
-      s.fp0 = cblas_ddot (ni, g, 1, p, 1);
+      s.fp0 = lesc_dot (g, p, n);
       lesc_progress_report (progress, (double) iter / options->max_iter, stage);
       if (lesc_progress_cancelled (progress, error))
         {

@@ -68,7 +68,8 @@ lesc_smoothness_new_correlation_factored (LescMatrix *c, LescMatrix *u, LescMatr
   if (r > 0)
     {
       cblas_dsyrk (CblasColMajor, CblasLower, CblasTrans, r, n, 1.0, u->data, n, 0.0, gu->data, r);
-      cblas_dsyrk (CblasColMajor, CblasLower, CblasNoTrans, r, n, 1.0, v->data, r, 0.0, gv->data, r);
+      cblas_dsyrk (CblasColMajor, CblasLower, CblasNoTrans, r, n, 1.0, v->data, r, 0.0, gv->data,
+                   r);
     }
   double nu = 0.0, nv = 0.0;
   for (int i = 0; i < r; i++)

@@ -11,6 +11,7 @@
  * fixed order at the end. The split does not depend on the thread count, so neither do
  * the bits of the result. */
 #include "core/symmetric.h"
+#include "core/simd.h"
 
 #include <math.h>
 #include <string.h>
@@ -23,16 +24,6 @@
 /* OpenBLAS's thread count when the BLAS is OpenBLAS (weak: absent otherwise). */
 extern int openblas_get_num_threads (void) __attribute__ ((weak));
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 12
-/* AVX2 + FMA when the processor has them, chosen at load time */
-#define SIMD_CLONES __attribute__ ((target_clones ("arch=x86-64-v3", "default")))
-#else
-#define SIMD_CLONES
-#endif
-
-typedef double Vec __attribute__ ((vector_size (32), aligned (8)));
-
-#define LOAD(p) (*(const Vec *) (p))
 
 guint
 lesc_blas_threads (void)
@@ -47,12 +38,11 @@ lesc_symmetric_product_work (gsize n, gsize k)
   return (PARTS - 1) * n * k;
 }
 
-#define HSUM(v) (((v)[0] + (v)[2]) + ((v)[1] + (v)[3]))
 
 /* Rows [r0, r1) of the block of four columns at j0, for the right-hand side x (one or,
  * `pair`, two: x and x + n, into y and y + n). Each column's part of y[j0..j0+3] is summed
  * per sweep. */
-SIMD_CLONES static void
+LESC_SIMD_CLONES static void
 sweep4 (const double *a, gsize n, gsize j0, const double *x, double *y, gboolean pair,
         gsize r0, gsize r1)
 {
@@ -62,30 +52,31 @@ sweep4 (const double *a, gsize n, gsize j0, const double *x, double *y, gboolean
   gsize rv = r0 + ((r1 - r0) & ~(gsize) 3);
   double c0 = x[j0], c1 = x[j0 + 1], c2 = x[j0 + 2], c3 = x[j0 + 3];
   double d0 = x2[j0], d1 = x2[j0 + 1], d2 = x2[j0 + 2], d3 = x2[j0 + 3];
-  Vec s0 = { 0 }, s1 = { 0 }, s2 = { 0 }, s3 = { 0 };
-  Vec u0 = { 0 }, u1 = { 0 }, u2 = { 0 }, u3 = { 0 };
+  LescVec4 s0 = { 0 }, s1 = { 0 }, s2 = { 0 }, s3 = { 0 };
+  LescVec4 u0 = { 0 }, u1 = { 0 }, u2 = { 0 }, u3 = { 0 };
   gsize i = r0;
   if (pair)
     for (; i < rv; i += 4)
       {
-        Vec e0 = LOAD (a0 + i), e1 = LOAD (a1 + i), e2 = LOAD (a2 + i), e3 = LOAD (a3 + i);
-        Vec xi = LOAD (x + i), yi = LOAD (y + i);
+        LescVec4 e0 = LESC_LOAD4 (a0 + i), e1 = LESC_LOAD4 (a1 + i);
+        LescVec4 e2 = LESC_LOAD4 (a2 + i), e3 = LESC_LOAD4 (a3 + i);
+        LescVec4 xi = LESC_LOAD4 (x + i), yi = LESC_LOAD4 (y + i);
         yi += e0 * c0;
         yi += e1 * c1;
         yi += e2 * c2;
         yi += e3 * c3;
-        *(Vec *) (y + i) = yi;
+        *(LescVec4 *) (y + i) = yi;
         s0 += e0 * xi;
         s1 += e1 * xi;
         s2 += e2 * xi;
         s3 += e3 * xi;
-        xi = LOAD (x2 + i);
-        yi = LOAD (y2 + i);
+        xi = LESC_LOAD4 (x2 + i);
+        yi = LESC_LOAD4 (y2 + i);
         yi += e0 * d0;
         yi += e1 * d1;
         yi += e2 * d2;
         yi += e3 * d3;
-        *(Vec *) (y2 + i) = yi;
+        *(LescVec4 *) (y2 + i) = yi;
         u0 += e0 * xi;
         u1 += e1 * xi;
         u2 += e2 * xi;
@@ -94,20 +85,21 @@ sweep4 (const double *a, gsize n, gsize j0, const double *x, double *y, gboolean
   else
     for (; i < rv; i += 4)
       {
-        Vec e0 = LOAD (a0 + i), e1 = LOAD (a1 + i), e2 = LOAD (a2 + i), e3 = LOAD (a3 + i);
-        Vec xi = LOAD (x + i), yi = LOAD (y + i);
+        LescVec4 e0 = LESC_LOAD4 (a0 + i), e1 = LESC_LOAD4 (a1 + i);
+        LescVec4 e2 = LESC_LOAD4 (a2 + i), e3 = LESC_LOAD4 (a3 + i);
+        LescVec4 xi = LESC_LOAD4 (x + i), yi = LESC_LOAD4 (y + i);
         yi += e0 * c0;
         yi += e1 * c1;
         yi += e2 * c2;
         yi += e3 * c3;
-        *(Vec *) (y + i) = yi;
+        *(LescVec4 *) (y + i) = yi;
         s0 += e0 * xi;
         s1 += e1 * xi;
         s2 += e2 * xi;
         s3 += e3 * xi;
       }
-  double t[8] = { HSUM (s0), HSUM (s1), HSUM (s2), HSUM (s3),
-                  HSUM (u0), HSUM (u1), HSUM (u2), HSUM (u3) };
+  double t[8] = { LESC_HSUM4 (s0), LESC_HSUM4 (s1), LESC_HSUM4 (s2), LESC_HSUM4 (s3),
+                  LESC_HSUM4 (u0), LESC_HSUM4 (u1), LESC_HSUM4 (u2), LESC_HSUM4 (u3) };
   for (; i < r1; i++)
     {
       y[i] += a0[i] * c0 + a1[i] * c1 + a2[i] * c2 + a3[i] * c3;

@@ -1,0 +1,16 @@
+/* Level-1 operations on long vectors (the optimizer's), single-threaded: the calls are
+ * short, memory-bound and many, so threads would cost more than they bring (and BLAS
+ * worker threads spinning between calls would compete with the threaded products). */
+#pragma once
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Σ aᵢbᵢ (a fixed summation order: eight partial sums, then the tail) */
+double lesc_dot (const double *a, const double *b, gsize n);
+/* y ← y + αx */
+void   lesc_axpy (double alpha, const double *x, double *y, gsize n);
+/* x ← αx */
+void   lesc_scale (double alpha, double *x, gsize n);
+
+G_END_DECLS
