@@ -331,6 +331,31 @@ test_cancel (void)
   lesc_run_result_clear (&r);
 }
 
+/* The doubtful-result warning: a line-search failure in the first iterations warns (the
+ * LESC-on-Movie case: exit −2 after 1 iteration); a capped or converged run does not. */
+static void
+test_result_warning (void)
+{
+  LescRunResult r = { 0 };
+  r.le.exit_flag = -2;
+  r.le.iterations = 1;
+  r.le.objective = 2.35e12;
+  g_autofree char *w = lesc_run_result_warning (&r);
+  g_assert_nonnull (w);
+  g_assert_nonnull (strstr (w, "after 1 iteration (line search exit -2"));
+  g_assert_nonnull (strstr (w, "--variant converged"));
+  r.le.iterations = 186;  /* SJAFFE: converged, ended by the line search */
+  g_autofree char *late = lesc_run_result_warning (&r);
+  g_assert_null (late);
+  r.le.exit_flag = 0;     /* MaxIter */
+  r.le.iterations = 300;
+  g_autofree char *capped = lesc_run_result_warning (&r);
+  g_assert_null (capped);
+  LescRunResult baseline = { 0 };
+  g_autofree char *none = lesc_run_result_warning (&baseline);
+  g_assert_null (none);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -354,5 +379,6 @@ main (int argc, char **argv)
   g_test_add_func ("/methods/sjaffe/glesc-reference", test_sjaffe_glesc_reference);
   g_test_add_func ("/methods/sjaffe/glesc-converged", test_sjaffe_glesc_converged);
   g_test_add_func ("/methods/sjaffe/lesc", test_sjaffe_lesc);
+  g_test_add_func ("/methods/result-warning", test_result_warning);
   return g_test_run ();
 }

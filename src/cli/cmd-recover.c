@@ -314,6 +314,9 @@ lesc_cmd_recover (int argc, char **argv)
           return lesc_cli_fail (error);
         }
     }
+  g_autofree char *warning = lesc_run_result_warning (&result);
+  if (warning != NULL)
+    fprintf (stderr, "lesc: warning: %s\n", warning);
   print_result (format, ds, m, &p, kl, v, &result, seconds);
   lesc_run_result_clear (&result);
   return LESC_EXIT_OK;

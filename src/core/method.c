@@ -1,6 +1,7 @@
 /* The method registry and what every run shares: parameters, z-score, memory check,
  * stage timing. Each method lives in its own file (fcm.c … glesc.c). */
 #include "core/method.h"
+#include "core/optimizer.h"
 #include "core/corrcache.h"
 #include "core/error.h"
 #include "core/preprocess.h"
@@ -196,4 +197,19 @@ lesc_method_run_cached (const LescMethod *m, const LescDataset *ds, const LescRu
   if (result == &local)
     lesc_run_result_clear (&local);
   return d;
+}
+
+char *
+lesc_run_result_warning (const LescRunResult *r)
+{
+  int flag = r->le.exit_flag;
+  gboolean failed = flag == LESC_OPT_EXIT_LINE_SEARCH || flag == LESC_OPT_EXIT_EVALUATIONS
+                    || flag == LESC_OPT_EXIT_F_MINIMUM;
+  if (!failed || r->le.iterations > 3)
+    return NULL;
+  return g_strdup_printf ("the LE optimizer stopped after %u iteration%s (line search exit %d, "
+                          "objective %.4g): the distributions are close to the random start W0. "
+                          "The official optimizer fails like this on badly scaled problems; "
+                          "--variant converged gives the exact optimum",
+                          r->le.iterations, r->le.iterations == 1 ? "" : "s", flag, r->le.objective);
 }

@@ -90,6 +90,11 @@ double lesc_run_params_get (const LescRunParams *p, const LescMethod *m, const c
 /* Check values against the specs; the message names the parameter and the range. */
 gboolean lesc_run_params_check (const LescRunParams *p, const LescMethod *m, GError **error);
 void lesc_run_result_clear (LescRunResult *r);
+/* A warning for the user when the run's answer is doubtful, else NULL (free with g_free):
+ * the reference optimizer's line search failed within its first iterations (it can, as the
+ * official code does, on badly scaled problems such as LESC on Movie), so the result is
+ * close to the random start W0. */
+char *lesc_run_result_warning (const LescRunResult *r);
 /* Append a timed stage (static name) to the result; ignored past LESC_MAX_STAGES. */
 void lesc_run_result_add_stage (LescRunResult *r, const char *name, double seconds);
 
