@@ -80,6 +80,17 @@ main (int argc, char **argv)
               g_clear_error (&error);
               continue;
             }
+          /* a timing is only worth reporting for a valid answer: every row a distribution */
+          for (gsize i = 0; i < d->rows; i++)
+            {
+              double sum = 0.0;
+              for (gsize j = 0; j < d->cols; j++)
+                {
+                  g_assert_true (LESC_AT (d, i, j) >= 0.0);
+                  sum += LESC_AT (d, i, j);
+                }
+              g_assert_cmpfloat_with_epsilon (sum, 1.0, 1e-12);
+            }
           printf ("%-12s %-4s %5zu×%-4zu×%-2zu %8.2f s  (", argv[a], m->name, x->rows, x->cols,
                   ds->logical->cols, secs);
           for (guint s = 0; s < result.n_stages; s++)

@@ -157,6 +157,7 @@ main (int argc, char **argv)
   LescPixelStats stats = { 0 };
   if (!lesc_test_snapshot_drawn (GTK_WIDGET (window), "shoot", &stats))
     return 1;
+  g_assert_cmpuint (stats.distinct_colours, >, 16); /* a drawn view, not a blank window */
   g_autofree char *src = g_build_filename (g_getenv ("LESC_TEST_BUILDDIR") ? g_getenv ("LESC_TEST_BUILDDIR") : ".",
                                            "snapshots", "shoot.png", NULL);
   g_autoptr (GFile) from = g_file_new_for_path (src);
