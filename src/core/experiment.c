@@ -981,16 +981,23 @@ out:
   return t;
 }
 
+/* What a table and a CV result own besides their cells. */
+static void
+free_names (char **datasets, char **checksums, guint n, const LescMethod **methods)
+{
+  g_strfreev (datasets);
+  for (guint i = 0; i < n; i++)
+    g_free (checksums[i]);
+  g_free (checksums);
+  g_free (methods);
+}
+
 void
 lesc_recovery_table_free (LescRecoveryTable *t)
 {
   if (t == NULL)
     return;
-  g_strfreev (t->datasets);
-  for (guint i = 0; i < t->n_datasets; i++)
-    g_free (t->checksums[i]);
-  g_free (t->checksums);
-  g_free (t->methods);
+  free_names (t->datasets, t->checksums, t->n_datasets, t->methods);
   free_records (t->cells, (gsize) t->n_datasets * t->n_methods);
   g_free (t);
 }
@@ -1090,11 +1097,7 @@ lesc_cv_result_free (LescCvResult *r)
 {
   if (r == NULL)
     return;
-  g_strfreev (r->datasets);
-  for (guint i = 0; i < r->n_datasets; i++)
-    g_free (r->checksums[i]);
-  g_free (r->checksums);
-  g_free (r->methods);
+  free_names (r->datasets, r->checksums, r->n_datasets, r->methods);
   free_records (r->cells, (gsize) r->n_datasets * r->n_methods * r->folds);
   g_free (r);
 }
