@@ -4,63 +4,13 @@
 #include "core/csv.h"
 #include "core/dataset.h"
 #include "testfiles.h"
+#include "testcli.h"
 #include "testutil.h"
 
 #include <sys/wait.h>
 
 static char *tmp;
-static char *lesc;
 
-typedef struct {
-  int status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-/* Run `lesc ARGS…` (NULL-terminated). */
-static Run
-run (const char *first, ...)
-{
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_ptr_array_add (argv, lesc);
-  va_list ap;
-  va_start (ap, first);
-  for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
-    g_ptr_array_add (argv, (char *) a);
-  va_end (ap);
-  g_ptr_array_add (argv, NULL);
-  Run r = { 0 };
-  int wait_status = 0;
-  GError *error = NULL;
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r.out, &r.err,
-                &wait_status, &error);
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait_status));
-  r.status = WEXITSTATUS (wait_status);
-  return r;
-}
-
-/* Bad usage or bad data: the status, one line on stderr holding `expect`, nothing on
- * stdout. */
-static void
-assert_fails (const Run *r, int status, const char *expect)
-{
-  g_test_message ("stderr: %s", r->err);
-  g_assert_cmpint (r->status, ==, status);
-  g_assert_cmpstr (r->out, ==, "");
-  g_assert_true (g_str_has_suffix (r->err, "\n"));
-  g_assert_true (strchr (r->err, '\n') == r->err + strlen (r->err) - 1); /* one line */
-  if (strstr (r->err, expect) == NULL)
-    g_error ("expected '%s' on stderr: %s", expect, r->err);
-}
 
 /* The value after `key` at the start of a line of `lesc info` text output. */
 static char *
@@ -311,10 +261,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  const char *build = g_getenv ("LESC_TEST_BUILDDIR");
-  lesc = g_build_filename (build ? build : ".", "src", "cli", "lesc", NULL);
-  if (!g_file_test (lesc, G_FILE_TEST_IS_EXECUTABLE))
-    g_error ("%s: not built (set LESC_TEST_BUILDDIR)", lesc);
+  lesc_test_exe ();
   g_unsetenv ("LESC_DATA_DIR");
   g_unsetenv ("LESC_MAX_DATA_BYTES");
   tmp = lesc_test_tmpdir ();
@@ -327,6 +274,5 @@ main (int argc, char **argv)
   int status = g_test_run ();
   lesc_test_rmdir (tmp);
   g_free (tmp);
-  g_free (lesc);
   return status;
 }

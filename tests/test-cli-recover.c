@@ -3,59 +3,14 @@
  * the memory limit (exit 1), and `lesc bench` on the artificial set. */
 #include "core/csv.h"
 #include "testfiles.h"
+#include "testcli.h"
 #include "testutil.h"
 
 #include <math.h>
 #include <sys/wait.h>
 
-static char *lesc;
 static char *tmp;
 
-typedef struct {
-  int status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static Run
-run (const char *first, ...)
-{
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_ptr_array_add (argv, lesc);
-  va_list ap;
-  va_start (ap, first);
-  for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
-    g_ptr_array_add (argv, (char *) a);
-  va_end (ap);
-  g_ptr_array_add (argv, NULL);
-  Run r = { 0 };
-  int wait_status = 0;
-  GError *error = NULL;
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r.out, &r.err,
-                &wait_status, &error);
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait_status));
-  r.status = WEXITSTATUS (wait_status);
-  return r;
-}
-
-static void
-assert_fails (const Run *r, int status, const char *expect)
-{
-  g_test_message ("stderr: %s", r->err);
-  g_assert_cmpint (r->status, ==, status);
-  g_assert_cmpstr (r->out, ==, "");
-  g_assert_true (strchr (r->err, '\n') == r->err + strlen (r->err) - 1);
-  g_assert_nonnull (strstr (r->err, expect));
-}
 
 static const char *header =
   "dataset,method,lambda1,lambda2,seed,variant,cheb,clark,canber,kl,cosine,intersec,seconds";
@@ -176,10 +131,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  const char *build = g_getenv ("LESC_TEST_BUILDDIR");
-  lesc = g_build_filename (build ? build : ".", "src", "cli", "lesc", NULL);
-  if (!g_file_test (lesc, G_FILE_TEST_IS_EXECUTABLE))
-    g_error ("%s: not built (set LESC_TEST_BUILDDIR)", lesc);
+  lesc_test_exe ();
   g_unsetenv ("LESC_DATA_DIR");
   tmp = lesc_test_tmpdir ();
   g_test_add_func ("/cli-recover/csv-row-and-distributions", test_csv_row_and_distributions);

@@ -1,4 +1,5 @@
 /* `lesc eval`: CSV tables and data sets, the three formats, exit statuses, bad input. */
+#include "testcli.h"
 #include "testutil.h"
 
 #include <glib/gstdio.h>
@@ -16,27 +17,6 @@ write_tmp (const char *name, const char *contents)
   return path;
 }
 
-/* Run lesc with the arguments; returns the exit status, stdout and stderr. */
-static int
-run_lesc (const char *const *args, char **out, char **err)
-{
-  const char *builddir = g_getenv ("LESC_TEST_BUILDDIR");
-  g_assert_nonnull (builddir);
-  g_autofree char *exe = g_build_filename (builddir, "src", "cli", "lesc", NULL);
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_ptr_array_add (argv, exe);
-  for (int i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-  int status = 0;
-  g_autoptr (GError) error = NULL;
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               out, err, &status, &error));
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (status));
-  return WEXITSTATUS (status);
-}
-
 static void
 test_csv_formats (void)
 {
@@ -44,7 +24,7 @@ test_csv_formats (void)
   g_autofree char *p = write_tmp ("p.csv", "0.4, 0.4, 0.2\r\n0.1,0.5,0.4\n\n");
   g_autofree char *out = NULL, *err = NULL;
   const char *csv[] = { "eval", t, p, "--format", "csv", NULL };
-  g_assert_cmpint (run_lesc (csv, &out, &err), ==, 0);
+  g_assert_cmpint (lesc_test_run_argv (csv, &out, &err), ==, 0);
   g_auto (GStrv) lines = g_strsplit (out, "\n", -1);
   g_assert_cmpstr (lines[0], ==, "cheb,clark,canber,kl,cosine,intersec,kl_direction,kl_rows,n");
   g_auto (GStrv) v = g_strsplit (lines[1], ",", -1);
@@ -60,7 +40,7 @@ test_csv_formats (void)
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
   const char *json[] = { "eval", t, p, "--kl", "recovered-truth", "--format", "json", NULL };
-  g_assert_cmpint (run_lesc (json, &out, &err), ==, 0);
+  g_assert_cmpint (lesc_test_run_argv (json, &out, &err), ==, 0);
   g_assert_nonnull (strstr (out, "\"kl_direction\": \"recovered-truth\""));
   g_assert_nonnull (strstr (out, "\"kl_rows\": 1"));
   g_assert_nonnull (strstr (out, "\"cosine\": false"));
@@ -70,7 +50,7 @@ test_csv_formats (void)
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
   const char *text[] = { "eval", t, z, NULL };
-  g_assert_cmpint (run_lesc (text, &out, &err), ==, 0);
+  g_assert_cmpint (lesc_test_run_argv (text, &out, &err), ==, 0);
   g_assert_nonnull (strstr (out, "Kullback-Leibler ↓ +Inf"));
   g_assert_nonnull (strstr (out, "Intersection"));
 }
@@ -80,7 +60,7 @@ test_dataset_spec (void)
 {
   g_autofree char *out = NULL, *err = NULL;
   const char *args[] = { "eval", "artificial", "artificial", "-f", "csv", NULL };
-  g_assert_cmpint (run_lesc (args, &out, &err), ==, 0);
+  g_assert_cmpint (lesc_test_run_argv (args, &out, &err), ==, 0);
   g_auto (GStrv) lines = g_strsplit (out, "\n", -1);
   g_auto (GStrv) v = g_strsplit (lines[1], ",", -1);
   const double expect[] = { 0, 0, 0, 0, 1, 1 };
@@ -111,14 +91,14 @@ test_bad_input (void)
     {
       g_autofree char *out = NULL, *err = NULL;
       const char *args[] = { "eval", t, cases[i].other, cases[i].opt, NULL };
-      g_assert_cmpint (run_lesc (args, &out, &err), ==, cases[i].status);
+      g_assert_cmpint (lesc_test_run_argv (args, &out, &err), ==, cases[i].status);
       g_assert_cmpstr (out, ==, "");
       if (strstr (err, cases[i].msg) == NULL)
         g_error ("case %u: stderr '%s' lacks '%s'", i, err, cases[i].msg);
     }
   g_autofree char *out = NULL, *err = NULL;
   const char *one[] = { "eval", t, NULL };
-  g_assert_cmpint (run_lesc (one, &out, &err), ==, 2);
+  g_assert_cmpint (lesc_test_run_argv (one, &out, &err), ==, 2);
 }
 
 int

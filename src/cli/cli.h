@@ -35,6 +35,8 @@ int lesc_cli_usage (const char *command, const char *fmt, ...) G_GNUC_PRINTF (2,
 /* Load and validate DATA with the data options; `report` (may be NULL) receives what
  * validation found (validate.h). */
 LescDataset *lesc_cli_open_dataset (const char *spec, GError **error);
+/* How the data options (--data-dir, --label-columns, --renormalize) say to read files. */
+LescOpenOptions lesc_cli_open_options (void);
 LescDataset *lesc_cli_open_dataset_report (const char *spec, LescValidateReport *report,
                                            GError **error);
 

@@ -2,6 +2,7 @@
  * extension), each optionally with its table as CSV (--data). */
 #include "config.h"
 #include "cli/cli.h"
+#include "cli/batch.h"
 #include "cli/commands.h"
 #include "plot/cd.h"
 #include "plot/export.h"
@@ -183,14 +184,6 @@ text_table_read (const char *path, TextTable *t, GError **error)
       return FALSE;
     }
   return TRUE;
-}
-
-static int
-fail (GError *error)
-{
-  int status = lesc_cli_fail (error);
-  g_error_free (error);
-  return status;
 }
 
 static int
@@ -582,25 +575,72 @@ paint_heatmap (cairo_t *cr, double w, double h, const void *m)
   lesc_plot_heatmap_paint (cr, w, h, m);
 }
 
+/* The heatmap of the λ grid of a data set: runs (or reuses from the store) the grid
+ * {1e-4, …, 1e3}² of `lesc grid`. */
+static LescHeatmapModel *
+grid_model (const char *data, LescMeasure measure, GError **error)
+{
+  if (opt_method == NULL)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "--method lesc or --method glesc is required to run the grid of %s", data);
+      return NULL;
+    }
+  lesc_batch.methods = opt_method;
+  g_autoptr (GArray) setups = lesc_batch_methods (opt_method, FALSE, error);
+  if (setups == NULL)
+    return NULL;
+  LescExperimentOptions o;
+  LescExperimentCounts counts = { 0 };
+  if (!lesc_batch_begin (&o, FALSE, error))
+    return NULL;
+  const guint n = G_N_ELEMENTS (lesc_grid_default);
+  g_autoptr (LescGrid) g = lesc_grid_run (data, &g_array_index (setups, LescMethodSetup, 0),
+                                          lesc_grid_default, n, lesc_grid_default, n, &o, &counts,
+                                          error);
+  lesc_store_close (o.store);
+  lesc_experiment_counts_clear (&counts);
+  if (g == NULL)
+    return NULL;
+  g_autofree double *values = g_new (double, (gsize) g->n1 * g->n2);
+  for (guint a = 0; a < g->n1; a++)
+    for (guint b = 0; b < g->n2; b++)
+      {
+        const LescRunRecord *c = &g->cells[(gsize) b * g->n1 + a];
+        values[(gsize) a * g->n2 + b] = c->id ? c->measures[measure] : NAN;
+      }
+  return lesc_heatmap_model_new (g->n1, g->n2, g->lambda1, g->lambda2, values,
+                                 lesc_measure_title (measure), lesc_measure_lower_is_better (measure));
+}
+
 static int
 cmd_heatmap (int argc, char **argv)
 {
-  g_autofree GOptionEntry *entries = with_figure_entries (heatmap_entries);
-  if (!lesc_cli_parse ("plot heatmap", "GRID.csv",
+  g_autofree GOptionEntry *own = with_figure_entries (heatmap_entries);
+  g_autofree GOptionEntry *entries = lesc_batch_entries (own, LESC_BATCH_STORE | LESC_BATCH_RUN);
+  if (!lesc_cli_parse ("plot heatmap", "GRID.csv | DATA",
                        "λ₁ × λ₂ sensitivity heatmap from a grid file (wide: rows λ₁, columns λ₂; "
-                       "or long: lambda1,lambda2,<measure> columns)",
-                       entries, FALSE, &argc, &argv))
+                       "or long: lambda1,lambda2,<measure> columns), or of DATA's grid "
+                       "{1e-4, …, 1e3}² for --method lesc|glesc (run once, then read from the store)",
+                       entries, TRUE, &argc, &argv))
     return LESC_EXIT_USAGE;
   if (argc != 2)
-    return lesc_cli_usage ("plot heatmap", "expected one GRID.csv argument");
+    return lesc_cli_usage ("plot heatmap", "expected one GRID.csv or DATA argument");
   if (opt_measure == NULL)
     return lesc_cli_usage ("plot heatmap", "--measure is required (its name and direction label the figure)");
   const char *title;
   gboolean lower;
-  if (!measure_lookup (opt_measure, &title, &lower))
+  LescMeasure measure;
+  if (!measure_lookup (opt_measure, &title, &lower) || !lesc_measure_from_string (opt_measure, &measure))
     return lesc_cli_usage ("plot heatmap", "--measure %s: expected cheb, clark, canber, kl, cosine or intersec", opt_measure);
   g_autoptr (GError) error = NULL;
-  g_autoptr (LescHeatmapModel) model = read_grid (argv[1], opt_measure, title, lower, &error);
+  /* A .csv is a grid file, unless it is spelled as a CSV data set (two files, or one with
+   * --label-columns). */
+  gboolean grid_file = g_str_has_suffix (argv[1], ".csv") && lesc_cli_label_columns == 0
+                       && strchr (argv[1], ',') == NULL;
+  g_autoptr (LescHeatmapModel) model = grid_file
+    ? read_grid (argv[1], opt_measure, title, lower, &error)
+    : grid_model (argv[1], measure, &error);
   if (model == NULL)
     return lesc_cli_fail (error);
   if (opt_palette && !lesc_palette_from_string (opt_palette, &model->palette))
@@ -640,29 +680,14 @@ paint_cd (cairo_t *cr, double w, double h, const void *m)
   lesc_plot_cd_paint (cr, w, h, m);
 }
 
-static int
-cmd_cd (int argc, char **argv)
+/* The N×k table of a results file with columns dataset, method, <measure>; `names`
+ * receives the k method names in order of first appearance. */
+static LescMatrix *
+read_cd_table (const char *path, const char *title, GStrv *names, GError **error)
 {
-  g_autofree GOptionEntry *entries = with_figure_entries (cd_entries);
-  if (!lesc_cli_parse ("plot cd", "TABLE.csv",
-                       "critical-difference diagram of mean ranks from a results table with "
-                       "columns dataset,method,<measures>",
-                       entries, FALSE, &argc, &argv))
-    return LESC_EXIT_USAGE;
-  if (argc != 2)
-    return lesc_cli_usage ("plot cd", "expected one TABLE.csv argument");
-  if (opt_measure == NULL)
-    return lesc_cli_usage ("plot cd", "--measure is required");
-  const char *title;
-  gboolean lower;
-  if (!measure_lookup (opt_measure, &title, &lower))
-    return lesc_cli_usage ("plot cd", "--measure %s: expected cheb, clark, canber, kl, cosine or intersec", opt_measure);
-  if (!(opt_alpha > 0 && opt_alpha < 1))
-    return lesc_cli_usage ("plot cd", "--alpha %g: expected 0 < α < 1", opt_alpha);
-  g_autoptr (GError) error = NULL;
   TextTable t = { 0 };
-  if (!text_table_read (argv[1], &t, &error))
-    return lesc_cli_fail (error);
+  if (!text_table_read (path, &t, error))
+    return NULL;
   g_autoptr (GPtrArray) rows = t.rows;
   g_auto (GStrv) header = t.header;
   int cd_ = column_index (header, "dataset"), cm = column_index (header, "method");
@@ -670,8 +695,11 @@ cmd_cd (int argc, char **argv)
   if (cv < 0)
     cv = column_index (header, title);
   if (cd_ < 0 || cm < 0 || cv < 0)
-    return fail (g_error_new (LESC_ERROR, LESC_ERROR_FORMAT,
-                                       "%s: expected columns dataset, method and %s", argv[1], opt_measure));
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: expected columns dataset, method and %s",
+                   path, opt_measure);
+      return NULL;
+    }
   g_autoptr (GPtrArray) datasets = g_ptr_array_new ();
   g_autoptr (GPtrArray) methods = g_ptr_array_new ();
   for (guint r = 0; r < rows->len; r++)
@@ -683,47 +711,101 @@ cmd_cd (int argc, char **argv)
       if (!g_ptr_array_find_with_equal_func (methods, f[cm], g_str_equal, &i))
         g_ptr_array_add (methods, f[cm]);
     }
-  guint n = datasets->len, k = methods->len;
-  g_autofree double *v = g_new (double, (gsize) n * k);
-  for (gsize i = 0; i < (gsize) n * k; i++)
-    v[i] = NAN;
+  g_autoptr (LescMatrix) table = lesc_matrix_new (datasets->len, methods->len);
+  for (gsize e = 0; e < table->rows * table->cols; e++)
+    table->data[e] = NAN;
   for (guint r = 0; r < rows->len; r++)
     {
       char **f = rows->pdata[r];
       guint i, j;
       g_ptr_array_find_with_equal_func (datasets, f[cd_], g_str_equal, &i);
       g_ptr_array_find_with_equal_func (methods, f[cm], g_str_equal, &j);
-      double x;
-      if (!parse_cell (f[cv], &x))
-        return fail (g_error_new (LESC_ERROR, LESC_ERROR_FORMAT, "%s: data row %u: %s '%s' is not a number",
-                                           argv[1], r + 1, opt_measure, f[cv]));
-      v[(gsize) i * k + j] = x;
+      if (!parse_cell (f[cv], &LESC_AT (table, i, j)))
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: data row %u: %s '%s' is not a number",
+                       path, r + 1, opt_measure, f[cv]);
+          return NULL;
+        }
     }
-  g_autoptr (LescMatrix) table = lesc_matrix_new (n, k);
-  for (guint i = 0; i < n; i++)
-    for (guint j = 0; j < k; j++)
-      LESC_AT (table, i, j) = v[(gsize) i * k + j];
-  g_ptr_array_add (methods, NULL);
+  *names = g_new0 (char *, methods->len + 1);
+  for (guint j = 0; j < methods->len; j++)
+    (*names)[j] = g_strdup (methods->pdata[j]);
+  return g_steal_pointer (&table);
+}
+
+/* The same table from the results store (the runs `lesc table` made). */
+static LescMatrix *
+stored_cd_table (int argc, char **argv, LescMeasure measure, GStrv *names, GError **error)
+{
+  LescExperimentOptions o;
+  LescExperimentCounts counts = { 0 };
+  if (!lesc_batch_begin (&o, TRUE, error))
+    return NULL;
+  g_autoptr (LescRecoveryTable) t = lesc_batch_stored_table (argc, argv, &o, &counts, error);
+  LescMatrix *table = NULL;
+  if (t != NULL)
+    {
+      table = lesc_recovery_table_values (t, measure);
+      *names = g_new0 (char *, t->n_methods + 1);
+      for (guint j = 0; j < t->n_methods; j++)
+        (*names)[j] = g_strdup (t->methods[j]->display_name);
+      if (counts.runs_missing > 0)
+        fprintf (stderr, "lesc plot cd: %u stored run(s) missing (run 'lesc table' first)\n",
+                 counts.runs_missing);
+    }
+  lesc_store_close (o.store);
+  lesc_experiment_counts_clear (&counts);
+  return table;
+}
+
+static int
+cmd_cd (int argc, char **argv)
+{
+  g_autofree GOptionEntry *own = with_figure_entries (cd_entries);
+  g_autofree GOptionEntry *entries = lesc_batch_entries (own, LESC_BATCH_RESULTS | LESC_BATCH_METHODS
+                                                         | LESC_BATCH_RUN | LESC_BATCH_TUNE);
+  if (!lesc_cli_parse ("plot cd", "[TABLE.csv | DATA…]",
+                       "critical-difference diagram of mean ranks from a results table with "
+                       "columns dataset,method,<measures>, or from the stored runs of the data sets "
+                       "(default: all stored)",
+                       entries, TRUE, &argc, &argv))
+    return LESC_EXIT_USAGE;
+  if (opt_measure == NULL)
+    return lesc_cli_usage ("plot cd", "--measure is required");
+  const char *title;
+  gboolean lower;
+  LescMeasure measure;
+  if (!measure_lookup (opt_measure, &title, &lower) || !lesc_measure_from_string (opt_measure, &measure))
+    return lesc_cli_usage ("plot cd", "--measure %s: expected cheb, clark, canber, kl, cosine or intersec", opt_measure);
+  if (!(opt_alpha > 0 && opt_alpha < 1))
+    return lesc_cli_usage ("plot cd", "--alpha %g: expected 0 < α < 1", opt_alpha);
   LescStatsOptions so;
   lesc_stats_options_init (&so);
   so.alpha = opt_alpha;
   if (opt_test != NULL && !lesc_posthoc_from_string (opt_test, &so.posthoc))
     return lesc_cli_usage ("plot cd", "--test %s: expected wilcoxon-holm, nemenyi or bonferroni-dunn", opt_test);
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) names = NULL;
+  gboolean from_file = argc == 2 && g_str_has_suffix (argv[1], ".csv");
+  const char *source = from_file ? argv[1] : "stored runs";
+  g_autoptr (LescMatrix) table = from_file ? read_cd_table (argv[1], title, &names, &error)
+                                           : stored_cd_table (argc, argv, measure, &names, &error);
+  if (table == NULL)
+    return lesc_cli_fail (error);
   g_autoptr (LescStatsResult) stats
-    = lesc_stats_compare (table, (const char *const *) methods->pdata, lower, &so, &error);
+    = lesc_stats_compare (table, (const char *const *) names, lower, &so, &error);
   if (stats == NULL)
     {
-      g_prefix_error (&error, "%s: ", argv[1]);
+      g_prefix_error (&error, "%s: ", source);
       return lesc_cli_fail (error);
     }
   if (stats->dropped != NULL && stats->dropped->len > 0)
     fprintf (stderr, "lesc plot cd: %u data set(s) with missing values dropped\n", stats->dropped->len);
   g_autoptr (LescCdModel) model = lesc_cd_model_new_from_stats (stats, title, lower);
   model->exploratory = opt_exploratory;
-  model->alpha = opt_alpha;
   model->best_right = opt_best_right;
   model->hide_ranks = opt_hide_ranks;
-  double h = 110 + 18.0 * ((k + 1) / 2);
+  double h = 110 + 18.0 * ((stats->k + 1) / 2);
   return write_figure ("cd.png", 480, h, paint_cd, model, lesc_cd_model_to_csv (model));
 }
 
@@ -738,8 +820,8 @@ lesc_cmd_plot (int argc, char **argv)
     const char *summary;
   } subs[] = {
     { "scatter", cmd_scatter, "RGB scatter small multiples of 3-label distributions (or per-label heatmaps)" },
-    { "heatmap", cmd_heatmap, "λ₁ × λ₂ sensitivity heatmap from a grid file" },
-    { "cd", cmd_cd, "critical-difference diagram from a results table" },
+    { "heatmap", cmd_heatmap, "λ₁ × λ₂ sensitivity heatmap from a grid file or of a data set" },
+    { "cd", cmd_cd, "critical-difference diagram from a results table or the stored runs" },
   };
   if (argc >= 2)
     for (guint i = 0; i < G_N_ELEMENTS (subs); i++)

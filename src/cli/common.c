@@ -81,6 +81,16 @@ lesc_cli_usage (const char *command, const char *fmt, ...)
   return LESC_EXIT_USAGE;
 }
 
+LescOpenOptions
+lesc_cli_open_options (void)
+{
+  return (LescOpenOptions) {
+    .data_dir = lesc_cli_data_dir,
+    .label_columns = (gsize) lesc_cli_label_columns,
+    .flags = lesc_cli_renormalize ? LESC_VALIDATE_RENORMALIZE : LESC_VALIDATE_DEFAULT,
+  };
+}
+
 LescDataset *
 lesc_cli_open_dataset_report (const char *spec, LescValidateReport *report, GError **error)
 {
@@ -91,11 +101,8 @@ lesc_cli_open_dataset_report (const char *spec, LescValidateReport *report, GErr
                    lesc_cli_label_columns);
       return NULL;
     }
-  LescOpenOptions options = {
-    .data_dir = lesc_cli_data_dir,
-    .label_columns = (gsize) lesc_cli_label_columns,
-    .flags = lesc_cli_renormalize ? LESC_VALIDATE_RENORMALIZE : LESC_VALIDATE_DEFAULT,
-  };
+  LescOpenOptions options = lesc_cli_open_options ();
+
   return lesc_dataset_open_with (spec, &options, report, error);
 }
 

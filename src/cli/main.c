@@ -14,6 +14,12 @@ static const LescCommand commands[] = {
   { "plot", "Figures: RGB scatter, sensitivity heatmap, CD diagram (PNG, SVG, PDF)", lesc_cmd_plot },
   { "recover", "Recover label distributions with one method and score them", lesc_cmd_recover },
   { "bench", "Time GLLE, LESC and gLESC per stage, with peak memory", lesc_cmd_bench },
+  { "table", "Recovery table: value(rank) per measure, data set and method (Table 3)", lesc_cmd_table },
+  { "cv", "Ten-fold cross-validation with ranks and paired t-tests (Tables 4, 5)", lesc_cmd_cv },
+  { "grid", "λ1 × λ2 sensitivity grid of LESC or gLESC", lesc_cmd_grid },
+  { "cd", "Critical-difference statistics of the stored recovery runs", lesc_cmd_cd },
+  { "runs", "List the runs in the results store", lesc_cmd_runs },
+  { "merge", "Merge results stores (the shards of a sweep)", lesc_cmd_merge },
   { NULL }
 };
 

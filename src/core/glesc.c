@@ -17,24 +17,33 @@ glesc_memory (gsize n, gsize q, gsize c, const LescRunParams *params)
   return MAX (lesc_tensor_memory_estimate (n, q, c), z + lesc_le_memory_estimate (n, c, params->variant));
 }
 
-static LescMatrix *
-glesc_recover (const LescProblem *problem, const LescRunParams *params, gboolean want_model,
-               LescProgress *progress, LescRunResult *result, GError **error)
+static LescSmoothness *
+glesc_correlation (const LescProblem *problem, const LescRunParams *params, LescProgress *progress,
+                   LescRunResult *result, GError **error)
 {
   gint64 t0 = g_get_monotonic_time ();
   LescTensorOptions options = { params->tensor_fft_views, params->odd_n_single_shrink };
   LescTensorReport report = { 0 };
   LescMatrix *z1 = NULL, *z2 = NULL;
-  LescProgress sub = lesc_progress_sub (progress, 0.0, 0.4);
-  if (!lesc_tensor_step (problem->x, problem->l, params->values[1], &options,
-                         progress ? &sub : NULL, &report, &z1, &z2, error))
+  if (!lesc_tensor_step (problem->x, problem->l, params->values[1], &options, progress, &report,
+                         &z1, &z2, error))
     return NULL;
   result->correlation_iterations = report.iterations;
   for (gsize e = 0; e < z1->rows * z1->cols; e++)
     z1->data[e] = 0.5 * (z1->data[e] + z2->data[e]);
   lesc_matrix_free (z2);
   lesc_run_result_add_stage (result, "tensor", lesc_seconds_since (t0));
-  g_autoptr (LescSmoothness) m = lesc_smoothness_new_correlation (z1, params->c_paper_orientation);
+  return lesc_smoothness_new_correlation (z1, params->c_paper_orientation);
+}
+
+static LescMatrix *
+glesc_recover (const LescProblem *problem, const LescRunParams *params, gboolean want_model,
+               LescProgress *progress, LescRunResult *result, GError **error)
+{
+  LescProgress sub = lesc_progress_sub (progress, 0.0, 0.4);
+  g_autoptr (LescSmoothness) m = glesc_correlation (problem, params, progress ? &sub : NULL, result, error);
+  if (m == NULL)
+    return NULL;
   sub = lesc_progress_sub (progress, 0.4, 1.0);
   return lesc_method_le_stage (problem, params, m, params->values[0], want_model,
                                progress ? &sub : NULL, result, error);
@@ -51,5 +60,6 @@ const LescMethod lesc_method_glesc = {
   .params = glesc_params,
   .n_params = G_N_ELEMENTS (glesc_params),
   .recover = glesc_recover,
+  .correlation = glesc_correlation,
   .memory_estimate = glesc_memory,
 };

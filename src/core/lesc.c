@@ -66,20 +66,29 @@ lesc_memory (gsize n, gsize q, gsize c, const LescRunParams *params)
   return MAX (lesc_lrr_memory_estimate (n, q) + z, z + lesc_le_memory_estimate (n, c, params->variant));
 }
 
+static LescSmoothness *
+lesc_correlation (const LescProblem *problem, const LescRunParams *params, LescProgress *progress,
+                  LescRunResult *result, GError **error)
+{
+  gint64 t0 = g_get_monotonic_time ();
+  LescLrrReport lrr;
+  LescMatrix *z = lesc_lrr (problem->x, params->values[1], progress, &lrr, NULL, error);
+  if (z == NULL)
+    return NULL;
+  result->correlation_iterations = lrr.iterations;
+  LescSmoothness *m = correlation_smoothness (problem->x, z, params->c_paper_orientation);
+  lesc_run_result_add_stage (result, "lrr", lesc_seconds_since (t0));
+  return m;
+}
+
 static LescMatrix *
 lesc_recover (const LescProblem *problem, const LescRunParams *params, gboolean want_model,
               LescProgress *progress, LescRunResult *result, GError **error)
 {
-  gint64 t0 = g_get_monotonic_time ();
   LescProgress sub = lesc_progress_sub (progress, 0.0, 0.3);
-  LescLrrReport lrr;
-  LescMatrix *z = lesc_lrr (problem->x, params->values[1], progress ? &sub : NULL, &lrr, NULL, error);
-  if (z == NULL)
+  g_autoptr (LescSmoothness) m = lesc_correlation (problem, params, progress ? &sub : NULL, result, error);
+  if (m == NULL)
     return NULL;
-  result->correlation_iterations = lrr.iterations;
-  lesc_run_result_add_stage (result, "lrr", lesc_seconds_since (t0));
-  g_autoptr (LescSmoothness) m = correlation_smoothness (problem->x, z,
-                                                         params->c_paper_orientation);
   sub = lesc_progress_sub (progress, 0.3, 1.0);
   return lesc_method_le_stage (problem, params, m, params->values[0], want_model,
                                progress ? &sub : NULL, result, error);
@@ -97,4 +106,5 @@ const LescMethod lesc_method_lesc = {
   .n_params = G_N_ELEMENTS (lesc_params),
   .recover = lesc_recover,
   .memory_estimate = lesc_memory,
+  .correlation = lesc_correlation,
 };

@@ -1,6 +1,7 @@
 /* The method registry and what every run shares: parameters, z-score, memory check,
  * stage timing. Each method lives in its own file (fcm.c … glesc.c). */
 #include "core/method.h"
+#include "core/corrcache.h"
 #include "core/error.h"
 #include "core/preprocess.h"
 #include "core/random.h"
@@ -155,6 +156,14 @@ LescMatrix *
 lesc_method_run (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
                  LescProgress *progress, LescRunResult *result, GError **error)
 {
+  return lesc_method_run_cached (m, ds, p, NULL, progress, result, error);
+}
+
+LescMatrix *
+lesc_method_run_cached (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
+                        LescCorrelationCache *cache, LescProgress *progress,
+                        LescRunResult *result, GError **error)
+{
   LescRunResult local;
   if (result == NULL)
     result = &local;
@@ -181,7 +190,9 @@ lesc_method_run (const LescMethod *m, const LescDataset *ds, const LescRunParams
   g_autoptr (LescMatrix) x = lesc_zscore (ds->features);
   lesc_run_result_add_stage (result, "z-score", lesc_seconds_since (t0));
   LescProblem problem = { x, ds->logical };
-  LescMatrix *d = m->recover (&problem, p, FALSE, progress, result, error);
+  LescMatrix *d = cache != NULL && m->correlation != NULL
+    ? lesc_method_cached_recover (m, ds, &problem, p, cache, progress, result, error)
+    : m->recover (&problem, p, FALSE, progress, result, error);
   if (result == &local)
     lesc_run_result_clear (&local);
   return d;

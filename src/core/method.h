@@ -68,6 +68,12 @@ struct _LescMethod {
   /* Optional: bytes the method holds at its peak (checked against the limit before any
    * allocation); NULL when negligible. */
   double (*memory_estimate) (gsize n, gsize q, gsize c, const LescRunParams *params);
+  /* LESC and gLESC (NULL for the others): the LE smoothness built from the correlation
+   * step, which depends on "lambda2" but not "lambda1" — recover() is this followed by
+   * lesc_method_le_stage(), and the λ grid reuses one correlation across λ₁. Adds the
+   * correlation stage to `result`. */
+  LescSmoothness *(*correlation) (const LescProblem *problem, const LescRunParams *params,
+                                  LescProgress *progress, LescRunResult *result, GError **error);
 };
 
 /* All methods in the paper's order: FCM, KM, LP, ML, GLLE, LESC, gLESC. */

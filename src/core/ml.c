@@ -305,7 +305,7 @@ lesc_manifold_qp (const LescLleWeights *w, double ridge, const double *sign, dou
 }
 
 static const LescParamSpec ml_params[] = {
-  { "neighbours", "Neighbours K",
+  { "neighbours", "Neighbours K (0: c + 1)",
     "LLE neighbours per sample; 0 = the flavour's rule (paper: labels + 1, pyldl: labels)", 0,
     0, 1000, FALSE, TRUE },
 };

@@ -1,0 +1,162 @@
+#include "config.h"
+#include "app/application.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+
+#include "app/preferences.h"
+#include "app/settings.h"
+#include "app/window.h"
+
+struct _LescApplication
+{
+  AdwApplication parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (LescApplication, lesc_application, ADW_TYPE_APPLICATION)
+
+void
+lesc_application_init_i18n (void)
+{
+  setlocale (LC_ALL, "");
+  const char *dir = LESC_LOCALEDIR;
+#ifdef LESC_BUILD_LOCALE_DIR
+  g_autofree char *installed = g_build_filename (LESC_LOCALEDIR, "de", "LC_MESSAGES",
+                                                 GETTEXT_PACKAGE ".mo", NULL);
+  if (!g_file_test (installed, G_FILE_TEST_EXISTS))
+    dir = LESC_BUILD_LOCALE_DIR;
+#endif
+  bindtextdomain (GETTEXT_PACKAGE, dir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+}
+
+static LescWindow *
+active_window (LescApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+  return window != NULL && LESC_IS_WINDOW (window) ? LESC_WINDOW (window) : NULL;
+}
+
+static void
+lesc_application_activate (GApplication *app)
+{
+  LescWindow *window = active_window (LESC_APPLICATION (app));
+  if (window == NULL)
+    window = lesc_window_new (GTK_APPLICATION (app));
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+lesc_application_open (GApplication *app, GFile **files, int n_files, const char *hint)
+{
+  lesc_application_activate (app);
+  LescWindow *window = active_window (LESC_APPLICATION (app));
+  g_autofree char *path = n_files > 0 ? g_file_get_path (files[0]) : NULL;
+  if (window != NULL && path != NULL)
+    lesc_window_open (window, path);
+}
+
+static void
+about_action (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  LescApplication *self = data;
+  const char *developers[] = { _("The LESC Explorer developers"), NULL };
+  /* TRANSLATORS: your names, one per line */
+  const char *translators = _("translator-credits");
+  if (g_str_equal (translators, "translator-credits"))
+    translators = NULL;
+  GtkWidget *about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                                   "transient-for", gtk_application_get_active_window (GTK_APPLICATION (self)),
+                                   "modal", TRUE,
+                                   "application-name", _("LESC Explorer"),
+                                   "application-icon", LESC_APP_ID,
+                                   "version", LESC_VERSION,
+                                   "developer-name", _("The LESC Explorer developers"),
+                                   "developers", developers,
+                                   "license-type", GTK_LICENSE_GPL_3_0,
+                                   "comments", _("Recover label distributions from logical multi-label "
+                                                 "annotations and compare label-enhancement methods: "
+                                                 "FCM, KM, LP, ML, GLLE, LESC and gLESC, after Zheng et al., "
+                                                 "Generalized Label Enhancement with Sample Correlations, "
+                                                 "IEEE TKDE 2021."),
+                                   NULL);
+  if (translators != NULL)
+    adw_about_window_set_translator_credits (ADW_ABOUT_WINDOW (about), translators);
+  gtk_window_present (GTK_WINDOW (about));
+}
+
+static void
+preferences_action (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  LescApplication *self = data;
+  LescPreferences *prefs = lesc_preferences_new (gtk_application_get_active_window (GTK_APPLICATION (self)));
+  gtk_window_present (GTK_WINDOW (prefs));
+}
+
+static void
+quit_action (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  LescApplication *self = data;
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (self));
+  for (GList *l = windows; l != NULL;)
+    {
+      GList *next = l->next;
+      gtk_window_close (GTK_WINDOW (l->data));
+      l = next;
+    }
+}
+
+static const GActionEntry app_actions[] = {
+  { "about", about_action },
+  { "preferences", preferences_action },
+  { "quit", quit_action },
+};
+
+static void
+lesc_application_startup (GApplication *app)
+{
+  G_APPLICATION_CLASS (lesc_application_parent_class)->startup (app);
+  g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions), app);
+  static const struct { const char *action; const char *accels[3]; } accels[] = {
+    { "app.quit", { "<Control>q", NULL } },
+    { "app.preferences", { "<Control>comma", NULL } },
+    { "window.close", { "<Control>w", NULL } },
+    { "win.open", { "<Control>o", NULL } },
+    { "win.run", { "<Control>r", "F5", NULL } },
+    { "win.toggle-sidebar", { "F9", NULL } },
+    { "win.export-figure::png", { "<Control>s", NULL } },
+    { "win.export-table::csv", { "<Control><Shift>s", NULL } },
+    { "win.view::distributions", { "<Alt>1", NULL } },
+    { "win.view::measures", { "<Alt>2", NULL } },
+    { "win.view::sensitivity", { "<Alt>3", NULL } },
+    { "win.view::comparison", { "<Alt>4", NULL } },
+    { "win.view::cv", { "<Alt>5", NULL } },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
+}
+
+static void
+lesc_application_class_init (LescApplicationClass *klass)
+{
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+  app_class->activate = lesc_application_activate;
+  app_class->open = lesc_application_open;
+  app_class->startup = lesc_application_startup;
+}
+
+static void
+lesc_application_init (LescApplication *self)
+{
+}
+
+LescApplication *
+lesc_application_new (GApplicationFlags flags)
+{
+  return g_object_new (LESC_TYPE_APPLICATION,
+                       "application-id", LESC_APP_ID,
+                       "flags", flags | G_APPLICATION_HANDLES_OPEN,
+                       "resource-base-path", LESC_APP_RESOURCE_PATH,
+                       NULL);
+}

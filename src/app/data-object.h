@@ -1,0 +1,43 @@
+/* A loaded data set shared between the window and the worker threads (reference-counted,
+ * immutable once made), with what validation found (validate.h). */
+#pragma once
+#include <gio/gio.h>
+#include "core/dataset.h"
+#include "core/validate.h"
+
+G_BEGIN_DECLS
+
+#define LESC_TYPE_DATA_OBJECT (lesc_data_object_get_type ())
+G_DECLARE_FINAL_TYPE (LescDataObject, lesc_data_object, LESC, DATA_OBJECT, GObject)
+
+/* Takes ownership of `dataset`, validated with `report`. */
+LescDataObject *lesc_data_object_new (LescDataset *dataset, const LescValidateReport *report);
+/* The built-in artificial data set. */
+LescDataObject *lesc_data_object_new_artificial (void);
+const LescDataset *lesc_data_object_get_dataset (LescDataObject *self);
+const LescValidateReport *lesc_data_object_get_report (LescDataObject *self);
+const char *lesc_data_object_get_name (LescDataObject *self);
+/* The spec lesc_dataset_open reads it from again: its file, or its name when built in. */
+const char *lesc_data_object_get_spec (LescDataObject *self);
+/* How it was read (label columns of a single CSV file, renormalized), so that the
+ * experiments read the file the same way. */
+void lesc_data_object_get_open_options (LescDataObject *self, LescOpenOptions *options);
+/* The label names, or "label 1", … when the data set has none. */
+char *lesc_data_object_dup_label_name (LescDataObject *self, gsize j);
+
+typedef struct {
+  char *spec;
+  char *data_dir;
+  gsize label_columns;    /* a single .csv file: how many trailing columns are labels */
+  gboolean renormalize;   /* divide rows that do not sum to 1 by their sums */
+} LescOpenRequest;
+
+/* Open and validate in a worker thread. */
+void lesc_data_object_open_async (const LescOpenRequest *request, GCancellable *cancellable,
+                                  GAsyncReadyCallback callback, gpointer user_data);
+/* The data, or NULL with the error; `report` (may be NULL) receives what validation found
+ * also when it refused the data (e.g. the rows that are not distributions). */
+LescDataObject *lesc_data_object_open_finish (GAsyncResult *result, LescValidateReport *report,
+                                              GError **error);
+
+G_END_DECLS

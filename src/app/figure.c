@@ -1,0 +1,230 @@
+#include "config.h"
+#include "app/figure.h"
+
+/* The painter and its model, shared with the worker that paints it. */
+typedef struct {
+  LescFigurePaint paint;
+  gpointer model;
+  GDestroyNotify free_model;
+} Model;
+
+static void
+model_clear (gpointer data)
+{
+  Model *m = data;
+  if (m->free_model != NULL && m->model != NULL)
+    m->free_model (m->model);
+}
+
+static Model *
+model_ref (Model *m)
+{
+  return m != NULL ? g_atomic_rc_box_acquire (m) : NULL;
+}
+
+static void
+model_unref (Model *m)
+{
+  if (m != NULL)
+    g_atomic_rc_box_release_full (m, model_clear);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Model, model_unref)
+
+struct _LescFigure
+{
+  GtkWidget parent_instance;
+
+  Model *model;
+  GdkTexture *texture;       /* the last picture made */
+  Model *texture_model;      /* of which model */
+  int texture_w, texture_h;  /* at which size (logical pixels) */
+  int texture_scale;
+  GCancellable *rendering;   /* the render in flight, or NULL */
+  gboolean dirty;            /* render again when the one in flight is done */
+};
+
+G_DEFINE_FINAL_TYPE (LescFigure, lesc_figure, GTK_TYPE_WIDGET)
+
+typedef struct {
+  Model *model;
+  int width, height, scale;
+} Render;
+
+static void
+render_free (Render *r)
+{
+  model_unref (r->model);
+  g_free (r);
+}
+
+static void
+render_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  Render *r = task_data;
+  int pw = r->width * r->scale, ph = r->height * r->scale;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, pw, ph);
+  cairo_surface_set_device_scale (surface, r->scale, r->scale);
+  cairo_t *cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  r->model->paint (cr, r->width, r->height, r->model->model);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  GBytes *bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
+                                              (gsize) cairo_image_surface_get_stride (surface) * ph,
+                                              (GDestroyNotify) cairo_surface_destroy, surface);
+  GdkTexture *texture = gdk_memory_texture_new (pw, ph, GDK_MEMORY_DEFAULT, bytes,
+                                                cairo_image_surface_get_stride (surface));
+  g_bytes_unref (bytes);
+  g_task_return_pointer (task, texture, g_object_unref);
+}
+
+static void start_render (LescFigure *self);
+
+static void
+render_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  GTask *task = G_TASK (result);
+  Render *r = g_task_get_task_data (task);
+  g_autoptr (GdkTexture) texture = g_task_propagate_pointer (task, NULL);
+  if (texture == NULL || g_cancellable_is_cancelled (g_task_get_cancellable (task)))
+    return;   /* the widget is gone or moved on */
+  LescFigure *self = LESC_FIGURE (source);
+  g_clear_object (&self->rendering);
+  g_set_object (&self->texture, texture);
+  model_unref (self->texture_model);
+  self->texture_model = model_ref (r->model);
+  self->texture_w = r->width;
+  self->texture_h = r->height;
+  self->texture_scale = r->scale;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  if (self->dirty)
+    start_render (self);
+}
+
+static void
+start_render (LescFigure *self)
+{
+  int w = gtk_widget_get_width (GTK_WIDGET (self)), h = gtk_widget_get_height (GTK_WIDGET (self));
+  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  self->dirty = FALSE;
+  if (self->model == NULL || w <= 0 || h <= 0)
+    return;
+  if (self->rendering != NULL)
+    {
+      self->dirty = TRUE;   /* after the current one */
+      return;
+    }
+  self->rendering = g_cancellable_new ();
+  Render *r = g_new0 (Render, 1);
+  r->model = model_ref (self->model);
+  r->width = w;
+  r->height = h;
+  r->scale = scale;
+  g_autoptr (GTask) task = g_task_new (self, self->rendering, render_done, NULL);
+  g_task_set_task_data (task, r, (GDestroyNotify) render_free);
+  g_task_set_return_on_cancel (task, FALSE);
+  g_task_run_in_thread (task, render_thread);
+}
+
+gboolean
+lesc_figure_is_ready (LescFigure *self)
+{
+  return self->model != NULL && self->texture != NULL && self->texture_model == self->model
+         && self->texture_w == gtk_widget_get_width (GTK_WIDGET (self))
+         && self->texture_h == gtk_widget_get_height (GTK_WIDGET (self))
+         && self->texture_scale == gtk_widget_get_scale_factor (GTK_WIDGET (self));
+}
+
+static void
+lesc_figure_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  LescFigure *self = LESC_FIGURE (widget);
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  if (self->model == NULL)
+    return;
+  if (!lesc_figure_is_ready (self) && self->rendering == NULL)
+    start_render (self);
+  else if (!lesc_figure_is_ready (self))
+    self->dirty = TRUE;
+  if (self->texture == NULL)
+    {
+      GdkRGBA white = { 1, 1, 1, 1 };
+      gtk_snapshot_append_color (snapshot, &white, &GRAPHENE_RECT_INIT (0, 0, w, h));
+      return;
+    }
+  /* The last picture, stretched to the new size until the new one arrives. */
+  gtk_snapshot_append_texture (snapshot, self->texture, &GRAPHENE_RECT_INIT (0, 0, w, h));
+}
+
+static void
+lesc_figure_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  gtk_widget_queue_draw (widget);
+}
+
+void
+lesc_figure_set_model (LescFigure *self, LescFigurePaint paint, gpointer model, GDestroyNotify free_model)
+{
+  g_return_if_fail (LESC_IS_FIGURE (self));
+  Model *m = NULL;
+  if (model != NULL)
+    {
+      m = g_atomic_rc_box_new0 (Model);
+      m->paint = paint;
+      m->model = model;
+      m->free_model = free_model;
+    }
+  model_unref (self->model);
+  self->model = m;
+  if (m == NULL)
+    {
+      g_clear_object (&self->texture);
+      model_unref (self->texture_model);
+      self->texture_model = NULL;
+    }
+  self->dirty = self->rendering != NULL;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+lesc_figure_dispose (GObject *object)
+{
+  LescFigure *self = LESC_FIGURE (object);
+  if (self->rendering != NULL)
+    g_cancellable_cancel (self->rendering);
+  g_clear_object (&self->rendering);
+  g_clear_object (&self->texture);
+  model_unref (self->texture_model);
+  self->texture_model = NULL;
+  model_unref (self->model);
+  self->model = NULL;
+  G_OBJECT_CLASS (lesc_figure_parent_class)->dispose (object);
+}
+
+static void
+lesc_figure_class_init (LescFigureClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  object_class->dispose = lesc_figure_dispose;
+  widget_class->snapshot = lesc_figure_snapshot;
+  widget_class->size_allocate = lesc_figure_size_allocate;
+  gtk_widget_class_set_css_name (widget_class, "figure");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+lesc_figure_init (LescFigure *self)
+{
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
+}
+
+GtkWidget *
+lesc_figure_new (void)
+{
+  return g_object_new (LESC_TYPE_FIGURE, NULL);
+}

@@ -1,0 +1,459 @@
+#include "config.h"
+#include "app/measures-view.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "app/exportable.h"
+#include "app/measure-names.h"
+#include "app/result.h"
+#include "core/stats.h"
+
+/* ---- one table row ------------------------------------------------------------------ */
+
+#define LESC_TYPE_MEASURE_ROW (lesc_measure_row_get_type ())
+G_DECLARE_FINAL_TYPE (LescMeasureRow, lesc_measure_row, LESC, MEASURE_ROW, GObject)
+
+struct _LescMeasureRow
+{
+  GObject parent_instance;
+  LescResult *result;
+  double values[LESC_N_MEASURES];
+  double ranks[LESC_N_MEASURES];   /* NaN until ranked */
+  double average_rank;
+  gboolean best[LESC_N_MEASURES];
+};
+
+G_DEFINE_FINAL_TYPE (LescMeasureRow, lesc_measure_row, G_TYPE_OBJECT)
+
+static void
+lesc_measure_row_finalize (GObject *object)
+{
+  g_clear_object (&LESC_MEASURE_ROW (object)->result);
+  G_OBJECT_CLASS (lesc_measure_row_parent_class)->finalize (object);
+}
+
+static void
+lesc_measure_row_class_init (LescMeasureRowClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = lesc_measure_row_finalize;
+}
+
+static void
+lesc_measure_row_init (LescMeasureRow *self)
+{
+  for (guint j = 0; j < LESC_N_MEASURES; j++)
+    self->ranks[j] = NAN;
+  self->average_rank = NAN;
+}
+
+/* ---- the view ------------------------------------------------------------------------- */
+
+/* Column ids beyond the measures. */
+enum { COL_METHOD = -1, COL_AVERAGE = LESC_N_MEASURES, COL_SECONDS };
+
+struct _LescMeasuresView
+{
+  GtkWidget parent_instance;
+
+  GtkStack *stack;
+  GtkLabel *caption;
+  GtkColumnView *column_view;
+  GtkLabel *footnote;
+
+  GListModel *results;
+  LescKlDirection kl;
+  GListStore *rows;
+};
+
+static void lesc_measures_view_exportable_init (LescExportableInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (LescMeasuresView, lesc_measures_view, GTK_TYPE_WIDGET,
+                               G_IMPLEMENT_INTERFACE (LESC_TYPE_EXPORTABLE,
+                                                      lesc_measures_view_exportable_init))
+
+static char *
+format_value (double v)
+{
+  if (!isfinite (v))
+    return g_strdup (isnan (v) ? "–" : (v > 0 ? "∞" : "−∞"));
+  return g_strdup_printf ("%.4f", v);
+}
+
+static char *
+format_rank (double r)
+{
+  if (isnan (r))
+    return g_strdup ("");
+  if (r == floor (r))
+    return g_strdup_printf ("%.0f", r);
+  return g_strdup_printf ("%.1f", r);
+}
+
+/* Ranks of the rows per measure (rank 1 = best, ties share the mean rank; rows without a
+ * finite value get none) and the average rank over the six measures. */
+static void
+rank_rows (GPtrArray *rows)
+{
+  guint n = rows->len;
+  if (n == 0)
+    return;
+  g_autofree double *values = g_new (double, n);
+  g_autofree double *ranks = g_new (double, n);
+  g_autofree guint *index = g_new (guint, n);
+  for (guint j = 0; j < LESC_N_MEASURES; j++)
+    {
+      guint m = 0;
+      for (guint i = 0; i < n; i++)
+        {
+          LescMeasureRow *row = g_ptr_array_index (rows, i);
+          if (isfinite (row->values[j]))
+            {
+              values[m] = row->values[j];
+              index[m++] = i;
+            }
+        }
+      if (m == 0)
+        continue;
+      lesc_stats_rank (values, m, lesc_measure_lower_is_better (j), LESC_RANK_TIES_MID, ranks);
+      double best = G_MAXDOUBLE;
+      for (guint r = 0; r < m; r++)
+        best = MIN (best, ranks[r]);
+      for (guint r = 0; r < m; r++)
+        {
+          LescMeasureRow *row = g_ptr_array_index (rows, index[r]);
+          row->ranks[j] = ranks[r];
+          row->best[j] = ranks[r] == best;
+        }
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      LescMeasureRow *row = g_ptr_array_index (rows, i);
+      double sum = 0.0;
+      for (guint j = 0; j < LESC_N_MEASURES; j++)
+        sum += row->ranks[j];
+      row->average_rank = sum / LESC_N_MEASURES;   /* NaN when a measure has no rank */
+    }
+}
+
+static void
+rebuild (LescMeasuresView *self)
+{
+  /* Rank first, then show: the cells are bound as soon as the rows are in the store. */
+  guint n = self->results != NULL ? g_list_model_get_n_items (self->results) : 0;
+  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
+  LescDataObject *data = NULL;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (LescResult) result = g_list_model_get_item (self->results, i);
+      LescMeasureRow *row = g_object_new (LESC_TYPE_MEASURE_ROW, NULL);
+      row->result = g_object_ref (result);
+      const double *v = lesc_result_get_measures (result, self->kl);
+      for (guint j = 0; j < LESC_N_MEASURES; j++)
+        row->values[j] = v[j];
+      g_ptr_array_add (rows, row);
+      data = lesc_result_get_data (result);
+    }
+  rank_rows (rows);
+  g_list_store_splice (self->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->rows)),
+                       rows->pdata, rows->len);
+  gtk_stack_set_visible_child_name (self->stack, n > 0 ? "table" : "empty");
+  if (data != NULL)
+    {
+      const LescValidateReport *f = lesc_data_object_get_report (data);
+      /* TRANSLATORS: caption of the measures table: data set name and its size */
+      g_autofree char *caption = g_strdup_printf (_("Recovery on %s (%zu samples, %zu labels)"),
+                                                  lesc_data_object_get_name (data), f->n, f->o);
+      gtk_label_set_text (self->caption, caption);
+    }
+  g_autofree char *foot = g_strdup_printf (
+      _("↓ lower is better, ↑ higher is better; rank among the rows in parentheses; best in bold. KL is %s. * reconstructed: no official code exists."),
+      self->kl == LESC_KL_TRUTH_RECOVERED ? _("KL(truth ‖ recovered)") : _("KL(recovered ‖ truth)"));
+  gtk_label_set_text (self->footnote, foot);
+}
+
+static void
+results_changed_cb (LescMeasuresView *self)
+{
+  rebuild (self);
+}
+
+void
+lesc_measures_view_set_results (LescMeasuresView *self, GListModel *results)
+{
+  g_return_if_fail (LESC_IS_MEASURES_VIEW (self));
+  if (self->results != NULL)
+    g_signal_handlers_disconnect_by_func (self->results, results_changed_cb, self);
+  g_set_object (&self->results, results);
+  if (results != NULL)
+    g_signal_connect_swapped (results, "items-changed", G_CALLBACK (results_changed_cb), self);
+  rebuild (self);
+}
+
+void
+lesc_measures_view_set_kl (LescMeasuresView *self, LescKlDirection kl)
+{
+  self->kl = kl;
+  rebuild (self);
+}
+
+guint
+lesc_measures_view_get_n_rows (LescMeasuresView *self)
+{
+  return g_list_model_get_n_items (G_LIST_MODEL (self->rows));
+}
+
+gboolean
+lesc_measures_view_get_row (LescMeasuresView *self, const char *method, double values[LESC_N_MEASURES],
+                            double ranks[LESC_N_MEASURES], double *average_rank)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (LescMeasureRow) row = g_list_model_get_item (G_LIST_MODEL (self->rows), i);
+      if (g_ascii_strcasecmp (lesc_result_get_method (row->result)->name, method) != 0)
+        continue;
+      for (guint j = 0; j < LESC_N_MEASURES; j++)
+        {
+          if (values != NULL)
+            values[j] = row->values[j];
+          if (ranks != NULL)
+            ranks[j] = row->ranks[j];
+        }
+      if (average_rank != NULL)
+        *average_rank = row->average_rank;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* ---- columns -------------------------------------------------------------------------- */
+
+static void
+setup_label_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  int column = GPOINTER_TO_INT (data);
+  GtkWidget *label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (label), column == COL_METHOD ? 0.0f : 1.0f);
+  if (column != COL_METHOD)
+    gtk_widget_add_css_class (label, "numeric");
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_label_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  int column = GPOINTER_TO_INT (data);
+  LescMeasureRow *row = gtk_list_item_get_item (item);
+  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
+  if (column == COL_METHOD)
+    {
+      const LescMethod *m = lesc_result_get_method (row->result);
+      g_autofree char *settings = lesc_result_describe_params (row->result);
+      g_autofree char *name = m->reconstructed ? g_strdup_printf ("%s*", m->display_name)
+                                               : g_strdup (m->display_name);
+      gtk_label_set_text (label, name);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (label), settings);
+      return;
+    }
+  if (column == COL_AVERAGE)
+    {
+      g_autofree char *text = isnan (row->average_rank) ? g_strdup ("")
+                                                         : g_strdup_printf ("%.2f", row->average_rank);
+      gtk_label_set_text (label, text);
+      return;
+    }
+  if (column == COL_SECONDS)
+    {
+      g_autofree char *text = g_strdup_printf ("%.2f", lesc_result_get_seconds (row->result));
+      gtk_label_set_text (label, text);
+      /* The seconds of each stage. */
+      const LescRunResult *report = lesc_result_get_report (row->result);
+      GString *stages = g_string_new (NULL);
+      for (guint k = 0; k < report->n_stages && k < LESC_MAX_STAGES; k++)
+        g_string_append_printf (stages, "%s%s %.3f s", k > 0 ? "\n" : "", _(report->stage_names[k]),
+                                report->stage_seconds[k]);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (label), stages->len > 0 ? stages->str : NULL);
+      g_string_free (stages, TRUE);
+      return;
+    }
+  g_autofree char *value = format_value (row->values[column]);
+  g_autofree char *rank = format_rank (row->ranks[column]);
+  g_autofree char *markup = g_markup_printf_escaped (
+      row->best[column] ? "<b>%s</b>%s<span alpha=\"55%%\">%s%s%s</span>" : "%s%s<span alpha=\"55%%\">%s%s%s</span>",
+      value, rank[0] != '\0' ? " " : "", rank[0] != '\0' ? "(" : "", rank, rank[0] != '\0' ? ")" : "");
+  gtk_label_set_markup (label, markup);
+}
+
+static int
+compare_rows (gconstpointer a, gconstpointer b, gpointer data)
+{
+  int column = GPOINTER_TO_INT (data);
+  const LescMeasureRow *ra = a, *rb = b;
+  double va, vb;
+  if (column == COL_METHOD)
+    {
+      /* The registry's order (the paper's). */
+      guint n = 0;
+      const LescMethod *const *methods = lesc_methods (&n);
+      int ia = 0, ib = 0;
+      for (guint i = 0; i < n; i++)
+        {
+          if (methods[i] == lesc_result_get_method (ra->result)) ia = (int) i;
+          if (methods[i] == lesc_result_get_method (rb->result)) ib = (int) i;
+        }
+      return (ia > ib) - (ia < ib);
+    }
+  if (column == COL_AVERAGE)
+    va = ra->average_rank, vb = rb->average_rank;
+  else if (column == COL_SECONDS)
+    va = lesc_result_get_seconds (ra->result), vb = lesc_result_get_seconds (rb->result);
+  else
+    {
+      /* Best first, whatever the direction. */
+      va = ra->values[column], vb = rb->values[column];
+      if (!lesc_measure_lower_is_better (column))
+        va = -va, vb = -vb;
+    }
+  if (isnan (va) || isnan (vb))
+    return isnan (va) - isnan (vb);
+  return (va > vb) - (va < vb);
+}
+
+static void
+add_column (LescMeasuresView *self, const char *title, int column, gboolean expand)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_label_cb), GINT_TO_POINTER (column));
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_label_cb), GINT_TO_POINTER (column));
+  GtkColumnViewColumn *col = gtk_column_view_column_new (title, factory);
+  gtk_column_view_column_set_expand (col, expand);
+  GtkSorter *sorter = GTK_SORTER (gtk_custom_sorter_new (compare_rows, GINT_TO_POINTER (column), NULL));
+  gtk_column_view_column_set_sorter (col, sorter);
+  g_object_unref (sorter);
+  gtk_column_view_append_column (self->column_view, col);
+  if (column == COL_METHOD)
+    gtk_column_view_sort_by_column (self->column_view, col, GTK_SORT_ASCENDING);
+  g_object_unref (col);
+}
+
+/* ---- export --------------------------------------------------------------------------- */
+
+static LescTable *
+measures_get_table (LescExportable *exportable)
+{
+  LescMeasuresView *self = LESC_MEASURES_VIEW (exportable);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
+  if (n == 0)
+    return NULL;
+  g_autoptr (LescMeasureRow) first = g_list_model_get_item (G_LIST_MODEL (self->rows), 0);
+  LescDataObject *data = lesc_result_get_data (first->result);
+  const LescDataset *ds = lesc_data_object_get_dataset (data);
+  LescTable *t = lesc_table_new (gtk_label_get_text (self->caption));
+  lesc_table_add_note (t, "lesc-explorer %s", LESC_VERSION);
+  lesc_table_add_note (t, "data %s sha256 %s", ds->name, ds->checksum);
+  lesc_table_add_note (t, "kl %s", lesc_kl_direction_key (self->kl));
+  lesc_table_add_column (t, _("Method"));
+  for (guint j = 0; j < LESC_N_MEASURES; j++)
+    {
+      g_autofree char *title = lesc_measure_display_title (j);
+      lesc_table_add_column (t, title);
+      g_autofree char *rank_title = g_strdup_printf (_("%s rank"), lesc_measure_display_name (j));
+      lesc_table_add_column (t, rank_title);
+    }
+  lesc_table_add_column (t, _("Average rank"));
+  lesc_table_add_column (t, _("Seconds"));
+  /* The rows in the order shown. */
+  GtkSelectionModel *model = gtk_column_view_get_model (self->column_view);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (LescMeasureRow) row = g_list_model_get_item (G_LIST_MODEL (model), i);
+      const LescMethod *m = lesc_result_get_method (row->result);
+      g_autofree char *settings = lesc_result_describe_params (row->result);
+      lesc_table_add_note (t, "%s: %s%s", m->display_name, settings,
+                           m->reconstructed ? " (reconstructed)" : "");
+      lesc_table_add_row (t);
+      lesc_table_add_cell (t, FALSE, "%s", m->display_name);
+      for (guint j = 0; j < LESC_N_MEASURES; j++)
+        {
+          g_autofree char *value = format_value (row->values[j]);
+          g_autofree char *rank = format_rank (row->ranks[j]);
+          lesc_table_add_cell (t, row->best[j], "%s", value);
+          lesc_table_add_cell (t, FALSE, "%s", rank);
+        }
+      if (isnan (row->average_rank))
+        lesc_table_add_cell (t, FALSE, "%s", "");
+      else
+        lesc_table_add_cell (t, FALSE, "%.2f", row->average_rank);
+      lesc_table_add_cell (t, FALSE, "%.3f", lesc_result_get_seconds (row->result));
+    }
+  return t;
+}
+
+static char *
+measures_get_basename (LescExportable *exportable)
+{
+  LescMeasuresView *self = LESC_MEASURES_VIEW (exportable);
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->rows)) == 0)
+    return g_strdup ("measures");
+  g_autoptr (LescMeasureRow) first = g_list_model_get_item (G_LIST_MODEL (self->rows), 0);
+  return g_strdup_printf ("measures-%s", lesc_data_object_get_name (lesc_result_get_data (first->result)));
+}
+
+static void
+lesc_measures_view_exportable_init (LescExportableInterface *iface)
+{
+  iface->get_table = measures_get_table;
+  iface->get_basename = measures_get_basename;
+}
+
+/* ---- life cycle ----------------------------------------------------------------------- */
+
+static void
+lesc_measures_view_dispose (GObject *object)
+{
+  LescMeasuresView *self = LESC_MEASURES_VIEW (object);
+  if (self->results != NULL)
+    g_signal_handlers_disconnect_by_func (self->results, results_changed_cb, self);
+  g_clear_object (&self->results);
+  gtk_widget_dispose_template (GTK_WIDGET (self), LESC_TYPE_MEASURES_VIEW);
+  g_clear_object (&self->rows);
+  G_OBJECT_CLASS (lesc_measures_view_parent_class)->dispose (object);
+}
+
+static void
+lesc_measures_view_class_init (LescMeasuresViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  object_class->dispose = lesc_measures_view_dispose;
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/lescexplorer/Explorer/ui/measures-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, LescMeasuresView, stack);
+  gtk_widget_class_bind_template_child (widget_class, LescMeasuresView, caption);
+  gtk_widget_class_bind_template_child (widget_class, LescMeasuresView, column_view);
+  gtk_widget_class_bind_template_child (widget_class, LescMeasuresView, footnote);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+lesc_measures_view_init (LescMeasuresView *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->rows = g_list_store_new (LESC_TYPE_MEASURE_ROW);
+  GtkSortListModel *sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->rows)), NULL);
+  GtkNoSelection *selection = gtk_no_selection_new (G_LIST_MODEL (sorted));
+  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (selection));
+  g_object_unref (selection);
+  add_column (self, _("Method"), COL_METHOD, TRUE);
+  for (guint j = 0; j < LESC_N_MEASURES; j++)
+    {
+      g_autofree char *title = lesc_measure_display_title (j);
+      add_column (self, title, (int) j, FALSE);
+    }
+  add_column (self, _("Avg. rank"), COL_AVERAGE, FALSE);
+  add_column (self, _("Seconds"), COL_SECONDS, FALSE);
+  /* Sort by the columns' sorters. */
+  gtk_sort_list_model_set_sorter (sorted, gtk_column_view_get_sorter (self->column_view));
+  rebuild (self);
+}

@@ -1,0 +1,23 @@
+/* The Measures view: one row per method run on the current data set with the six
+ * measures, their ranks among the rows and the average rank; sortable by every column,
+ * the best value of each column in bold. */
+#pragma once
+#include <adwaita.h>
+#include "core/measures.h"
+
+G_BEGIN_DECLS
+
+#define LESC_TYPE_MEASURES_VIEW (lesc_measures_view_get_type ())
+G_DECLARE_FINAL_TYPE (LescMeasuresView, lesc_measures_view, LESC, MEASURES_VIEW, GtkWidget)
+
+/* `results`: a GListModel of LescResult (the current results of the window). */
+void lesc_measures_view_set_results (LescMeasuresView *self, GListModel *results);
+void lesc_measures_view_set_kl (LescMeasuresView *self, LescKlDirection kl);
+
+/* For the tests: the number of rows and the row of a method (by registry name). */
+guint    lesc_measures_view_get_n_rows (LescMeasuresView *self);
+gboolean lesc_measures_view_get_row (LescMeasuresView *self, const char *method,
+                                     double values[LESC_N_MEASURES],
+                                     double ranks[LESC_N_MEASURES], double *average_rank);
+
+G_END_DECLS

@@ -1,0 +1,36 @@
+/* The methods and their parameters: one expander row per registry method with a check box
+ * and one LescParamRow per parameter spec, plus the settings every run shares (seed, LE
+ * step variant, KL direction, the official-code options, run automatically). */
+#pragma once
+#include <adwaita.h>
+#include "core/measures.h"
+#include "core/method.h"
+
+G_BEGIN_DECLS
+
+#define LESC_TYPE_METHOD_PANEL (lesc_method_panel_get_type ())
+G_DECLARE_FINAL_TYPE (LescMethodPanel, lesc_method_panel, LESC, METHOD_PANEL, GtkWidget)
+
+LescMethodPanel *lesc_method_panel_new (void);
+
+/* The settings a run of `method` uses now. */
+void     lesc_method_panel_get_params (LescMethodPanel *self, const LescMethod *method,
+                                       LescRunParams *params);
+gboolean lesc_method_panel_is_selected (LescMethodPanel *self, const LescMethod *method);
+void     lesc_method_panel_set_selected (LescMethodPanel *self, const LescMethod *method,
+                                         gboolean selected);
+/* Set a parameter as if typed (clamped to the range); FALSE when the name is unknown. */
+gboolean lesc_method_panel_set_param (LescMethodPanel *self, const LescMethod *method,
+                                      const char *name, double value);
+void     lesc_method_panel_set_seed (LescMethodPanel *self, guint32 seed);
+LescKlDirection lesc_method_panel_get_kl (LescMethodPanel *self);
+/* Open the method's row (its parameters). */
+void     lesc_method_panel_show_method (LescMethodPanel *self, const LescMethod *method);
+void     lesc_method_panel_reset (LescMethodPanel *self);
+
+/* Signals:
+ * "params-changed" (gpointer method): the settings of `method` changed; NULL: of several.
+ * "selection-changed" (gpointer method): a check box changed.
+ * "kl-changed": the KL direction changed. */
+
+G_END_DECLS

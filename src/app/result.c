@@ -1,0 +1,170 @@
+#include "config.h"
+#include "app/result.h"
+#include "core/corrcache.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+struct _LescResult
+{
+  GObject parent_instance;
+  const LescMethod *method;
+  LescRunParams params;
+  LescDataObject *data;
+  LescMatrix *recovered;
+  double measures[2][LESC_N_MEASURES];
+  LescRunResult report;
+  double seconds;
+};
+
+G_DEFINE_FINAL_TYPE (LescResult, lesc_result, G_TYPE_OBJECT)
+
+static void
+lesc_result_finalize (GObject *object)
+{
+  LescResult *self = LESC_RESULT (object);
+  g_clear_object (&self->data);
+  g_clear_pointer (&self->recovered, lesc_matrix_free);
+  lesc_run_result_clear (&self->report);
+  G_OBJECT_CLASS (lesc_result_parent_class)->finalize (object);
+}
+
+static void
+lesc_result_class_init (LescResultClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = lesc_result_finalize;
+}
+
+static void
+lesc_result_init (LescResult *self)
+{
+}
+
+const LescMethod    *lesc_result_get_method (LescResult *self) { return self->method; }
+const LescRunParams *lesc_result_get_params (LescResult *self) { return &self->params; }
+LescDataObject      *lesc_result_get_data (LescResult *self) { return self->data; }
+const LescMatrix    *lesc_result_get_recovered (LescResult *self) { return self->recovered; }
+const LescRunResult *lesc_result_get_report (LescResult *self) { return &self->report; }
+double               lesc_result_get_seconds (LescResult *self) { return self->seconds; }
+
+const double *
+lesc_result_get_measures (LescResult *self, LescKlDirection kl)
+{
+  return self->measures[kl == LESC_KL_RECOVERED_TRUTH ? 1 : 0];
+}
+
+gboolean
+lesc_run_params_same (const LescMethod *m, const LescRunParams *a, const LescRunParams *b)
+{
+  for (guint i = 0; i < m->n_params; i++)
+    if (a->values[i] != b->values[i])
+      return FALSE;
+  if (m->uses_seed && a->seed != b->seed)
+    return FALSE;
+  if (m->uses_variant && a->variant != b->variant)
+    return FALSE;
+  return a->c_paper_orientation == b->c_paper_orientation
+         && a->tensor_fft_views == b->tensor_fft_views
+         && a->odd_n_single_shrink == b->odd_n_single_shrink
+         && a->flavour_pyldl == b->flavour_pyldl;
+}
+
+char *
+lesc_run_params_describe (const LescMethod *m, const LescRunParams *p)
+{
+  GString *s = g_string_new (NULL);
+  for (guint i = 0; i < m->n_params; i++)
+    {
+      g_string_append_printf (s, "%s%s = %g", s->len > 0 ? ", " : "", m->params[i].name,
+                              p->values[i]);
+    }
+  if (m->uses_seed)
+    g_string_append_printf (s, "%s%s %u", s->len > 0 ? ", " : "", _("seed"), p->seed);
+  if (m->uses_variant)
+    g_string_append_printf (s, "%s%s", s->len > 0 ? ", " : "", lesc_variant_key (p->variant));
+  return g_string_free (s, FALSE);
+}
+
+char *
+lesc_result_describe_params (LescResult *self)
+{
+  return lesc_run_params_describe (self->method, &self->params);
+}
+
+static void
+run_input_free (LescRunInput *in)
+{
+  g_clear_object (&in->data);
+  g_free (in);
+}
+
+/* The last LESC/gLESC correlation step, reused while only λ₁, the seed or the variant
+ * change (interactive tuning). One entry: it holds an n×n matrix. */
+static LescCorrelationCache *
+correlation_cache (void)
+{
+  static gsize once = 0;
+  static LescCorrelationCache *cache;
+  if (g_once_init_enter (&once))
+    {
+      cache = lesc_correlation_cache_new (1);
+      g_once_init_leave (&once, 1);
+    }
+  return cache;
+}
+
+/* Worker thread: the whole run, then the measures in both KL directions. */
+static gpointer
+run_work (gpointer input, LescProgress *progress, GError **error)
+{
+  LescRunInput *in = input;
+  const LescDataset *ds = lesc_data_object_get_dataset (in->data);
+  gint64 start = g_get_monotonic_time ();
+  LescRunResult report = { 0 };
+  LescMatrix *recovered = lesc_method_run_cached (in->method, ds, &in->params, correlation_cache (),
+                                                  progress, &report, error);
+  if (recovered == NULL)
+    {
+      lesc_run_result_clear (&report);
+      return NULL;
+    }
+  LescResult *self = g_object_new (LESC_TYPE_RESULT, NULL);
+  self->method = in->method;
+  self->params = in->params;
+  self->data = g_object_ref (in->data);
+  self->recovered = recovered;
+  self->report = report;
+  self->seconds = (double) (g_get_monotonic_time () - start) / 1e6;
+  for (guint j = 0; j < LESC_N_MEASURES; j++)
+    self->measures[0][j] = self->measures[1][j] = NAN;   /* no ground truth: no measures */
+  if (ds->truth != NULL
+      && (!lesc_measures_compute (ds->truth, recovered, LESC_KL_TRUTH_RECOVERED, self->measures[0], error)
+          || !lesc_measures_compute (ds->truth, recovered, LESC_KL_RECOVERED_TRUTH, self->measures[1], error)))
+    {
+      g_object_unref (self);
+      return NULL;
+    }
+  return self;
+}
+
+LescJob *
+lesc_run_job_new (const LescMethod *method, const LescRunParams *params, LescDataObject *data)
+{
+  LescRunInput *in = g_new0 (LescRunInput, 1);
+  in->method = method;
+  in->params = *params;
+  in->data = g_object_ref (data);
+  /* TRANSLATORS: a job title: "gLESC on yeast-alpha" */
+  g_autofree char *title = g_strdup_printf (_("%s on %s"), method->display_name,
+                                            lesc_data_object_get_name (data));
+  return lesc_job_new (LESC_JOB_KIND_RUN, title, run_work, in, (GDestroyNotify) run_input_free,
+                       g_object_unref);
+}
+
+const LescRunInput *
+lesc_run_job_get_input (LescJob *job)
+{
+  if (lesc_job_get_kind (job) != LESC_JOB_KIND_RUN)
+    return NULL;
+  return lesc_job_get_input (job);
+}

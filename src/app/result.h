@@ -1,0 +1,45 @@
+/* The outcome of one method run: the recovered distributions, the six measures (both KL
+ * directions) and everything that made it (method, parameters, seed, data set). */
+#pragma once
+#include <glib-object.h>
+#include "core/measures.h"
+#include "core/method.h"
+#include "app/data-object.h"
+#include "app/job.h"
+
+G_BEGIN_DECLS
+
+#define LESC_TYPE_RESULT (lesc_result_get_type ())
+G_DECLARE_FINAL_TYPE (LescResult, lesc_result, LESC, RESULT, GObject)
+
+const LescMethod    *lesc_result_get_method (LescResult *self);
+const LescRunParams *lesc_result_get_params (LescResult *self);
+LescDataObject      *lesc_result_get_data (LescResult *self);
+const LescMatrix    *lesc_result_get_recovered (LescResult *self);
+const double        *lesc_result_get_measures (LescResult *self, LescKlDirection kl);
+const LescRunResult *lesc_result_get_report (LescResult *self);
+double               lesc_result_get_seconds (LescResult *self);
+/* "λ1 = 0.01, λ2 = 0.001, seed 0": the settings in one line. */
+char                *lesc_result_describe_params (LescResult *self);
+
+/* TRUE when the two settings give the same run of `method` (the seed and the variant
+ * count only for methods that use them). */
+gboolean lesc_run_params_same (const LescMethod *method, const LescRunParams *a,
+                               const LescRunParams *b);
+/* The settings in one line, as above. */
+char *lesc_run_params_describe (const LescMethod *method, const LescRunParams *p);
+
+/* What a method run needs; the job owns it. */
+typedef struct {
+  const LescMethod *method;
+  LescRunParams params;
+  LescDataObject *data;
+} LescRunInput;
+
+/* A job that runs `method` on `data` with `params`; its output is a LescResult. */
+LescJob *lesc_run_job_new (const LescMethod *method, const LescRunParams *params,
+                           LescDataObject *data);
+/* The input of a run job, NULL for other jobs. */
+const LescRunInput *lesc_run_job_get_input (LescJob *job);
+
+G_END_DECLS

@@ -1,0 +1,1068 @@
+#include "config.h"
+#include "app/window.h"
+
+#include <glib/gi18n.h>
+
+#include "app/data-summary.h"
+#include "app/comparison-view.h"
+#include "app/cv-view.h"
+#include "app/distributions-view.h"
+#include "app/experiment-jobs.h"
+#include "app/sensitivity-view.h"
+#include "app/exportable.h"
+#include "app/measures-view.h"
+#include "app/result.h"
+#include "app/settings.h"
+#include "core/error.h"
+
+#define AUTO_RUN_DELAY_MS 250
+
+struct _LescWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  /* template */
+  AdwToastOverlay *toast_overlay;
+  AdwViewSwitcherTitle *switcher_title;
+  GtkToggleButton *sidebar_button;
+  GtkMenuButton *runs_button;
+  GtkStack *runs_stack;
+  GtkListView *runs_view;
+  AdwFlap *flap;
+  LescDataSummary *data_summary;
+  LescMethodPanel *method_panel;
+  GtkRevealer *progress_revealer;
+  GtkLabel *progress_title;
+  GtkLabel *progress_stage;
+  GtkLabel *progress_queue;
+  GtkProgressBar *progress_bar;
+  AdwViewStack *view_stack;
+  LescMeasuresView *measures_view;
+  LescDistributionsView *distributions_view;
+  LescSensitivityView *sensitivity_view;
+  LescComparisonView *comparison_view;
+  LescCvView *cv_view;
+
+  GSettings *settings;
+  LescJobQueue *queue;
+  LescJob *watched;            /* the job the progress bar shows */
+  LescDataObject *data;
+  GListStore *results;         /* LescResult of `data` with the current settings */
+  GCancellable *open_cancellable;
+  guint auto_run_id;
+  char *last_toast;
+  gboolean comparison_requested;
+};
+
+enum { SIGNAL_DATA_CHANGED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (LescWindow, lesc_window, ADW_TYPE_APPLICATION_WINDOW)
+
+/* ---- toasts ---------------------------------------------------------------------------- */
+
+void
+lesc_window_toast (LescWindow *self, const char *message)
+{
+  g_free (self->last_toast);
+  self->last_toast = g_strdup (message);
+  AdwToast *toast = adw_toast_new (message);
+  adw_toast_set_timeout (toast, 6);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+const char *
+lesc_window_get_last_toast (LescWindow *self)
+{
+  return self->last_toast;
+}
+
+/* ---- results and staleness ------------------------------------------------------------- */
+
+static gboolean
+find_result (LescWindow *self, const LescMethod *method, guint *position)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->results));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (LescResult) r = g_list_model_get_item (G_LIST_MODEL (self->results), i);
+      if (lesc_result_get_method (r) == method)
+        {
+          *position = i;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* Is `job` a run of `method` on the current data with the current settings? */
+static gboolean
+job_is_current (LescWindow *self, LescJob *job, const LescMethod *method)
+{
+  const LescRunInput *in = lesc_run_job_get_input (job);
+  if (in == NULL || in->method != method || in->data != self->data)
+    return FALSE;
+  LescRunParams now;
+  lesc_method_panel_get_params (self->method_panel, method, &now);
+  return lesc_run_params_same (method, &in->params, &now);
+}
+
+typedef struct {
+  LescWindow *self;
+  const LescMethod *method;   /* NULL: any method */
+  gboolean all;               /* cancel whatever its settings */
+} StaleMatch;
+
+static gboolean
+stale_match (LescJob *job, gpointer data)
+{
+  StaleMatch *m = data;
+  const LescRunInput *in = lesc_run_job_get_input (job);
+  if (in == NULL || (m->method != NULL && in->method != m->method))
+    return FALSE;
+  return m->all || !job_is_current (m->self, job, in->method);
+}
+
+/* Drop results and cancel runs of `method` (NULL: every method) made with other settings
+ * than the panel's, or all of them when `all`. */
+static void
+invalidate (LescWindow *self, const LescMethod *method, gboolean all)
+{
+  StaleMatch match = { self, method, all };
+  lesc_job_queue_cancel_matching (self->queue, stale_match, &match);
+  for (guint i = g_list_model_get_n_items (G_LIST_MODEL (self->results)); i-- > 0;)
+    {
+      g_autoptr (LescResult) r = g_list_model_get_item (G_LIST_MODEL (self->results), i);
+      const LescMethod *m = lesc_result_get_method (r);
+      if (method != NULL && m != method)
+        continue;
+      LescRunParams now;
+      lesc_method_panel_get_params (self->method_panel, m, &now);
+      if (all || lesc_result_get_data (r) != self->data
+          || !lesc_run_params_same (m, lesc_result_get_params (r), &now))
+        g_list_store_remove (self->results, i);
+    }
+}
+
+static gboolean
+has_pending_run (LescWindow *self, const LescMethod *method)
+{
+  GListModel *jobs = lesc_job_queue_get_jobs (self->queue);
+  guint n = g_list_model_get_n_items (jobs);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (LescJob) job = g_list_model_get_item (jobs, i);
+      if (!lesc_job_is_finished (job) && !lesc_job_is_cancelled (job)
+          && job_is_current (self, job, method))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Queue the ticked methods that have neither a current result nor a current run. Returns
+ * the number of runs queued. */
+static guint
+queue_runs (LescWindow *self)
+{
+  if (self->data == NULL)
+    return 0;
+  guint n = 0, queued = 0;
+  const LescMethod *const *methods = lesc_methods (&n);
+  for (guint i = 0; i < n; i++)
+    {
+      const LescMethod *m = methods[i];
+      guint pos;
+      if (!lesc_method_panel_is_selected (self->method_panel, m) || find_result (self, m, &pos)
+          || has_pending_run (self, m))
+        continue;
+      LescRunParams params;
+      lesc_method_panel_get_params (self->method_panel, m, &params);
+      g_autoptr (LescJob) job = lesc_run_job_new (m, &params, self->data);
+      lesc_job_queue_add (self->queue, job);
+      queued++;
+    }
+  return queued;
+}
+
+void
+lesc_window_run (LescWindow *self)
+{
+  g_return_if_fail (LESC_IS_WINDOW (self));
+  g_clear_handle_id (&self->auto_run_id, g_source_remove);
+  if (queue_runs (self) == 0 && self->data != NULL)
+    {
+      gboolean any = FALSE;
+      guint n = 0;
+      const LescMethod *const *methods = lesc_methods (&n);
+      for (guint i = 0; i < n; i++)
+        any |= lesc_method_panel_is_selected (self->method_panel, methods[i]);
+      lesc_window_toast (self, any ? _("The results are up to date.") : _("Tick a method to run."));
+    }
+}
+
+static gboolean
+auto_run_cb (gpointer data)
+{
+  LescWindow *self = data;
+  self->auto_run_id = 0;
+  queue_runs (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_auto_run (LescWindow *self)
+{
+  if (!g_settings_get_boolean (self->settings, "auto-run"))
+    return;
+  g_clear_handle_id (&self->auto_run_id, g_source_remove);
+  self->auto_run_id = g_timeout_add (AUTO_RUN_DELAY_MS, auto_run_cb, self);
+}
+
+static void update_cv_methods (LescWindow *self);
+
+static void
+params_changed_cb (LescWindow *self, gpointer method)
+{
+  invalidate (self, method, FALSE);
+  schedule_auto_run (self);
+}
+
+static void
+selection_changed_cb (LescWindow *self, gpointer method)
+{
+  update_cv_methods (self);
+  if (!lesc_method_panel_is_selected (self->method_panel, method))
+    invalidate (self, method, TRUE);
+  else
+    schedule_auto_run (self);
+}
+
+static void
+kl_changed_cb (LescWindow *self)
+{
+  lesc_measures_view_set_kl (self->measures_view, lesc_method_panel_get_kl (self->method_panel));
+  lesc_distributions_view_set_kl (self->distributions_view, lesc_method_panel_get_kl (self->method_panel));
+}
+
+static void
+experiment_finished (LescWindow *self, LescJob *job)
+{
+  if (lesc_job_get_state (job) == LESC_JOB_FAILED)
+    {
+      g_autofree char *msg = g_strdup_printf (_("%s failed: %s"), lesc_job_get_title (job),
+                                              lesc_job_get_message (job));
+      lesc_window_toast (self, msg);
+      return;
+    }
+  if (lesc_job_get_state (job) != LESC_JOB_DONE)
+    return;
+  LescDataObject *data = lesc_experiment_job_get_data (job);
+  switch (lesc_job_get_kind (job))
+    {
+    case LESC_JOB_KIND_GRID:
+      if (data == self->data)
+        lesc_sensitivity_view_add_grid (self->sensitivity_view, job);
+      break;
+    case LESC_JOB_KIND_CV:
+      if (data == self->data)
+        lesc_cv_view_set_job (self->cv_view, job);
+      break;
+    default:
+      lesc_comparison_view_set_job (self->comparison_view, job);
+      break;
+    }
+}
+
+static void
+job_finished_cb (LescWindow *self, LescJob *job)
+{
+  const LescRunInput *in = lesc_run_job_get_input (job);
+  if (in == NULL)
+    {
+      experiment_finished (self, job);
+      return;
+    }
+  switch (lesc_job_get_state (job))
+    {
+    case LESC_JOB_DONE:
+      if (job_is_current (self, job, in->method))
+        {
+          guint pos;
+          LescResult *result = lesc_job_get_output (job);
+          if (find_result (self, in->method, &pos))
+            g_list_store_splice (self->results, pos, 1, (gpointer *) &result, 1);
+          else
+            g_list_store_append (self->results, result);
+        }
+      break;
+    case LESC_JOB_FAILED:
+      {
+        /* TRANSLATORS: "gLESC on yeast-alpha failed: <reason>" */
+        g_autofree char *msg = g_strdup_printf (_("%s failed: %s"), lesc_job_get_title (job),
+                                                lesc_job_get_message (job));
+        lesc_window_toast (self, msg);
+      }
+      break;
+    default:
+      break;
+    }
+}
+
+/* ---- experiments ----------------------------------------------------------------------- */
+
+static void
+setup_of (LescWindow *self, const LescMethod *m, LescMethodSetup *setup)
+{
+  setup->method = m;
+  lesc_method_panel_get_params (self->method_panel, m, &setup->params);
+}
+
+static void
+grid_requested_cb (LescWindow *self, gpointer method)
+{
+  LescMethodSetup setup;
+  setup_of (self, method, &setup);
+  guint n1, n2;
+  const double *lambda1 = lesc_sensitivity_view_get_lambda1 (self->sensitivity_view, &n1);
+  const double *lambda2 = lesc_sensitivity_view_get_lambda2 (self->sensitivity_view, &n2);
+  g_autoptr (LescJob) job = lesc_grid_job_new (self->data, &setup, lambda1, n1, lambda2, n2,
+                                               lesc_method_panel_get_kl (self->method_panel));
+  lesc_job_queue_add (self->queue, job);
+}
+
+/* A cell of the sensitivity grid: that run, with its distributions. */
+static void
+cell_activated_cb (LescWindow *self, gpointer method, double lambda1, double lambda2)
+{
+  lesc_method_panel_set_param (self->method_panel, method, "lambda1", lambda1);
+  lesc_method_panel_set_param (self->method_panel, method, "lambda2", lambda2);
+  lesc_method_panel_set_selected (self->method_panel, method, TRUE);
+  lesc_window_show_view (self, "distributions");
+  lesc_window_run (self);
+}
+
+/* Cross-validation uses the ticked methods that learn a mapping, or all of those. */
+static guint
+cv_setups (LescWindow *self, LescMethodSetup *setups, guint max)
+{
+  guint n = 0, k = 0;
+  const LescMethod *const *methods = lesc_methods (&n);
+  for (int pass = 0; pass < 2 && k == 0; pass++)
+    for (guint i = 0; i < n && k < max; i++)
+      if (methods[i]->has_mapping && (pass == 1 || lesc_method_panel_is_selected (self->method_panel, methods[i])))
+        setup_of (self, methods[i], &setups[k++]);
+  return k;
+}
+
+static void
+update_cv_methods (LescWindow *self)
+{
+  LescMethodSetup setups[16];
+  guint k = cv_setups (self, setups, G_N_ELEMENTS (setups));
+  GString *s = g_string_new (NULL);
+  for (guint i = 0; i < k; i++)
+    g_string_append_printf (s, "%s%s", i > 0 ? ", " : "", setups[i].method->display_name);
+  lesc_cv_view_set_methods_text (self->cv_view, s->str);
+  g_string_free (s, TRUE);
+}
+
+static void
+cv_requested_cb (LescWindow *self)
+{
+  LescMethodSetup setups[16];
+  guint k = cv_setups (self, setups, G_N_ELEMENTS (setups));
+  if (k == 0)
+    {
+      lesc_window_toast (self, _("No method learns a mapping to new samples."));
+      return;
+    }
+  g_autoptr (LescJob) job = lesc_cv_job_new (self->data, setups, k, lesc_cv_view_get_folds (self->cv_view),
+                                             lesc_cv_view_get_seed (self->cv_view),
+                                             lesc_method_panel_get_kl (self->method_panel));
+  lesc_job_queue_add (self->queue, job);
+}
+
+/* The comparison: the ticked methods (all when fewer than two are ticked) with the panel's
+ * settings on the data sets of the store
+ * (`store_only`) or on those of the data directory (computing what is missing). */
+static void
+request_table (LescWindow *self, gboolean store_only)
+{
+  guint n_all = 0, n = 0;
+  const LescMethod *const *methods = lesc_methods (&n_all);
+  LescMethodSetup setups[16];
+  for (guint i = 0; i < n_all && n < G_N_ELEMENTS (setups); i++)
+    if (lesc_method_panel_is_selected (self->method_panel, methods[i]))
+      setup_of (self, methods[i], &setups[n++]);
+  if (n < 2)   /* fewer than two ticked: compare them all */
+    for (n = 0; n < n_all && n < G_N_ELEMENTS (setups); n++)
+      setup_of (self, methods[n], &setups[n]);
+  g_autofree char *dir = g_settings_get_string (self->settings, "data-directory");
+  g_autoptr (GPtrArray) sets = NULL;
+  if (store_only)
+    {
+      sets = g_ptr_array_new ();
+      for (guint i = 0; lesc_known_datasets[i] != NULL; i++)
+        g_ptr_array_add (sets, (gpointer) lesc_known_datasets[i]);
+      g_ptr_array_add (sets, NULL);
+    }
+  else
+    {
+      sets = lesc_default_datasets (dir[0] != '\0' ? dir : NULL);
+      g_ptr_array_add (sets, NULL);
+    }
+  g_autoptr (LescJob) job = lesc_table_job_new ((const char *const *) sets->pdata, dir, setups, n,
+                                                lesc_method_panel_get_kl (self->method_panel), store_only);
+  lesc_job_queue_add (self->queue, job);
+}
+
+static void
+comparison_refresh_cb (LescWindow *self)
+{
+  request_table (self, TRUE);
+}
+
+static void
+comparison_compute_cb (LescWindow *self)
+{
+  request_table (self, FALSE);
+}
+
+static void
+visible_view_cb (LescWindow *self)
+{
+  const char *name = adw_view_stack_get_visible_child_name (self->view_stack);
+  if (g_strcmp0 (name, "comparison") == 0 && !lesc_comparison_view_has_table (self->comparison_view)
+      && !self->comparison_requested)
+    {
+      self->comparison_requested = TRUE;
+      request_table (self, TRUE);
+    }
+}
+
+/* ---- progress -------------------------------------------------------------------------- */
+
+static void
+update_progress (LescWindow *self)
+{
+  gboolean busy = lesc_job_queue_get_busy (self->queue);
+  gtk_revealer_set_reveal_child (self->progress_revealer, busy);
+  LescJob *job = self->watched;
+  if (job != NULL)
+    {
+      gtk_label_set_text (self->progress_title, lesc_job_get_title (job));
+      gtk_label_set_text (self->progress_stage, lesc_job_get_stage (job));
+      gtk_progress_bar_set_fraction (self->progress_bar, lesc_job_get_fraction (job));
+    }
+  guint waiting = lesc_job_queue_get_pending (self->queue);
+  waiting -= waiting > 0 && lesc_job_queue_get_current (self->queue) != NULL;
+  g_autofree char *queued = waiting > 0
+    ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u more queued", "%u more queued", waiting), waiting)
+    : g_strdup ("");
+  gtk_label_set_text (self->progress_queue, queued);
+  gboolean any = g_list_model_get_n_items (lesc_job_queue_get_jobs (self->queue)) > 0;
+  gtk_stack_set_visible_child_name (self->runs_stack, any ? "list" : "empty");
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel", busy);
+}
+
+static void
+watched_notify_cb (LescWindow *self)
+{
+  update_progress (self);
+}
+
+static void
+queue_current_cb (LescWindow *self)
+{
+  LescJob *current = lesc_job_queue_get_current (self->queue);
+  if (current != NULL && current != self->watched)
+    {
+      if (self->watched != NULL)
+        g_signal_handlers_disconnect_by_func (self->watched, watched_notify_cb, self);
+      g_set_object (&self->watched, current);
+      g_signal_connect_swapped (current, "notify", G_CALLBACK (watched_notify_cb), self);
+    }
+  update_progress (self);
+}
+
+void
+lesc_window_cancel (LescWindow *self)
+{
+  g_clear_handle_id (&self->auto_run_id, g_source_remove);
+  lesc_job_queue_cancel_all (self->queue);
+  update_progress (self);
+}
+
+/* ---- data ------------------------------------------------------------------------------ */
+
+static void
+set_data (LescWindow *self, LescDataObject *data)
+{
+  invalidate (self, NULL, TRUE);
+  g_set_object (&self->data, data);
+  lesc_data_summary_set_data (self->data_summary, data);
+  lesc_distributions_view_set_data (self->distributions_view, data);
+  lesc_sensitivity_view_clear (self->sensitivity_view);
+  lesc_cv_view_set_job (self->cv_view, NULL);
+  adw_view_switcher_title_set_subtitle (self->switcher_title, lesc_data_object_get_name (data));
+  g_signal_emit (self, signals[SIGNAL_DATA_CHANGED], 0);
+  schedule_auto_run (self);
+}
+
+typedef struct {
+  LescWindow *self;
+  LescOpenRequest request;
+} OpenContext;
+
+static void
+open_context_free (OpenContext *c)
+{
+  g_object_unref (c->self);
+  g_free (c->request.spec);
+  g_free (c->request.data_dir);
+  g_free (c);
+}
+
+static void start_open (LescWindow *self, const char *spec, gsize label_columns, gboolean renormalize);
+
+static void
+renormalize_response_cb (AdwMessageDialog *dialog, const char *response, gpointer data)
+{
+  OpenContext *c = data;
+  if (g_str_equal (response, "renormalize"))
+    start_open (c->self, c->request.spec, c->request.label_columns, TRUE);
+  else if (c->self->data != NULL)
+    lesc_data_summary_set_data (c->self->data_summary, c->self->data);
+  open_context_free (c);
+}
+
+/* Rows that do not sum to 1: offer to divide them by their sums. */
+static void
+ask_renormalize (OpenContext *c, const LescValidateReport *report, const char *message)
+{
+  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (c->self),
+                                                                         _("Rows Are Not Distributions"),
+                                                                         NULL));
+  g_autofree char *body = g_strdup_printf (_("%s\n\nDivide each of these rows by its sum and open the data set?"),
+                                           message);
+  adw_message_dialog_set_body (dialog, body);
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "renormalize", _("_Renormalize"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "renormalize", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "renormalize");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (renormalize_response_cb), c);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+open_done_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  OpenContext *c = data;
+  LescWindow *self = c->self;
+  g_autoptr (GError) error = NULL;
+  LescValidateReport report = { 0 };
+  g_autoptr (LescDataObject) object = lesc_data_object_open_finish (result, &report, &error);
+  if (object != NULL)
+    {
+      set_data (self, object);
+      open_context_free (c);
+      return;
+    }
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || gtk_widget_in_destruction (GTK_WIDGET (self)))
+    {
+      open_context_free (c);
+      return;
+    }
+  if (g_error_matches (error, LESC_ERROR, LESC_ERROR_DATA) && report.not_distributions > 0
+      && !c->request.renormalize)
+    {
+      ask_renormalize (c, &report, error->message);
+      return;
+    }
+  /* The previous data set stays; its entry is selected again. */
+  if (self->data != NULL)
+    lesc_data_summary_set_data (self->data_summary, self->data);
+  lesc_window_toast (self, error->message);
+  open_context_free (c);
+}
+
+static void
+start_open (LescWindow *self, const char *spec, gsize label_columns, gboolean renormalize)
+{
+  if (self->open_cancellable != NULL)
+    g_cancellable_cancel (self->open_cancellable);
+  g_clear_object (&self->open_cancellable);
+  self->open_cancellable = g_cancellable_new ();
+  OpenContext *c = g_new0 (OpenContext, 1);
+  c->self = g_object_ref (self);
+  c->request.spec = g_strdup (spec);
+  c->request.data_dir = g_settings_get_string (self->settings, "data-directory");
+  c->request.label_columns = label_columns;
+  c->request.renormalize = renormalize;
+  lesc_data_object_open_async (&c->request, self->open_cancellable, open_done_cb, c);
+}
+
+static void
+columns_response_cb (AdwMessageDialog *dialog, const char *response, gpointer data)
+{
+  LescWindow *self = data;
+  GtkSpinButton *spin = GTK_SPIN_BUTTON (adw_message_dialog_get_extra_child (dialog));
+  const char *spec = g_object_get_data (G_OBJECT (dialog), "lesc-spec");
+  if (g_str_equal (response, "open"))
+    lesc_window_open_with (self, spec, (gsize) gtk_spin_button_get_value_as_int (spin), FALSE);
+  else if (self->data != NULL)
+    lesc_data_summary_set_data (self->data_summary, self->data);
+}
+
+/* One CSV file holds features and distributions: ask where the labels start. */
+static void
+ask_label_columns (LescWindow *self, const char *path)
+{
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *heading = g_strdup_printf (_("Open %s"), base);
+  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (
+      GTK_WINDOW (self), heading,
+      _("The features and the label distributions are in one file. How many of its last columns are the label distributions?")));
+  GtkWidget *spin = gtk_spin_button_new_with_range (2, 10000, 1);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 3);
+  gtk_widget_set_halign (spin, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Label columns"), -1);
+  adw_message_dialog_set_extra_child (dialog, spin);
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "open", _("_Open"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "open", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "open");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "lesc-spec", g_strdup (path), g_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (columns_response_cb), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+void
+lesc_window_open_with (LescWindow *self, const char *spec, gsize label_columns, gboolean renormalize)
+{
+  g_return_if_fail (LESC_IS_WINDOW (self));
+  start_open (self, spec, label_columns, renormalize);
+}
+
+void
+lesc_window_open (LescWindow *self, const char *spec)
+{
+  g_return_if_fail (LESC_IS_WINDOW (self));
+  g_autofree char *lower = g_ascii_strdown (spec, -1);
+  if (g_str_has_suffix (lower, ".csv") && g_file_test (spec, G_FILE_TEST_IS_REGULAR))
+    ask_label_columns (self, spec);
+  else
+    start_open (self, spec, 0, FALSE);
+}
+
+static void
+summary_open_cb (LescWindow *self, const char *spec)
+{
+  lesc_window_open (self, spec);
+}
+
+static void
+data_directory_changed_cb (LescWindow *self)
+{
+  g_autofree char *dir = g_settings_get_string (self->settings, "data-directory");
+  lesc_data_summary_set_directory (self->data_summary, dir);
+}
+
+static void
+open_response_cb (GtkNativeDialog *dialog, int response, gpointer data)
+{
+  LescWindow *self = data;
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = g_file_get_path (file);
+      if (path != NULL)
+        lesc_window_open (self, path);
+    }
+  g_object_unref (dialog);
+}
+
+static void
+open_action (GtkWidget *widget, const char *action, GVariant *param)
+{
+  LescWindow *self = LESC_WINDOW (widget);
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_("Open Data Set"), GTK_WINDOW (self),
+                                                              GTK_FILE_CHOOSER_ACTION_OPEN,
+                                                              _("_Open"), _("_Cancel"));
+  GtkFileFilter *filter = gtk_file_filter_new ();
+  gtk_file_filter_set_name (filter, _("Data sets (.mat, .csv)"));
+  gtk_file_filter_add_pattern (filter, "*.mat");
+  gtk_file_filter_add_pattern (filter, "*.MAT");
+  gtk_file_filter_add_pattern (filter, "*.csv");
+  gtk_file_filter_add_pattern (filter, "*.CSV");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  g_object_unref (filter);
+  g_autofree char *dir = g_settings_get_string (self->settings, "data-directory");
+  if (dir[0] != '\0')
+    {
+      g_autoptr (GFile) folder = g_file_new_for_path (dir);
+      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
+    }
+  g_signal_connect (dialog, "response", G_CALLBACK (open_response_cb), self);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static gboolean
+drop_cb (GtkDropTarget *target, const GValue *value, double x, double y, gpointer data)
+{
+  LescWindow *self = data;
+  if (!G_VALUE_HOLDS (value, G_TYPE_FILE))
+    return FALSE;
+  GFile *file = g_value_get_object (value);
+  g_autofree char *path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      lesc_window_toast (self, _("Only local files can be opened."));
+      return FALSE;
+    }
+  lesc_window_open (self, path);
+  return TRUE;
+}
+
+/* ---- views and export ------------------------------------------------------------------ */
+
+void
+lesc_window_show_view (LescWindow *self, const char *name)
+{
+  if (adw_view_stack_get_child_by_name (self->view_stack, name) != NULL)
+    adw_view_stack_set_visible_child_name (self->view_stack, name);
+}
+
+GtkWidget *
+lesc_window_get_view (LescWindow *self, const char *name)
+{
+  return adw_view_stack_get_child_by_name (self->view_stack, name);
+}
+
+static void
+view_action (GtkWidget *widget, const char *action, GVariant *param)
+{
+  lesc_window_show_view (LESC_WINDOW (widget), g_variant_get_string (param, NULL));
+}
+
+static LescExportable *
+visible_exportable (LescWindow *self)
+{
+  GtkWidget *child = adw_view_stack_get_visible_child (self->view_stack);
+  return child != NULL && LESC_IS_EXPORTABLE (child) ? LESC_EXPORTABLE (child) : NULL;
+}
+
+typedef enum { SAVE_FIGURE, SAVE_FIGURE_DATA, SAVE_TABLE } SaveKind;
+
+typedef struct {
+  LescWindow *self;
+  char *format;
+  SaveKind kind;
+} SaveRequest;
+
+static void
+save_response_cb (GtkNativeDialog *dialog, int response, gpointer data)
+{
+  SaveRequest *req = data;
+  LescWindow *self = req->self;
+  LescExportable *view = visible_exportable (self);
+  if (response == GTK_RESPONSE_ACCEPT && view != NULL)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = g_file_get_path (file);
+      g_autoptr (GError) error = NULL;
+      gboolean ok = req->kind == SAVE_FIGURE ? lesc_export_figure (view, path, 2.0, &error)
+                    : req->kind == SAVE_FIGURE_DATA ? lesc_export_figure_data (view, path, &error)
+                    : lesc_export_table (view, path, g_str_equal (req->format, "latex") ? LESC_TABLE_LATEX
+                                                                                       : LESC_TABLE_CSV,
+                                         &error);
+      if (ok)
+        {
+          g_autofree char *base = g_path_get_basename (path);
+          g_autofree char *msg = g_strdup_printf (_("Saved %s"), base);
+          lesc_window_toast (self, msg);
+        }
+      else
+        lesc_window_toast (self, error->message);
+    }
+  g_free (req->format);
+  g_free (req);
+  g_object_unref (dialog);
+}
+
+static void
+export (LescWindow *self, const char *format, SaveKind kind)
+{
+  LescExportable *view = visible_exportable (self);
+  gboolean available = FALSE;
+  if (view != NULL && kind == SAVE_FIGURE)
+    available = lesc_exportable_has_figure (view);
+  else if (view != NULL && kind == SAVE_FIGURE_DATA)
+    {
+      g_autofree char *data = lesc_exportable_get_figure_data (view);
+      available = data != NULL;
+    }
+  else if (view != NULL)
+    {
+      g_autoptr (LescTable) table = lesc_exportable_get_table (view);
+      available = table != NULL;
+    }
+  if (!available)
+    {
+      lesc_window_toast (self, kind == SAVE_TABLE ? _("This view has no table to export yet.")
+                               : kind == SAVE_FIGURE_DATA ? _("This view has no figure data to export yet.")
+                                                          : _("This view has no figure to export yet."));
+      return;
+    }
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
+      kind == SAVE_TABLE ? _("Save Table") : kind == SAVE_FIGURE_DATA ? _("Save Figure Data") : _("Save Figure"),
+      GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
+  g_autofree char *base = lesc_exportable_get_basename (view);
+  const char *ext = g_str_equal (format, "latex") ? "tex" : format;
+  g_autofree char *name = kind == SAVE_FIGURE_DATA ? g_strdup_printf ("%s-data.csv", base)
+                                                   : g_strdup_printf ("%s.%s", base, ext);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  SaveRequest *req = g_new0 (SaveRequest, 1);
+  req->self = self;
+  req->format = g_strdup (format);
+  req->kind = kind;
+  g_signal_connect (dialog, "response", G_CALLBACK (save_response_cb), req);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+export_figure_action (GtkWidget *widget, const char *action, GVariant *param)
+{
+  export (LESC_WINDOW (widget), g_variant_get_string (param, NULL), SAVE_FIGURE);
+}
+
+static void
+export_data_action (GtkWidget *widget, const char *action, GVariant *param)
+{
+  export (LESC_WINDOW (widget), "csv", SAVE_FIGURE_DATA);
+}
+
+static void
+export_table_action (GtkWidget *widget, const char *action, GVariant *param)
+{
+  export (LESC_WINDOW (widget), g_variant_get_string (param, NULL), SAVE_TABLE);
+}
+
+static void
+copy_figure_action (GtkWidget *widget, const char *action, GVariant *param)
+{
+  LescWindow *self = LESC_WINDOW (widget);
+  /* Text being edited keeps its own Ctrl+C. */
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  if (focus != NULL && (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT (focus)
+                        || (GTK_IS_LABEL (focus) && gtk_label_get_selectable (GTK_LABEL (focus)))))
+    {
+      gtk_widget_activate_action (focus, "clipboard.copy", NULL);
+      return;
+    }
+  LescExportable *view = visible_exportable (self);
+  g_autoptr (GdkTexture) texture = view != NULL ? lesc_export_figure_texture (view, 2.0) : NULL;
+  if (texture == NULL)
+    {
+      lesc_window_toast (self, _("This view has no figure to copy yet."));
+      return;
+    }
+  gdk_clipboard_set_texture (gtk_widget_get_clipboard (widget), texture);
+  lesc_window_toast (self, _("Figure copied"));
+}
+
+static void
+run_action (GtkWidget *widget, const char *action, GVariant *param)
+{
+  lesc_window_run (LESC_WINDOW (widget));
+}
+
+static void
+cancel_action (GtkWidget *widget, const char *action, GVariant *param)
+{
+  lesc_window_cancel (LESC_WINDOW (widget));
+}
+
+static void
+toggle_sidebar_action (GtkWidget *widget, const char *action, GVariant *param)
+{
+  LescWindow *self = LESC_WINDOW (widget);
+  adw_flap_set_reveal_flap (self->flap, !adw_flap_get_reveal_flap (self->flap));
+}
+
+/* ---- life cycle ------------------------------------------------------------------------ */
+
+static gboolean
+lesc_window_close_request (GtkWindow *window)
+{
+  LescWindow *self = LESC_WINDOW (window);
+  int width, height;
+  gtk_window_get_default_size (window, &width, &height);
+  g_settings_set_int (self->settings, "window-width", width);
+  g_settings_set_int (self->settings, "window-height", height);
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+  lesc_job_queue_cancel_all (self->queue);
+  return GTK_WINDOW_CLASS (lesc_window_parent_class)->close_request (window);
+}
+
+static void
+lesc_window_dispose (GObject *object)
+{
+  LescWindow *self = LESC_WINDOW (object);
+  g_clear_handle_id (&self->auto_run_id, g_source_remove);
+  if (self->open_cancellable != NULL)
+    g_cancellable_cancel (self->open_cancellable);
+  g_clear_object (&self->open_cancellable);
+  if (self->queue != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->queue, self);
+      lesc_job_queue_cancel_all (self->queue);
+    }
+  if (self->watched != NULL)
+    g_signal_handlers_disconnect_by_func (self->watched, watched_notify_cb, self);
+  g_clear_object (&self->watched);
+  g_clear_object (&self->queue);
+  gtk_widget_dispose_template (GTK_WIDGET (self), LESC_TYPE_WINDOW);
+  g_clear_object (&self->results);
+  g_clear_object (&self->data);
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->last_toast, g_free);
+  G_OBJECT_CLASS (lesc_window_parent_class)->dispose (object);
+}
+
+static void
+lesc_window_class_init (LescWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+  object_class->dispose = lesc_window_dispose;
+  window_class->close_request = lesc_window_close_request;
+
+  g_type_ensure (LESC_TYPE_DATA_SUMMARY);
+  g_type_ensure (LESC_TYPE_METHOD_PANEL);
+  g_type_ensure (LESC_TYPE_MEASURES_VIEW);
+  g_type_ensure (LESC_TYPE_DISTRIBUTIONS_VIEW);
+  g_type_ensure (LESC_TYPE_SENSITIVITY_VIEW);
+  g_type_ensure (LESC_TYPE_COMPARISON_VIEW);
+  g_type_ensure (LESC_TYPE_CV_VIEW);
+  g_type_ensure (LESC_TYPE_JOB);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/lescexplorer/Explorer/ui/window.ui");
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, sidebar_button);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, runs_button);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, runs_stack);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, runs_view);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, flap);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, data_summary);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, method_panel);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, progress_revealer);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, progress_title);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, progress_stage);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, progress_queue);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, measures_view);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, distributions_view);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, sensitivity_view);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, comparison_view);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, cv_view);
+
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.run", NULL, run_action);
+  gtk_widget_class_install_action (widget_class, "win.cancel", NULL, cancel_action);
+  gtk_widget_class_install_action (widget_class, "win.toggle-sidebar", NULL, toggle_sidebar_action);
+  gtk_widget_class_install_action (widget_class, "win.view", "s", view_action);
+  gtk_widget_class_install_action (widget_class, "win.export-figure", "s", export_figure_action);
+  gtk_widget_class_install_action (widget_class, "win.export-table", "s", export_table_action);
+  gtk_widget_class_install_action (widget_class, "win.export-data", NULL, export_data_action);
+  gtk_widget_class_install_action (widget_class, "win.copy-figure", NULL, copy_figure_action);
+
+  /* Bubble-phase shortcuts: a focused entry or popover handles these keys first. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.cancel", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, "win.copy-figure", NULL);
+
+  signals[SIGNAL_DATA_CHANGED] = g_signal_new ("data-changed", G_TYPE_FROM_CLASS (klass),
+                                               G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                               G_TYPE_NONE, 0);
+}
+
+static void
+setup_runs_list (LescWindow *self)
+{
+  GtkListItemFactory *factory =
+    gtk_builder_list_item_factory_new_from_resource (NULL, "/io/github/lescexplorer/Explorer/ui/run-row.ui");
+  gtk_list_view_set_factory (self->runs_view, factory);
+  g_object_unref (factory);
+  GtkNoSelection *selection = gtk_no_selection_new (g_object_ref (lesc_job_queue_get_jobs (self->queue)));
+  gtk_list_view_set_model (self->runs_view, GTK_SELECTION_MODEL (selection));
+  g_object_unref (selection);
+}
+
+static void
+lesc_window_init (LescWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->settings = lesc_app_settings_new ();
+  self->queue = lesc_job_queue_new ();
+  self->results = g_list_store_new (LESC_TYPE_RESULT);
+
+  gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
+  g_object_bind_property (self->flap, "reveal-flap", self->sidebar_button, "active",
+                          G_BINDING_SYNC_CREATE);
+  setup_runs_list (self);
+
+  lesc_measures_view_set_results (self->measures_view, G_LIST_MODEL (self->results));
+  lesc_measures_view_set_kl (self->measures_view, lesc_method_panel_get_kl (self->method_panel));
+  lesc_distributions_view_set_results (self->distributions_view, G_LIST_MODEL (self->results));
+  lesc_distributions_view_set_kl (self->distributions_view, lesc_method_panel_get_kl (self->method_panel));
+
+  g_signal_connect_swapped (self->method_panel, "params-changed", G_CALLBACK (params_changed_cb), self);
+  g_signal_connect_swapped (self->method_panel, "selection-changed", G_CALLBACK (selection_changed_cb), self);
+  g_signal_connect_swapped (self->method_panel, "kl-changed", G_CALLBACK (kl_changed_cb), self);
+  g_signal_connect_swapped (self->data_summary, "open", G_CALLBACK (summary_open_cb), self);
+  g_signal_connect_swapped (self->sensitivity_view, "compute-requested", G_CALLBACK (grid_requested_cb), self);
+  g_signal_connect_swapped (self->sensitivity_view, "cell-activated", G_CALLBACK (cell_activated_cb), self);
+  g_signal_connect_swapped (self->cv_view, "run-requested", G_CALLBACK (cv_requested_cb), self);
+  g_signal_connect_swapped (self->comparison_view, "refresh-requested", G_CALLBACK (comparison_refresh_cb), self);
+  g_signal_connect_swapped (self->comparison_view, "compute-requested", G_CALLBACK (comparison_compute_cb), self);
+  g_signal_connect_swapped (self->view_stack, "notify::visible-child-name", G_CALLBACK (visible_view_cb), self);
+  update_cv_methods (self);
+  g_signal_connect_swapped (self->queue, "notify::current", G_CALLBACK (queue_current_cb), self);
+  g_signal_connect_swapped (self->queue, "notify::busy", G_CALLBACK (update_progress), self);
+  g_signal_connect_swapped (self->queue, "job-finished", G_CALLBACK (job_finished_cb), self);
+  g_signal_connect_swapped (self->settings, "changed::data-directory",
+                            G_CALLBACK (data_directory_changed_cb), self);
+  data_directory_changed_cb (self);
+
+  GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_FILE, GDK_ACTION_COPY);
+  g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+
+  update_progress (self);
+
+  /* The built-in data set is there from the start (it is computed, not read). */
+  g_autoptr (LescDataObject) artificial = lesc_data_object_new_artificial ();
+  set_data (self, artificial);
+}
+
+LescWindow *
+lesc_window_new (GtkApplication *application)
+{
+  return g_object_new (LESC_TYPE_WINDOW, "application", application, NULL);
+}
+
+LescDataObject  *lesc_window_get_data (LescWindow *self) { return self->data; }
+LescMethodPanel *lesc_window_get_method_panel (LescWindow *self) { return self->method_panel; }
+LescJobQueue    *lesc_window_get_queue (LescWindow *self) { return self->queue; }
+GListModel      *lesc_window_get_results (LescWindow *self) { return G_LIST_MODEL (self->results); }

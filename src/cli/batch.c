@@ -1,0 +1,585 @@
+#include "cli/batch.h"
+#include "cli/cli.h"
+#include "cli/progress-bar.h"
+#include "core/error.h"
+
+#include <glib-unix.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+LescBatchOptions lesc_batch = { .seed = -1 };
+
+static const GOptionEntry results_entries[] = {
+  { "results", 'r', 0, G_OPTION_ARG_FILENAME, &lesc_batch.results,
+    "Results store (default: ~/.local/share/lesc-explorer/results.sqlite)", "FILE" },
+  { NULL }
+};
+
+static const GOptionEntry recompute_entries[] = {
+  { "recompute", 0, 0, G_OPTION_ARG_NONE, &lesc_batch.recompute,
+    "Compute runs again even when stored, and replace them", NULL },
+  { NULL }
+};
+
+static const GOptionEntry methods_entries[] = {
+  { "methods", 'm', 0, G_OPTION_ARG_STRING, &lesc_batch.methods,
+    "Comma-separated methods (fcm,km,lp,ml,glle,lesc,glesc or all)", "LIST" },
+  { NULL }
+};
+
+static const GOptionEntry run_entries[] = {
+  { "param", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &lesc_batch.params,
+    "Set a parameter of every method that has it, or of one (lesc.lambda2=1); repeatable",
+    "[METHOD.]NAME=VALUE" },
+  { "seed", 's', 0, G_OPTION_ARG_INT64, &lesc_batch.seed,
+    "Seed of the random starts (default 5489)", "S" },
+  { "variant", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.variant,
+    "LE step: reference (official optimizer, default) or converged (exact optimum)", "V" },
+  { "kl", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.kl,
+    "KL direction: truth-recovered (default) or recovered-truth (official demos)", "DIR" },
+  { "c-orientation", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.c_orientation,
+    "LESC/gLESC: code (default) or paper", "O" },
+  { "tensor-fft", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.tensor_fft,
+    "gLESC: samples (official code, default) or views (paper text)", "F" },
+  { "odd-n-double-shrink", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.odd_n,
+    "gLESC: on (official code, default) or off", "on|off" },
+  { "flavour", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.flavour,
+    "FCM, KM, LP, ML: paper (default) or pyldl", "F" },
+  { NULL }
+};
+
+static const GOptionEntry shard_entries[] = {
+  { "shard", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.shard,
+    "Run only the I-th of N disjoint shares of the work (merge the stores afterwards)", "I/N" },
+  { NULL }
+};
+
+static const GOptionEntry tune_entries[] = {
+  { "tune", 't', 0, G_OPTION_ARG_NONE, &lesc_batch.tune,
+    "Search λ1, λ2 ∈ {1e-4 … 10} (LESC, gLESC) and λ ∈ {0.01 … 100} (GLLE) per data set", NULL },
+  { "select-by", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.select_by,
+    "Tuning criterion: a measure (cheb, clark, canber, kl, cosine, intersec) or "
+    "average-rank (default: best average rank over the six)", "M" },
+  { NULL }
+};
+
+static const GOptionEntry format_entries[] = {
+  { "format", 'f', 0, G_OPTION_ARG_STRING, &lesc_batch.format,
+    "Output format: text (default), csv, json or latex", "FMT" },
+  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &lesc_batch.output,
+    "Write the output to FILE (atomically) instead of standard output", "FILE" },
+  { NULL }
+};
+
+static gsize
+n_entries (const GOptionEntry *e)
+{
+  gsize n = 0;
+  while (e != NULL && e[n].long_name != NULL)
+    n++;
+  return n;
+}
+
+GOptionEntry *
+lesc_batch_entries (const GOptionEntry *own, guint groups)
+{
+  const GOptionEntry *parts[] = {
+    own,
+    (groups & LESC_BATCH_RESULTS) ? results_entries : NULL,
+    (groups & LESC_BATCH_RECOMPUTE) ? recompute_entries : NULL,
+    (groups & LESC_BATCH_METHODS) ? methods_entries : NULL,
+    (groups & LESC_BATCH_RUN) ? run_entries : NULL,
+    (groups & LESC_BATCH_SHARD) ? shard_entries : NULL,
+    (groups & LESC_BATCH_FORMAT) ? format_entries : NULL,
+    (groups & LESC_BATCH_TUNE) ? tune_entries : NULL,
+  };
+  gsize total = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+    total += n_entries (parts[i]);
+  GOptionEntry *all = g_new0 (GOptionEntry, total + 1);
+  gsize k = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+    {
+      gsize n = n_entries (parts[i]);
+      if (n > 0)
+        memcpy (all + k, parts[i], n * sizeof (GOptionEntry));
+      k += n;
+    }
+  return all;
+}
+
+gboolean
+lesc_batch_format (const char *const *allowed, LescFormat *out, GError **error)
+{
+  static const char *const names[] = { "text", "csv", "json", "latex" };
+  const char *want = lesc_batch.format ? lesc_batch.format : "text";
+  for (const char *const *a = allowed; *a; a++)
+    if (g_ascii_strcasecmp (want, *a) == 0)
+      for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+        if (strcmp (*a, names[i]) == 0)
+          {
+            *out = (LescFormat) i;
+            return TRUE;
+          }
+  g_autofree char *list = g_strjoinv (", ", (char **) allowed);
+  g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "--format: expected one of %s, got '%s'",
+               list, want);
+  return FALSE;
+}
+
+/* ---- methods and run options --------------------------------------------------------- */
+
+static gboolean
+parse_choice (const char *option, const char *value, const char *off, const char *on,
+              gboolean *out, GError **error)
+{
+  if (value == NULL)
+    return TRUE;
+  if (g_ascii_strcasecmp (value, off) == 0)
+    *out = FALSE;
+  else if (g_ascii_strcasecmp (value, on) == 0)
+    *out = TRUE;
+  else
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "--%s: expected %s or %s, got '%s'",
+                   option, off, on, value);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+apply_params (GArray *setups, GError **error)
+{
+  for (char **p = lesc_batch.params; p != NULL && *p != NULL; p++)
+    {
+      const char *eq = strchr (*p, '=');
+      if (eq == NULL || eq == *p)
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                       "--param: expected [METHOD.]NAME=VALUE, got '%s'", *p);
+          return FALSE;
+        }
+      g_autofree char *lhs = g_strndup (*p, eq - *p);
+      char *dot = strchr (lhs, '.');
+      const char *method = NULL, *name = lhs;
+      if (dot != NULL)
+        {
+          *dot = '\0';
+          method = lhs;
+          name = dot + 1;
+        }
+      char *end = NULL;
+      double v = g_ascii_strtod (eq + 1, &end);
+      if (end == eq + 1 || *end != '\0' || !isfinite (v))
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                       "--param %s: '%s' is not a number", lhs, eq + 1);
+          return FALSE;
+        }
+      guint hits = 0;
+      for (guint j = 0; j < setups->len; j++)
+        {
+          LescMethodSetup *s = &g_array_index (setups, LescMethodSetup, j);
+          if (method != NULL && g_ascii_strcasecmp (method, s->method->name) != 0)
+            continue;
+          int i = lesc_method_param_index (s->method, name);
+          if (i < 0)
+            continue;
+          s->params.values[i] = v;
+          hits++;
+        }
+      if (hits == 0)
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                       "--param %s: no selected method has a parameter '%s'", *p, name);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+GArray *
+lesc_batch_methods (const char *default_methods, gboolean need_mapping, GError **error)
+{
+  g_autoptr (GArray) setups = g_array_new (FALSE, TRUE, sizeof (LescMethodSetup));
+  const char *list = lesc_batch.methods ? lesc_batch.methods : default_methods;
+  g_auto (GStrv) names = g_strsplit (list, ",", -1);
+  for (char **n = names; *n; n++)
+    {
+      g_strstrip (*n);
+      if (**n == '\0')
+        continue;
+      if (g_ascii_strcasecmp (*n, "all") == 0)
+        {
+          guint count = 0;
+          const LescMethod *const *all = lesc_methods (&count);
+          for (guint i = 0; i < count; i++)
+            if (!need_mapping || all[i]->has_mapping)
+              {
+                LescMethodSetup s = { all[i] };
+                g_array_append_val (setups, s);
+              }
+          continue;
+        }
+      const LescMethod *m = lesc_method_find (*n);
+      if (m == NULL)
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                       "--methods: unknown method '%s' (known: fcm, km, lp, ml, glle, lesc, glesc)",
+                       *n);
+          return NULL;
+        }
+      if (need_mapping && !m->has_mapping)
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                       "--methods: %s has no mapping to new samples (cross-validation takes "
+                       "glle, lesc, glesc)", m->display_name);
+          return NULL;
+        }
+      LescMethodSetup s = { m };
+      g_array_append_val (setups, s);
+    }
+  if (setups->len == 0)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "--methods: no method given");
+      return NULL;
+    }
+  LescVariant variant = LESC_VARIANT_REFERENCE;
+  if (lesc_batch.variant != NULL && !lesc_variant_from_string (lesc_batch.variant, &variant))
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "--variant: expected reference or converged, got '%s'", lesc_batch.variant);
+      return NULL;
+    }
+  if (lesc_batch.seed < -1 || lesc_batch.seed > G_MAXUINT32)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "--seed: expected 0 … 4294967295, got %" G_GINT64_FORMAT, lesc_batch.seed);
+      return NULL;
+    }
+  for (guint j = 0; j < setups->len; j++)
+    {
+      LescMethodSetup *s = &g_array_index (setups, LescMethodSetup, j);
+      lesc_run_params_init (&s->params, s->method);
+      s->params.variant = variant;
+      if (lesc_batch.seed >= 0)
+        s->params.seed = (guint32) lesc_batch.seed;
+      if (!parse_choice ("c-orientation", lesc_batch.c_orientation, "code", "paper",
+                         &s->params.c_paper_orientation, error)
+          || !parse_choice ("tensor-fft", lesc_batch.tensor_fft, "samples", "views",
+                            &s->params.tensor_fft_views, error)
+          || !parse_choice ("odd-n-double-shrink", lesc_batch.odd_n, "on", "off",
+                            &s->params.odd_n_single_shrink, error)
+          || !parse_choice ("flavour", lesc_batch.flavour, "paper", "pyldl",
+                            &s->params.flavour_pyldl, error))
+        return NULL;
+    }
+  if (!apply_params (setups, error))
+    return NULL;
+  for (guint j = 0; j < setups->len; j++)
+    {
+      LescMethodSetup *s = &g_array_index (setups, LescMethodSetup, j);
+      if (!lesc_run_params_check (&s->params, s->method, error))
+        return NULL;
+    }
+  return g_steal_pointer (&setups);
+}
+
+static int
+compare_strings (const void *a, const void *b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+gboolean
+lesc_batch_tuning (LescTuning *out, GError **error)
+{
+  out->enabled = lesc_batch.tune;
+  out->select_by = -1;
+  const char *s = lesc_batch.select_by;
+  if (s == NULL || g_ascii_strcasecmp (s, "average-rank") == 0)
+    return TRUE;
+  LescMeasure m;
+  if (!lesc_measure_from_string (s, &m))
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "--select-by: expected a measure (cheb, clark, canber, kl, cosine, intersec) "
+                   "or average-rank, got '%s'", s);
+      return FALSE;
+    }
+  out->select_by = (int) m;
+  return TRUE;
+}
+
+GPtrArray *
+lesc_batch_datasets (int argc, char **argv, LescStore *from_store, GError **error)
+{
+  if (argc > 1)
+    {
+      GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+      for (int i = 1; i < argc; i++)
+        g_ptr_array_add (out, g_strdup (argv[i]));
+      return out;
+    }
+  if (from_store == NULL)
+    {
+      GPtrArray *out = lesc_default_datasets (lesc_cli_data_dir);
+      if (out->len == 1)
+        fprintf (stderr, "lesc: no benchmark files found (give --data-dir DIR or set "
+                         "LESC_DATA_DIR); using only the artificial set\n");
+      return out;
+    }
+  /* the store's data sets: the default order first, then the others by name */
+  LescRunFilter f = { .kl = -1, .kind = LESC_RUN_KIND_RECOVERY };
+  g_autoptr (GPtrArray) runs = lesc_store_query (from_store, &f, error);
+  if (runs == NULL)
+    return NULL;
+  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint i = 0; i < runs->len; i++)
+    g_hash_table_add (seen, g_ascii_strdown (((LescRunRecord *) g_ptr_array_index (runs, i))->dataset, -1));
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+  for (const char *const *k = lesc_known_datasets; *k; k++)
+    if (g_hash_table_remove (seen, *k))
+      g_ptr_array_add (out, g_strdup (*k));
+  guint n_rest = 0;
+  g_autofree gpointer *rest = g_hash_table_get_keys_as_array (seen, &n_rest);
+  qsort (rest, n_rest, sizeof (gpointer), compare_strings);
+  for (guint i = 0; i < n_rest; i++)
+    g_ptr_array_add (out, g_strdup (rest[i]));
+  if (out->len == 0)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
+                   "%s holds no recovery runs (run 'lesc table' first)", lesc_store_path (from_store));
+      g_ptr_array_unref (out);
+      return NULL;
+    }
+  return out;
+}
+
+/* ---- progress bar and Ctrl-C --------------------------------------------------------- */
+
+typedef struct {
+  GCancellable *cancellable;
+  LescProgress progress;
+  LescCliProgressBar bar;
+  GMainContext *context;
+  GSource *sources[2];
+  GThread *thread;
+  gint stop;
+  gint interrupts;
+} Batch;
+
+static Batch batch;
+
+static gboolean
+on_interrupt (gpointer data)
+{
+  if (g_atomic_int_add (&batch.interrupts, 1) == 0)
+    {
+      static const char msg[] = "\nlesc: interrupted; finishing the store transaction "
+                                "(Ctrl-C again to quit at once)\n";
+      if (write (STDERR_FILENO, msg, sizeof msg - 1) < 0)
+        {
+        }
+      g_cancellable_cancel (batch.cancellable);
+    }
+  else
+    _exit (LESC_EXIT_INTERRUPTED); /* the store is safe: every write is a transaction */
+  return G_SOURCE_CONTINUE;
+}
+
+/* Iterates the signal sources' context until told to stop (a flag and a wakeup, which
+ * is remembered when it comes before the thread blocks: no lost quit). */
+static gpointer
+signal_thread (gpointer data)
+{
+  g_main_context_push_thread_default (batch.context);
+  while (!g_atomic_int_get (&batch.stop))
+    g_main_context_iteration (batch.context, TRUE);
+  g_main_context_pop_thread_default (batch.context);
+  return NULL;
+}
+
+gboolean
+lesc_batch_begin (LescExperimentOptions *o, gboolean existing, GError **error)
+{
+  memset (o, 0, sizeof *o);
+  o->data_dir = lesc_cli_data_dir;
+  static LescOpenOptions open;
+  open = lesc_cli_open_options ();
+
+  o->open = &open;
+  if (lesc_batch.shard != NULL && !lesc_shard_parse (lesc_batch.shard, &o->shard, error))
+    return FALSE;
+  if (lesc_batch.kl != NULL && !lesc_kl_direction_from_string (lesc_batch.kl, &o->kl))
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "--kl: expected truth-recovered or recovered-truth, got '%s'", lesc_batch.kl);
+      return FALSE;
+    }
+  o->recompute = lesc_batch.recompute;
+  o->store = existing ? lesc_store_open_existing (lesc_batch.results, error)
+                      : lesc_store_open (lesc_batch.results, error);
+  if (o->store == NULL)
+    return FALSE;
+
+  memset (&batch, 0, sizeof batch);
+  batch.cancellable = g_cancellable_new ();
+  lesc_cli_progress_bar_init_full (&batch.bar, &batch.progress, batch.cancellable);
+  o->progress = &batch.progress;
+  /* Ctrl-C (and TERM) cancel the work; the signal is handled on a thread of its own */
+  batch.context = g_main_context_new ();
+  int signals[] = { SIGINT, SIGTERM };
+  for (guint i = 0; i < G_N_ELEMENTS (signals); i++)
+    {
+      GSource *src = batch.sources[i] = g_unix_signal_source_new (signals[i]);
+      g_source_set_callback (src, on_interrupt, NULL, NULL);
+      g_source_attach (src, batch.context);
+    }
+  batch.thread = g_thread_new ("lesc-signals", signal_thread, NULL);
+  return TRUE;
+}
+
+int
+lesc_batch_end (LescExperimentOptions *o, const LescExperimentCounts *c, GError *error)
+{
+  lesc_cli_progress_bar_finish (&batch.bar);
+  if (batch.thread != NULL)
+    {
+      g_atomic_int_set (&batch.stop, 1);
+      g_main_context_wakeup (batch.context);
+      g_thread_join (batch.thread);
+      batch.thread = NULL;
+      /* the last source of a signal gone, GLib restores its default action */
+      for (guint i = 0; i < G_N_ELEMENTS (batch.sources); i++)
+        {
+          g_source_destroy (batch.sources[i]);
+          g_source_unref (batch.sources[i]);
+        }
+      g_main_context_unref (batch.context);
+      g_clear_object (&batch.cancellable);
+    }
+  int status = LESC_EXIT_OK;
+  const char *path = o->store ? lesc_store_path (o->store) : "the store";
+  if (c != NULL && c->failures != NULL)
+    for (guint i = 0; i < c->failures->len; i++)
+      {
+        fprintf (stderr, "lesc: failed: %s\n", (char *) g_ptr_array_index (c->failures, i));
+        status = LESC_EXIT_DATA;
+      }
+  if (error != NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      fprintf (stderr, "lesc: interrupted: %u run(s) computed in this session are kept in %s; "
+                       "run the same command again to resume%s\n",
+               c ? c->runs_computed : 0, path,
+               o->recompute ? " (without --recompute to keep what was redone)" : "");
+      status = LESC_EXIT_INTERRUPTED;
+    }
+  else if (error != NULL)
+    status = lesc_cli_fail (error);
+  else if (c != NULL && c->units > 0 && o->store_only)
+    {
+      fprintf (stderr, "lesc: %u stored run(s) used from %s", c->runs_reused, path);
+      if (c->runs_missing > 0)
+        fprintf (stderr, "; %u run(s) missing (computed by 'lesc table' with the same options)",
+                 c->runs_missing);
+      fprintf (stderr, "\n");
+    }
+  else if (c != NULL && c->units > 0)
+    {
+      fprintf (stderr, "lesc: %u run(s) computed, %u reused from %s", c->runs_computed,
+               c->runs_reused, path);
+      if (o->shard.count > 1)
+        fprintf (stderr, "; shard %u/%u: %u of %u work units", o->shard.index + 1,
+                 o->shard.count, c->units_in_shard, c->units);
+      if (c->runs_missing > 0)
+        fprintf (stderr, "; %u run(s) missing", c->runs_missing);
+      fprintf (stderr, "\n");
+      if (o->shard.count > 1)
+        fprintf (stderr, "lesc: when every shard is done, 'lesc merge' the stores and run the "
+                         "command again without --shard for the output\n");
+    }
+  if (error != NULL)
+    g_error_free (error);
+  g_clear_pointer (&o->store, lesc_store_close);
+  return status;
+}
+
+int
+lesc_batch_write (GString *out)
+{
+  g_autoptr (GError) error = NULL;
+  if (!lesc_cli_output (lesc_batch.output, out->str, out->len, &error))
+    return lesc_cli_fail (g_steal_pointer (&error));
+  return LESC_EXIT_OK;
+}
+
+/* ---- writers' helpers ---------------------------------------------------------------- */
+
+void
+lesc_json_number (GString *out, double v)
+{
+  if (isnan (v))
+    g_string_append (out, "null");
+  else if (isinf (v))
+    g_string_append (out, v > 0 ? "\"Infinity\"" : "\"-Infinity\"");
+  else
+    {
+      g_autofree char *t = lesc_format_number (v);
+      g_string_append (out, t);
+    }
+}
+
+void
+lesc_latex_text (GString *out, const char *s)
+{
+  for (const char *c = s; c != NULL && *c; c++)
+    switch (*c)
+      {
+      case '\\': g_string_append (out, "\\textbackslash{}"); break;
+      case '~': g_string_append (out, "\\textasciitilde{}"); break;
+      case '^': g_string_append (out, "\\textasciicircum{}"); break;
+      case '&': case '%': case '$': case '#': case '_': case '{': case '}':
+        g_string_append_c (out, '\\');
+        g_string_append_c (out, *c);
+        break;
+      default:
+        g_string_append_c (out, *c);
+      }
+}
+
+char *
+lesc_format_fixed (double v, int decimals)
+{
+  if (isnan (v))
+    return g_strdup ("—");
+  if (isinf (v))
+    return g_strdup (v > 0 ? "inf" : "-inf");
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  char fmt[8];
+  g_snprintf (fmt, sizeof fmt, "%%.%df", CLAMP (decimals, 0, 17));
+  return g_strdup (g_ascii_formatd (buf, sizeof buf, fmt, v));
+}
+
+LescRecoveryTable *
+lesc_batch_stored_table (int argc, char **argv, LescExperimentOptions *o,
+                         LescExperimentCounts *counts, GError **error)
+{
+  LescTuning tuning;
+  if (!lesc_batch_tuning (&tuning, error))
+    return NULL;
+  g_autoptr (GArray) setups = lesc_batch_methods ("all", FALSE, error);
+  if (setups == NULL)
+    return NULL;
+  o->store_only = TRUE;
+  g_autoptr (GPtrArray) datasets = lesc_batch_datasets (argc, argv, o->store, error);
+  if (datasets == NULL)
+    return NULL;
+  return lesc_recovery_table ((const char *const *) datasets->pdata, datasets->len,
+                              (const LescMethodSetup *) setups->data, setups->len, &tuning, o,
+                              counts, error);
+}

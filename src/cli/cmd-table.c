@@ -1,0 +1,474 @@
+/* lesc table [DATA...] — the recovery table (the paper's Table 3): for each measure,
+ * data set × method as value(rank) with the average-rank row. */
+#include "config.h"
+#include "cli/batch.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "core/stats.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static int opt_decimals = 3;
+static char *opt_ties = NULL;
+
+static const GOptionEntry entries[] = {
+  { "decimals", 'd', 0, G_OPTION_ARG_INT, &opt_decimals,
+    "Decimals of the values in text and LaTeX (default 3, as the paper)", "D" },
+  { "ties", 0, 0, G_OPTION_ARG_STRING, &opt_ties,
+    "Ranks of tied values: mid (mean of the ranks spanned, default) or min (the paper's "
+    "printed columns)", "mid|min" },
+  { NULL }
+};
+
+/* Ranks of one measure: per data set over the methods (complete rows only; NaN
+ * elsewhere) and the mean over the complete rows. */
+typedef struct {
+  LescMatrix *values;  /* N×k */
+  LescMatrix *ranks;   /* N×k, NaN for incomplete rows */
+  double *mean;        /* k */
+  guint complete;      /* rows ranked */
+} MeasureRanks;
+
+static void
+measure_ranks (const LescRecoveryTable *t, LescMeasure m, LescRankTies ties, MeasureRanks *r)
+{
+  guint n = t->n_datasets, k = t->n_methods;
+  r->values = lesc_recovery_table_values (t, m);
+  r->ranks = lesc_matrix_new (n, k);
+  r->mean = g_new0 (double, k);
+  r->complete = 0;
+  g_autofree double *row = g_new (double, k);
+  g_autofree double *rk = g_new (double, k);
+  for (guint d = 0; d < n; d++)
+    {
+      gboolean complete = TRUE;
+      for (guint j = 0; j < k; j++)
+        {
+          row[j] = LESC_AT (r->values, d, j);
+          complete = complete && !isnan (row[j]);
+        }
+      if (complete)
+        {
+          lesc_stats_rank (row, k, lesc_measure_lower_is_better (m), ties, rk);
+          r->complete++;
+        }
+      for (guint j = 0; j < k; j++)
+        {
+          LESC_AT (r->ranks, d, j) = complete ? rk[j] : NAN;
+          if (complete)
+            r->mean[j] += rk[j];
+        }
+    }
+  for (guint j = 0; j < k; j++)
+    r->mean[j] = r->complete > 0 ? r->mean[j] / r->complete : NAN;
+}
+
+static void
+measure_ranks_clear (MeasureRanks *r)
+{
+  lesc_matrix_free (r->values);
+  lesc_matrix_free (r->ranks);
+  g_free (r->mean);
+}
+
+static char *
+cell_text (double v, double rank, int decimals)
+{
+  g_autofree char *value = lesc_format_fixed (v, decimals);
+  if (isnan (rank))
+    return g_steal_pointer (&value);
+  g_autofree char *r = lesc_format_number (rank);
+  return g_strdup_printf ("%s(%s)", value, r);
+}
+
+static gboolean
+method_tuned (const LescRecoveryTable *t, guint j)
+{
+  const LescMethod *m = t->methods[j];
+  return t->tuning.enabled && (lesc_method_param_index (m, "lambda1") >= 0
+                               || lesc_method_param_index (m, "lambda") >= 0);
+}
+
+static const char *
+select_by_text (const LescRecoveryTable *t)
+{
+  return t->tuning.select_by < 0 ? "average-rank" : lesc_measure_key ((LescMeasure) t->tuning.select_by);
+}
+
+/* ---- text ------------------------------------------------------------------------- */
+
+/* Appends rows of cells as aligned columns (first column left, others right). */
+static void
+append_aligned (GString *out, GPtrArray *rows, guint cols)
+{
+  g_autofree glong *width = g_new0 (glong, cols);
+  for (guint r = 0; r < rows->len; r++)
+    {
+      char **cells = g_ptr_array_index (rows, r);
+      for (guint c = 0; c < cols; c++)
+        width[c] = MAX (width[c], g_utf8_strlen (cells[c], -1));
+    }
+  for (guint r = 0; r < rows->len; r++)
+    {
+      char **cells = g_ptr_array_index (rows, r);
+      for (guint c = 0; c < cols; c++)
+        {
+          glong pad = width[c] - g_utf8_strlen (cells[c], -1);
+          if (c > 0)
+            g_string_append (out, "  ");
+          if (c > 0)
+            for (glong i = 0; i < pad; i++)
+              g_string_append_c (out, ' ');
+          g_string_append (out, cells[c]);
+          if (c == 0 && cols > 1)
+            for (glong i = 0; i < pad; i++)
+              g_string_append_c (out, ' ');
+        }
+      g_string_append_c (out, '\n');
+    }
+}
+
+static void
+write_text (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlDirection kl)
+{
+  guint k = t->n_methods;
+  for (int m = 0; m < LESC_N_MEASURES; m++)
+    {
+      g_string_append_printf (out, "%s%s (%s is better)\n", m ? "\n" : "",
+                              lesc_measure_title ((LescMeasure) m),
+                              lesc_measure_lower_is_better ((LescMeasure) m) ? "lower" : "higher");
+      g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+      char **head = g_new0 (char *, k + 2);
+      head[0] = g_strdup ("data set");
+      for (guint j = 0; j < k; j++)
+        head[j + 1] = g_strdup (t->methods[j]->display_name);
+      g_ptr_array_add (rows, head);
+      for (guint d = 0; d < t->n_datasets; d++)
+        {
+          char **row = g_new0 (char *, k + 2);
+          row[0] = g_strdup (t->datasets[d]);
+          for (guint j = 0; j < k; j++)
+            row[j + 1] = cell_text (LESC_AT (mr[m].values, d, j), LESC_AT (mr[m].ranks, d, j),
+                                    opt_decimals);
+          g_ptr_array_add (rows, row);
+        }
+      char **avg = g_new0 (char *, k + 2);
+      avg[0] = g_strdup ("average rank");
+      for (guint j = 0; j < k; j++)
+        avg[j + 1] = lesc_format_fixed (mr[m].mean[j], 2);
+      g_ptr_array_add (rows, avg);
+      append_aligned (out, rows, k + 1);
+      if (mr[m].complete < t->n_datasets)
+        g_string_append_printf (out, "(ranks over the %u data sets with every method)\n",
+                                mr[m].complete);
+    }
+  gboolean any_tuned = FALSE;
+  for (guint j = 0; j < k; j++)
+    any_tuned = any_tuned || method_tuned (t, j);
+  if (any_tuned)
+    {
+      g_string_append_printf (out, "\nSelected parameters (by %s)\n", select_by_text (t));
+      g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+      for (guint d = 0; d < t->n_datasets; d++)
+        for (guint j = 0; j < k; j++)
+          if (method_tuned (t, j))
+            {
+              const LescRunRecord *c = &t->cells[d * k + j];
+              char **row = g_new0 (char *, 3);
+              row[0] = g_strdup_printf ("%s · %s", t->datasets[d], t->methods[j]->display_name);
+              row[1] = g_strdup (c->id != 0 ? c->params : "(incomplete)");
+              g_ptr_array_add (rows, row);
+            }
+      append_aligned (out, rows, 2);
+    }
+  g_string_append_printf (out, "\nlesc %s · KL %s", LESC_VERSION, lesc_kl_direction_key (kl));
+  for (guint j = 0; j < k && t->n_datasets > 0; j++)
+    {
+      const LescRunRecord *c = &t->cells[j];
+      if (c->variant != NULL && *c->variant)
+        {
+          g_string_append_printf (out, " · variant %s", c->variant);
+          break;
+        }
+    }
+  g_string_append (out, "\n");
+}
+
+/* ---- csv ---------------------------------------------------------------------------- */
+
+/* One row per data set × method: the run's description, then each measure's value and
+ * rank (columns dataset, method, cheb, … as `lesc plot cd` reads them). The average
+ * ranks are in the text, JSON and LaTeX outputs. */
+static void
+write_csv (GString *out, const LescRecoveryTable *t, MeasureRanks *mr)
+{
+  g_string_append (out, "dataset,method");
+  for (int m = 0; m < LESC_N_MEASURES; m++)
+    g_string_append_printf (out, ",%s,%s_rank", lesc_measure_key ((LescMeasure) m),
+                            lesc_measure_key ((LescMeasure) m));
+  g_string_append (out, ",params,seed,variant,kl_direction,checksum,run,version\n");
+  guint k = t->n_methods;
+  for (guint d = 0; d < t->n_datasets; d++)
+    for (guint j = 0; j < k; j++)
+      {
+        const LescRunRecord *c = &t->cells[d * k + j];
+        lesc_csv_field (out, t->datasets[d]);
+        g_string_append_printf (out, ",%s", t->methods[j]->name);
+        for (int m = 0; m < LESC_N_MEASURES; m++)
+          {
+            double v = LESC_AT (mr[m].values, d, j), rank = LESC_AT (mr[m].ranks, d, j);
+            g_autofree char *vt = isnan (v) ? g_strdup ("") : lesc_format_number (v);
+            g_autofree char *rt = isnan (rank) ? g_strdup ("") : lesc_format_number (rank);
+            g_string_append_printf (out, ",%s,%s", vt, rt);
+          }
+        g_string_append_c (out, ',');
+        lesc_csv_field (out, c->params);
+        if (c->has_seed)
+          g_string_append_printf (out, ",%u,", c->seed);
+        else
+          g_string_append (out, ",,");
+        lesc_csv_field (out, c->variant);
+        g_string_append_printf (out, ",%s,%s,", lesc_kl_direction_key (c->kl),
+                                t->checksums[d] ? t->checksums[d] : "");
+        if (c->id)
+          g_string_append_printf (out, "%" G_GINT64_FORMAT, c->id);
+        g_string_append_printf (out, ",%s\n", c->id && c->version ? c->version : "");
+      }
+}
+
+/* ---- json --------------------------------------------------------------------------- */
+
+static void
+write_json (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlDirection kl)
+{
+  guint k = t->n_methods;
+  g_string_append_printf (out, "{\n  \"program\": \"lesc %s\",\n  \"kl\": \"%s\",\n  \"tuned\": %s,\n",
+                          LESC_VERSION, lesc_kl_direction_key (kl), t->tuning.enabled ? "true" : "false");
+  if (t->tuning.enabled)
+    g_string_append_printf (out, "  \"select_by\": \"%s\",\n", select_by_text (t));
+  g_string_append (out, "  \"datasets\": [");
+  for (guint d = 0; d < t->n_datasets; d++)
+    {
+      g_string_append_printf (out, "%s\n    {\"name\": ", d ? "," : "");
+      lesc_cli_json_string (out, t->datasets[d]);
+      g_string_append (out, ", \"checksum\": ");
+      lesc_cli_json_string (out, t->checksums[d]);
+      g_string_append (out, "}");
+    }
+  g_string_append (out, "\n  ],\n  \"methods\": [");
+  for (guint j = 0; j < k; j++)
+    {
+      g_string_append_printf (out, "%s", j ? ", " : "");
+      lesc_cli_json_string (out, t->methods[j]->name);
+    }
+  g_string_append (out, "],\n  \"measures\": [");
+  for (int m = 0; m < LESC_N_MEASURES; m++)
+    {
+      g_string_append_printf (out, "%s\n    {\"key\": \"%s\", \"title\": \"%s\", \"lower_is_better\": %s,"
+                              " \"ranked_datasets\": %u,\n     \"cells\": [",
+                              m ? "," : "", lesc_measure_key ((LescMeasure) m),
+                              lesc_measure_title ((LescMeasure) m),
+                              lesc_measure_lower_is_better ((LescMeasure) m) ? "true" : "false",
+                              mr[m].complete);
+      for (guint d = 0; d < t->n_datasets; d++)
+        {
+          g_string_append_printf (out, "%s\n       [", d ? "," : "");
+          for (guint j = 0; j < k; j++)
+            {
+              const LescRunRecord *c = &t->cells[d * k + j];
+              g_string_append_printf (out, "%s{\"value\": ", j ? ", " : "");
+              lesc_json_number (out, LESC_AT (mr[m].values, d, j));
+              g_string_append (out, ", \"rank\": ");
+              lesc_json_number (out, LESC_AT (mr[m].ranks, d, j));
+              g_string_append (out, ", \"params\": ");
+              lesc_cli_json_string (out, c->params);
+              g_string_append (out, ", \"variant\": ");
+              lesc_cli_json_string (out, c->variant);
+              if (c->has_seed)
+                g_string_append_printf (out, ", \"seed\": %u", c->seed);
+              if (c->id)
+                g_string_append_printf (out, ", \"run\": %" G_GINT64_FORMAT, c->id);
+              g_string_append (out, "}");
+            }
+          g_string_append (out, "]");
+        }
+      g_string_append (out, "],\n     \"average_rank\": [");
+      for (guint j = 0; j < k; j++)
+        {
+          g_string_append (out, j ? ", " : "");
+          lesc_json_number (out, mr[m].mean[j]);
+        }
+      g_string_append (out, "]}");
+    }
+  g_string_append (out, "\n  ]\n}\n");
+}
+
+/* ---- latex -------------------------------------------------------------------------- */
+
+static void
+latex_row_end (GString *out)
+{
+  g_string_append (out, " \\\\\n");
+}
+
+static void
+write_latex (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlDirection kl)
+{
+  guint k = t->n_methods;
+  g_string_append_printf (out, "%% lesc %s recovery table, KL %s; needs \\usepackage{booktabs}\n",
+                          LESC_VERSION, lesc_kl_direction_key (kl));
+  g_string_append (out, "\\begin{table}[htbp]\n\\centering\n"
+                        "\\caption{Recovery results, value(rank); $\\downarrow$: lower is better, "
+                        "$\\uparrow$: higher is better.}\n\\label{tab:recovery}\n");
+  g_autofree char *centred = g_strnfill (k, 'c');
+  g_string_append_printf (out, "\\begin{tabular}{ll%s}\n\\toprule\nMeasure & Data set", centred);
+  for (guint j = 0; j < k; j++)
+    {
+      g_string_append (out, " & ");
+      lesc_latex_text (out, t->methods[j]->display_name);
+    }
+  latex_row_end (out);
+  for (int m = 0; m < LESC_N_MEASURES; m++)
+    {
+      g_string_append (out, "\\midrule\n");
+      for (guint d = 0; d <= t->n_datasets; d++)
+        {
+          if (d == 0)
+            g_string_append_printf (out, "%s %s", lesc_measure_title ((LescMeasure) m),
+                                    lesc_measure_lower_is_better ((LescMeasure) m) ? "$\\downarrow$"
+                                                                                    : "$\\uparrow$");
+          g_string_append (out, " & ");
+          if (d == t->n_datasets)
+            {
+              g_string_append (out, "Avg.\\ rank");
+              for (guint j = 0; j < k; j++)
+                {
+                  g_autofree char *v = lesc_format_fixed (mr[m].mean[j], 2);
+                  g_string_append_printf (out, " & %s", isnan (mr[m].mean[j]) ? "--" : v);
+                }
+              latex_row_end (out);
+              break;
+            }
+          lesc_latex_text (out, t->datasets[d]);
+          for (guint j = 0; j < k; j++)
+            {
+              double v = LESC_AT (mr[m].values, d, j), r = LESC_AT (mr[m].ranks, d, j);
+              g_string_append (out, " & ");
+              if (isnan (v))
+                {
+                  g_string_append (out, "--");
+                  continue;
+                }
+              g_autofree char *cell = cell_text (v, r, opt_decimals);
+              if (isinf (v))
+                {
+                  g_free (cell);
+                  cell = g_strdup (v > 0 ? "$\\infty$" : "$-\\infty$");
+                }
+              if (r == 1.0)
+                g_string_append_printf (out, "\\textbf{%s}", cell);
+              else
+                g_string_append (out, cell);
+            }
+          latex_row_end (out);
+        }
+    }
+  g_string_append (out, "\\bottomrule\n\\end{tabular}\n\\end{table}\n");
+
+  gboolean any_tuned = FALSE;
+  for (guint j = 0; j < k; j++)
+    any_tuned = any_tuned || method_tuned (t, j);
+  if (!any_tuned)
+    return;
+  g_string_append (out, "\n\\begin{table}[htbp]\n\\centering\n\\caption{Selected parameters (by ");
+  lesc_latex_text (out, select_by_text (t));
+  g_string_append (out, ").}\n\\label{tab:recovery-parameters}\n\\begin{tabular}{l");
+  for (guint j = 0; j < k; j++)
+    if (method_tuned (t, j))
+      g_string_append_c (out, 'l');
+  g_string_append (out, "}\n\\toprule\nData set");
+  for (guint j = 0; j < k; j++)
+    if (method_tuned (t, j))
+      {
+        g_string_append (out, " & ");
+        lesc_latex_text (out, t->methods[j]->display_name);
+      }
+  latex_row_end (out);
+  g_string_append (out, "\\midrule\n");
+  for (guint d = 0; d < t->n_datasets; d++)
+    {
+      lesc_latex_text (out, t->datasets[d]);
+      for (guint j = 0; j < k; j++)
+        if (method_tuned (t, j))
+          {
+            const LescRunRecord *c = &t->cells[d * k + j];
+            g_string_append (out, " & ");
+            if (c->id != 0)
+              lesc_latex_text (out, c->params);
+            else
+              g_string_append (out, "--");
+          }
+      latex_row_end (out);
+    }
+  g_string_append (out, "\\bottomrule\n\\end{tabular}\n\\end{table}\n");
+}
+
+/* ---- the command -------------------------------------------------------------------- */
+
+int
+lesc_cmd_table (int argc, char **argv)
+{
+  g_autofree GOptionEntry *all = lesc_batch_entries (entries, LESC_BATCH_STORE | LESC_BATCH_METHODS | LESC_BATCH_RUN
+                                                     | LESC_BATCH_SHARD | LESC_BATCH_FORMAT
+                                                     | LESC_BATCH_TUNE);
+  if (!lesc_cli_parse ("table", "[DATA…]", "the recovery table: value(rank) per measure, "
+                       "data set and method, with the average rank", all, TRUE, &argc, &argv))
+    return LESC_EXIT_USAGE;
+  static const char *const formats[] = { "text", "csv", "json", "latex", NULL };
+  GError *error = NULL;
+  LescFormat format;
+  LescTuning tuning;
+  LescRankTies ties = LESC_RANK_TIES_MID;
+  if (opt_ties != NULL && g_ascii_strcasecmp (opt_ties, "min") == 0)
+    ties = LESC_RANK_TIES_MIN;
+  else if (opt_ties != NULL && g_ascii_strcasecmp (opt_ties, "mid") != 0)
+    return lesc_cli_usage ("table", "--ties: expected mid or min, got '%s'", opt_ties);
+  if (!lesc_batch_format (formats, &format, &error) || !lesc_batch_tuning (&tuning, &error))
+    return lesc_cli_fail (error);
+  g_autoptr (GArray) setups = lesc_batch_methods ("all", FALSE, &error);
+  g_autoptr (GPtrArray) datasets = setups ? lesc_batch_datasets (argc, argv, NULL, &error) : NULL;
+  if (datasets == NULL)
+    return lesc_cli_fail (error);
+
+  LescExperimentOptions o;
+  LescExperimentCounts counts = { 0 };
+  if (!lesc_batch_begin (&o, FALSE, &error))
+    return lesc_batch_end (&o, NULL, error);
+  g_autoptr (LescRecoveryTable) t = lesc_recovery_table ((const char *const *) datasets->pdata,
+                                                         datasets->len,
+                                                         (const LescMethodSetup *) setups->data,
+                                                         setups->len, &tuning, &o, &counts, &error);
+  int status = LESC_EXIT_OK;
+  if (t != NULL && o.shard.count <= 1)
+    {
+      MeasureRanks mr[LESC_N_MEASURES];
+      for (int m = 0; m < LESC_N_MEASURES; m++)
+        measure_ranks (t, (LescMeasure) m, ties, &mr[m]);
+      g_autoptr (GString) out = g_string_new (NULL);
+      switch (format)
+        {
+        case LESC_FORMAT_TEXT: write_text (out, t, mr, o.kl); break;
+        case LESC_FORMAT_CSV: write_csv (out, t, mr); break;
+        case LESC_FORMAT_JSON: write_json (out, t, mr, o.kl); break;
+        case LESC_FORMAT_LATEX: write_latex (out, t, mr, o.kl); break;
+        }
+      for (int m = 0; m < LESC_N_MEASURES; m++)
+        measure_ranks_clear (&mr[m]);
+      status = lesc_batch_write (out);
+    }
+  int end = lesc_batch_end (&o, &counts, error);
+  lesc_experiment_counts_clear (&counts);
+  return end != LESC_EXIT_OK ? end : status;
+}

@@ -1,0 +1,171 @@
+/* lesc-explorer-shoot: open the explorer, optionally run the ticked methods, show a view
+ * and save the window as a PNG. Builds the screenshots under docs/ (see the `screenshots`
+ * run target); run it under Xvfb with GSK_RENDERER=cairo.
+ *
+ *   lesc-explorer-shoot [--data SPEC] [--data-dir DIR] [--methods a,b] [--run]
+ *                       [--grid METHOD] [--cv FOLDS] [--compare] [--view NAME]
+ *                       [--size WxH] [--hide-sidebar] [--expand METHOD] OUTPUT.png */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/application.h"
+#include "app/comparison-view.h"
+#include "app/cv-view.h"
+#include "app/sensitivity-view.h"
+#include "app/settings.h"
+#include "app/window.h"
+#include "apptest.h"
+
+static LescWindow *window;
+
+static gboolean
+mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (window));
+}
+
+static gboolean
+idle (gpointer data)
+{
+  return !lesc_job_queue_get_busy (lesc_window_get_queue (window));
+}
+
+static gboolean
+data_is (gpointer data)
+{
+  LescDataObject *d = lesc_window_get_data (window);
+  return d != NULL && g_strcmp0 (lesc_data_object_get_dataset (d)->source, data) == 0;
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *data = NULL, *methods = NULL, *view = NULL, *size = NULL, *grid = NULL;
+  g_autofree char *data_dir = NULL;
+  g_autofree char *expand = NULL;
+  gboolean run = FALSE, hide_sidebar = FALSE, compare = FALSE;
+  int cv = 0;
+  GOptionEntry entries[] = {
+    { "data", 0, 0, G_OPTION_ARG_STRING, &data, "data set to open", "SPEC" },
+    { "methods", 0, 0, G_OPTION_ARG_STRING, &methods, "methods to tick (default: all)", "LIST" },
+    { "run", 0, 0, G_OPTION_ARG_NONE, &run, "run the ticked methods first", NULL },
+    { "data-dir", 0, 0, G_OPTION_ARG_STRING, &data_dir, "data directory setting", "DIR" },
+    { "grid", 0, 0, G_OPTION_ARG_STRING, &grid, "compute the λ grid of a method", "METHOD" },
+    { "cv", 0, 0, G_OPTION_ARG_INT, &cv, "run a cross-validation with this many folds", "FOLDS" },
+    { "compare", 0, 0, G_OPTION_ARG_NONE, &compare, "compute the comparison over the data directory", NULL },
+    { "view", 0, 0, G_OPTION_ARG_STRING, &view, "view to show", "NAME" },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size, "window size", "WxH" },
+    { "hide-sidebar", 0, 0, G_OPTION_ARG_NONE, &hide_sidebar, "hide the side bar", NULL },
+    { "expand", 0, 0, G_OPTION_ARG_STRING, &expand, "open a method's parameters", "METHOD" },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new ("OUTPUT.png");
+  g_option_context_add_main_entries (context, entries, NULL);
+  g_autoptr (GError) error = NULL;
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2)
+    {
+      fprintf (stderr, "%s\n", error != NULL ? error->message : "expected OUTPUT.png");
+      return 2;
+    }
+  lesc_application_init_i18n ();
+  g_autoptr (LescApplication) app = lesc_application_new (G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, NULL);
+  g_autoptr (GSettings) settings = lesc_app_settings_new ();
+  g_settings_set_boolean (settings, "auto-run", FALSE);
+  int w = 1400, h = 900;
+  if (size != NULL)
+    sscanf (size, "%dx%d", &w, &h);
+  g_settings_set_int (settings, "window-width", w);
+  g_settings_set_int (settings, "window-height", h);
+  if (data_dir != NULL)
+    g_settings_set_string (settings, "data-directory", data_dir);
+  window = lesc_window_new (GTK_APPLICATION (app));
+  gtk_window_present (GTK_WINDOW (window));
+  lesc_test_wait (mapped, NULL, 20);
+  if (data != NULL)
+    {
+      g_autofree char *path = g_canonicalize_filename (data, NULL);
+      lesc_window_open (window, g_file_test (path, G_FILE_TEST_EXISTS) ? path : data);
+      if (g_file_test (path, G_FILE_TEST_EXISTS) && !lesc_test_wait (data_is, path, 60))
+        {
+          fprintf (stderr, "could not open %s\n", data);
+          return 1;
+        }
+    }
+  if (methods != NULL)
+    {
+      LescMethodPanel *panel = lesc_window_get_method_panel (window);
+      g_auto (GStrv) names = g_strsplit (methods, ",", -1);
+      guint n = 0;
+      const LescMethod *const *all = lesc_methods (&n);
+      for (guint i = 0; i < n; i++)
+        lesc_method_panel_set_selected (panel, all[i], g_strv_contains ((const char *const *) names, all[i]->name));
+    }
+  if (run)
+    {
+      lesc_window_run (window);
+      if (!lesc_test_wait (idle, NULL, 3600))
+        {
+          fprintf (stderr, "the runs did not finish\n");
+          return 1;
+        }
+    }
+  if (grid != NULL)
+    {
+      LescSensitivityView *sv = LESC_SENSITIVITY_VIEW (lesc_window_get_view (window, "sensitivity"));
+      if (!lesc_sensitivity_view_select_method (sv, grid))
+        {
+          fprintf (stderr, "no grid for %s\n", grid);
+          return 2;
+        }
+      lesc_sensitivity_view_compute (sv);
+    }
+  if (cv > 0)
+    {
+      LescCvView *cvv = LESC_CV_VIEW (lesc_window_get_view (window, "cv"));
+      lesc_cv_view_set_folds (cvv, (guint) cv);
+      lesc_cv_view_run (cvv);
+    }
+  if (compare)
+    lesc_comparison_view_compute (LESC_COMPARISON_VIEW (lesc_window_get_view (window, "comparison")));
+  if (!lesc_test_wait (idle, NULL, 36000))
+    {
+      fprintf (stderr, "the work did not finish\n");
+      return 1;
+    }
+  if (view != NULL)
+    lesc_window_show_view (window, view);
+  if (expand != NULL && lesc_method_find (expand) != NULL)
+    lesc_method_panel_show_method (lesc_window_get_method_panel (window), lesc_method_find (expand));
+  if (hide_sidebar)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.toggle-sidebar", NULL);
+  lesc_test_spin (0.5);
+  if (expand != NULL)
+    {
+      /* Scroll the side bar to the bottom, where the opened parameters are. */
+      GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (lesc_window_get_method_panel (window)),
+                                                     GTK_TYPE_SCROLLED_WINDOW);
+      GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+      gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
+      lesc_test_spin (0.3);
+    }
+  lesc_test_wait (lesc_test_figures_ready, window, 120);
+  lesc_test_spin (0.5);
+  LescPixelStats stats = { 0 };
+  if (!lesc_test_snapshot_drawn (GTK_WIDGET (window), "shoot", &stats))
+    return 1;
+  g_autofree char *src = g_build_filename (g_getenv ("LESC_TEST_BUILDDIR") ? g_getenv ("LESC_TEST_BUILDDIR") : ".",
+                                           "snapshots", "shoot.png", NULL);
+  g_autoptr (GFile) from = g_file_new_for_path (src);
+  g_autoptr (GFile) to = g_file_new_for_path (argv[1]);
+  if (!g_file_copy (from, to, G_FILE_COPY_OVERWRITE, NULL, NULL, NULL, &error))
+    {
+      fprintf (stderr, "%s\n", error->message);
+      return 1;
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+  return 0;
+}

@@ -1,0 +1,388 @@
+/* The explorer's window under Xvfb: it opens on the artificial set, runs a method to a
+ * Measures row, cancels a long run promptly, drops a stale run when a parameter changes,
+ * and every view draws a picture. */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "app/application.h"
+#include "app/exportable.h"
+#include "app/job.h"
+#include "app/measures-view.h"
+#include "app/result.h"
+#include "app/settings.h"
+#include "app/window.h"
+#include "apptest.h"
+#include "testutil.h"
+
+static LescApplication *app;
+static LescWindow *window;
+
+static gboolean
+queue_idle (gpointer data)
+{
+  return !lesc_job_queue_get_busy (lesc_window_get_queue (window));
+}
+
+static gboolean
+window_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (window)) && gtk_widget_get_width (GTK_WIDGET (window)) > 0;
+}
+
+static gboolean
+data_named (gpointer data)
+{
+  LescDataObject *d = lesc_window_get_data (window);
+  return d != NULL && g_str_equal (lesc_data_object_get_name (d), data);
+}
+
+static void
+select_only (const char *name)
+{
+  LescMethodPanel *panel = lesc_window_get_method_panel (window);
+  guint n = 0;
+  const LescMethod *const *methods = lesc_methods (&n);
+  for (guint i = 0; i < n; i++)
+    lesc_method_panel_set_selected (panel, methods[i], g_ascii_strcasecmp (methods[i]->name, name) == 0);
+}
+
+static LescResult *
+result_of (const char *name)
+{
+  GListModel *results = lesc_window_get_results (window);
+  for (guint i = 0; i < g_list_model_get_n_items (results); i++)
+    {
+      g_autoptr (LescResult) r = g_list_model_get_item (results, i);
+      if (g_ascii_strcasecmp (lesc_result_get_method (r)->name, name) == 0)
+        return r;   /* still owned by the model */
+    }
+  return NULL;
+}
+
+/* The newest job of the session. */
+static LescJob *
+last_job (void)
+{
+  GListModel *jobs = lesc_job_queue_get_jobs (lesc_window_get_queue (window));
+  guint n = g_list_model_get_n_items (jobs);
+  if (n == 0)
+    return NULL;
+  LescJob *job = g_list_model_get_item (jobs, n - 1);
+  g_object_unref (job);   /* the model keeps it */
+  return job;
+}
+
+static gboolean
+job_running (gpointer data)
+{
+  return lesc_job_get_state (data) == LESC_JOB_RUNNING;
+}
+
+static gboolean
+job_finished (gpointer data)
+{
+  return lesc_job_is_finished (data);
+}
+
+static gboolean
+job_has_progress (gpointer data)
+{
+  return lesc_job_get_state (data) == LESC_JOB_RUNNING && lesc_job_get_fraction (data) > 0.0;
+}
+
+static gboolean
+newer_job (gpointer data)
+{
+  return last_job () != data;
+}
+
+/* ---- tests ------------------------------------------------------------------------------ */
+
+static void
+test_window_opens (void)
+{
+  g_assert_true (lesc_test_wait (window_mapped, NULL, 20));
+  LescDataObject *data = lesc_window_get_data (window);
+  g_assert_nonnull (data);
+  g_assert_cmpstr (lesc_data_object_get_name (data), ==, "artificial");
+  const LescValidateReport *f = lesc_data_object_get_report (data);
+  g_assert_cmpuint (f->n, ==, 2601);
+  g_assert_cmpuint (f->q, ==, 3);
+  g_assert_cmpuint (f->o, ==, 3);
+  g_assert_cmpuint (f->not_distributions, ==, 0);
+  /* Every view is in the stack. */
+  const char *views[] = { "distributions", "measures", "sensitivity", "comparison", "cv" };
+  for (guint i = 0; i < G_N_ELEMENTS (views); i++)
+    g_assert_nonnull (lesc_window_get_view (window, views[i]));
+  /* Nothing runs before being asked (auto-run is off in the tests). */
+  g_assert_false (lesc_job_queue_get_busy (lesc_window_get_queue (window)));
+}
+
+static gboolean
+toast_shown (gpointer data)
+{
+  const char *t = lesc_window_get_last_toast (window);
+  return t != NULL && strstr (t, data) != NULL;
+}
+
+/* A file that is not a data set: a toast names it, and the data set in use stays. */
+/* The shortcuts window, the preferences and the About window open (their .ui parse). */
+static guint
+visible_toplevels (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  guint n = 0;
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWidget) w = g_list_model_get_item (toplevels, i);
+      n += gtk_widget_get_visible (w);
+    }
+  return n;
+}
+
+static void
+test_secondary_windows (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  guint before = visible_toplevels ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  g_action_group_activate_action (G_ACTION_GROUP (g_application_get_default ()), "preferences", NULL);
+  g_action_group_activate_action (G_ACTION_GROUP (g_application_get_default ()), "about", NULL);
+  lesc_test_spin (0.5);
+  g_assert_cmpuint (visible_toplevels (), ==, before + 3);
+  for (guint i = g_list_model_get_n_items (toplevels); i-- > 0;)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
+      if (w != GTK_WINDOW (window))
+        gtk_window_close (w);
+    }
+  lesc_test_spin (0.3);
+}
+
+static void
+test_bad_file (void)
+{
+  const char *dir = g_getenv ("LESC_TEST_BUILDDIR");
+  g_autofree char *path = g_build_filename (dir != NULL ? dir : ".", "not-a-dataset.mat", NULL);
+  g_assert_true (g_file_set_contents (path, "MATLAB 5.0 MAT-file, truncated", -1, NULL));
+  lesc_window_open (window, path);
+  g_assert_true (lesc_test_wait (toast_shown, path, 30));
+  g_test_message ("toast: %s", lesc_window_get_last_toast (window));
+  g_assert_cmpstr (lesc_data_object_get_name (lesc_window_get_data (window)), ==, "artificial");
+  g_remove (path);
+}
+
+static void
+test_run_lesc (void)
+{
+  select_only ("lesc");
+  lesc_window_run (window);
+  LescJob *job = last_job ();
+  g_assert_nonnull (job);
+  g_assert_true (lesc_test_wait (queue_idle, NULL, 240));
+  g_assert_cmpint (lesc_job_get_state (job), ==, LESC_JOB_DONE);
+  LescResult *r = result_of ("lesc");
+  g_assert_nonnull (r);
+  /* The measures are those of the recovered table against the truth. */
+  const LescDataset *ds = lesc_data_object_get_dataset (lesc_window_get_data (window));
+  double expect[LESC_N_MEASURES];
+  g_assert_true (lesc_measures_compute (ds->truth, lesc_result_get_recovered (r),
+                                        LESC_KL_TRUTH_RECOVERED, expect, NULL));
+  LescMeasuresView *view = LESC_MEASURES_VIEW (lesc_window_get_view (window, "measures"));
+  g_assert_cmpuint (lesc_measures_view_get_n_rows (view), ==, 1);
+  double values[LESC_N_MEASURES], ranks[LESC_N_MEASURES], average;
+  g_assert_true (lesc_measures_view_get_row (view, "lesc", values, ranks, &average));
+  for (guint j = 0; j < LESC_N_MEASURES; j++)
+    {
+      g_assert_cmpfloat (values[j], ==, expect[j]);
+      g_assert_cmpfloat (ranks[j], ==, 1.0);   /* alone: first everywhere */
+    }
+  g_assert_cmpfloat (average, ==, 1.0);
+  /* The result carries the settings that made it. */
+  LescRunParams now;
+  lesc_method_panel_get_params (lesc_window_get_method_panel (window), lesc_result_get_method (r), &now);
+  g_assert_true (lesc_run_params_same (lesc_result_get_method (r), lesc_result_get_params (r), &now));
+  /* Running again with the same settings queues nothing. */
+  lesc_window_run (window);
+  g_assert_false (lesc_job_queue_get_busy (lesc_window_get_queue (window)));
+}
+
+/* Largest gap between two ticks of a 20 ms timer: how long the main loop was blocked. */
+typedef struct {
+  gint64 last;
+  gint64 max_gap;
+} Ticker;
+
+static gboolean
+tick_cb (gpointer data)
+{
+  Ticker *t = data;
+  gint64 now = g_get_monotonic_time ();
+  if (t->last != 0)
+    t->max_gap = MAX (t->max_gap, now - t->last);
+  t->last = now;
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+test_cancel_glesc (void)
+{
+  g_autofree char *path = lesc_test_dataset_path ("yeast-alpha.mat");
+  if (path == NULL)
+    return;
+  lesc_window_open (window, path);
+  g_assert_true (lesc_test_wait (data_named, "yeast-alpha", 60));
+  select_only ("glesc");
+  Ticker ticker = { 0 };
+  guint tick = g_timeout_add (20, tick_cb, &ticker);
+  lesc_window_run (window);
+  LescJob *job = g_object_ref (last_job ());
+  g_assert_true (lesc_test_wait (job_has_progress, job, 120));
+  lesc_test_spin (0.5);   /* well inside the solver */
+  g_assert_cmpint (lesc_job_get_state (job), ==, LESC_JOB_RUNNING);
+  gint64 start = g_get_monotonic_time ();
+  lesc_window_cancel (window);
+  g_assert_true (lesc_test_wait (job_finished, job, 30));
+  double seconds = (double) (g_get_monotonic_time () - start) / 1e6;
+  g_source_remove (tick);
+  g_test_message ("gLESC on yeast-alpha stopped %.3f s after Cancel; main loop blocked at most %.3f s",
+                  seconds, (double) ticker.max_gap / 1e6);
+  g_assert_cmpint (lesc_job_get_state (job), ==, LESC_JOB_CANCELLED);
+  g_assert_cmpfloat (seconds, <, 1.0);
+  g_assert_cmpfloat ((double) ticker.max_gap / 1e6, <, 0.5);
+  g_assert_null (result_of ("glesc"));
+  g_object_unref (job);
+
+  /* The window is still usable: back to the artificial set, and a run completes. */
+  lesc_window_open (window, "artificial");
+  g_assert_true (lesc_test_wait (data_named, "artificial", 30));
+  select_only ("lp");
+  lesc_window_run (window);
+  g_assert_true (lesc_test_wait (queue_idle, NULL, 120));
+  g_assert_nonnull (result_of ("lp"));
+}
+
+static void
+test_stale_run_cancelled (void)
+{
+  LescMethodPanel *panel = lesc_window_get_method_panel (window);
+  const LescMethod *glle = lesc_method_find ("glle");
+  g_assert_nonnull (glle);
+  g_assert_cmpint (lesc_method_param_index (glle, "lambda1"), >=, 0);
+  select_only ("glle");
+  g_assert_true (lesc_method_panel_set_param (panel, glle, "lambda1", 0.01));
+  lesc_window_run (window);
+  LescJob *stale = g_object_ref (last_job ());
+  g_assert_true (lesc_test_wait (job_running, stale, 60));
+  /* A parameter changes while it runs: the run is stale and stops; auto-run queues the
+   * new settings. */
+  GSettings *settings = lesc_app_settings_new ();
+  g_settings_set_boolean (settings, "auto-run", TRUE);
+  g_assert_true (lesc_method_panel_set_param (panel, glle, "lambda1", 0.1));
+  g_assert_true (lesc_test_wait (job_finished, stale, 30));
+  g_assert_cmpint (lesc_job_get_state (stale), ==, LESC_JOB_CANCELLED);
+  g_assert_null (result_of ("glle"));
+  g_assert_true (lesc_test_wait (newer_job, stale, 10));
+  LescJob *fresh = last_job ();
+  g_assert_true (lesc_test_wait (job_finished, fresh, 240));
+  g_settings_set_boolean (settings, "auto-run", FALSE);
+  g_object_unref (settings);
+  g_assert_cmpint (lesc_job_get_state (fresh), ==, LESC_JOB_DONE);
+  LescResult *r = result_of ("glle");
+  g_assert_nonnull (r);
+  int k = lesc_method_param_index (glle, "lambda1");
+  g_assert_cmpfloat (lesc_result_get_params (r)->values[k], ==, 0.1);
+  g_object_unref (stale);
+}
+
+static void
+test_views_render (void)
+{
+  /* Results for every method the artificial figure shows. */
+  LescMethodPanel *panel = lesc_window_get_method_panel (window);
+  guint n = 0;
+  const LescMethod *const *methods = lesc_methods (&n);
+  for (guint i = 0; i < n; i++)
+    lesc_method_panel_set_selected (panel, methods[i], TRUE);
+  lesc_window_run (window);
+  g_assert_true (lesc_test_wait (queue_idle, NULL, 600));
+  g_assert_cmpuint (g_list_model_get_n_items (lesc_window_get_results (window)), ==, n);
+
+  const char *views[] = { "distributions", "measures", "sensitivity", "comparison", "cv" };
+  for (guint i = 0; i < G_N_ELEMENTS (views); i++)
+    {
+      lesc_window_show_view (window, views[i]);
+      GtkWidget *view = lesc_window_get_view (window, views[i]);
+      lesc_test_spin (0.3);
+      g_assert_true (lesc_test_wait (lesc_test_figures_ready, view, 60));
+      LescPixelStats stats = { 0 };
+      g_autofree char *name = g_strdup_printf ("view-%s", views[i]);
+      g_assert_true (lesc_test_snapshot_drawn (view, name, &stats));
+      g_test_message ("%s: %d×%d, %u colours, %.1f %% not background", views[i], stats.width,
+                      stats.height, stats.distinct_colours, 100 * stats.non_background);
+      g_assert_cmpint (stats.width, >, 200);
+      g_assert_cmpuint (stats.distinct_colours, >, 8);
+      g_assert_cmpfloat (stats.non_background, >, 0.01);
+    }
+  /* The Distributions figure exported: the same painter, the requested size. */
+  LescExportable *dist = LESC_EXPORTABLE (lesc_window_get_view (window, "distributions"));
+  g_assert_true (lesc_exportable_has_figure (dist));
+  const char *dir = g_getenv ("LESC_TEST_BUILDDIR");
+  g_autofree char *png = g_build_filename (dir != NULL ? dir : ".", "snapshots", "export-distributions.png", NULL);
+  g_autoptr (GError) error = NULL;
+  g_assert_true (lesc_export_figure (dist, png, 2.0, &error));
+  g_assert_no_error (error);
+  double fw, fh;
+  lesc_exportable_get_figure_size (dist, &fw, &fh);
+  g_autoptr (GdkTexture) texture = gdk_texture_new_from_filename (png, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (gdk_texture_get_width (texture), ==, (int) (2 * fw + 0.5));
+  g_assert_cmpint (gdk_texture_get_height (texture), ==, (int) (2 * fh + 0.5));
+  g_autofree char *data = lesc_exportable_get_figure_data (dist);
+  g_assert_nonnull (data);
+  /* The measures table as CSV: a row per method. */
+  g_autoptr (LescTable) table = lesc_exportable_get_table (LESC_EXPORTABLE (lesc_window_get_view (window, "measures")));
+  g_assert_nonnull (table);
+  g_assert_cmpuint (table->rows->len, ==, n);
+
+  /* Ctrl+C: the figure of the visible view goes to the clipboard as an image. */
+  lesc_window_show_view (window, "distributions");
+  gtk_widget_grab_focus (lesc_window_get_view (window, "distributions"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-figure", NULL));
+  GdkContentFormats *formats = gdk_clipboard_get_formats (gtk_widget_get_clipboard (GTK_WIDGET (window)));
+  g_assert_true (gdk_content_formats_contain_gtype (formats, GDK_TYPE_TEXTURE));
+
+  /* The whole window too (for the eye). */
+  LescPixelStats stats = { 0 };
+  g_assert_true (lesc_test_snapshot_drawn (GTK_WIDGET (window), "window", &stats));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  lesc_application_init_i18n ();
+  app = lesc_application_new (G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  GSettings *settings = lesc_app_settings_new ();
+  g_settings_set_boolean (settings, "auto-run", FALSE);
+  g_object_unref (settings);
+  window = lesc_window_new (GTK_APPLICATION (app));
+  gtk_window_present (GTK_WINDOW (window));
+
+  g_test_add_func ("/app/window/opens", test_window_opens);
+  g_test_add_func ("/app/window/secondary-windows", test_secondary_windows);
+  g_test_add_func ("/app/window/bad-file", test_bad_file);
+  g_test_add_func ("/app/window/run-lesc", test_run_lesc);
+  g_test_add_func ("/app/window/cancel-glesc", test_cancel_glesc);
+  g_test_add_func ("/app/window/stale-run-cancelled", test_stale_run_cancelled);
+  g_test_add_func ("/app/window/views-render", test_views_render);
+  int status = g_test_run ();
+  gtk_window_destroy (GTK_WINDOW (window));
+  lesc_test_spin (0.2);
+  g_object_unref (app);
+  return status;
+}
