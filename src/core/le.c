@@ -5,8 +5,9 @@
  * constant Hessian 2Φ̂ᵀ(I + λM)Φ̂. The optimizer therefore needs one Hessian product per
  * iteration (optimizer.h), applied either as the chain Φ̂ᵀ((I + λM)(Φ̂p)) — two passes
  * over the n×n kernel plus M — or, when that is cheaper over the iteration cap, through
- * Q = Φ̂ᵀ(I + λM)Φ̂ formed once, one pass per iteration. Φ̂ᵀMΦ̂ is never formed per
- * evaluation (§11). */
+ * Q = Φ̂ᵀ(I + λM)Φ̂ formed once (its lower triangle, smoothness.c: n³ flops for a graph
+ * Laplacian or a low-rank C, 3.3n³ for a dense C), then one sweep over that triangle per
+ * iteration for all c columns (symmetric.c). Φ̂ᵀMΦ̂ is never formed per evaluation (§11). */
 #include "core/le.h"
 #include "core/error.h"
 #include "core/kernel.h"

@@ -265,9 +265,10 @@ cholesky (LescMatrix *g, gsize block, LescProgress *progress, GError **error)
       lapack_int info = LAPACKE_dpotrf (LAPACK_COL_MAJOR, 'L', (lapack_int) w, d, ni);
       if (info != 0)
         {
+          /* G ⪰ I: only a non-finite C gets here */
           g_set_error (error, LESC_ERROR, LESC_ERROR_NUMERIC,
-                       "LE step: I + λ(I − C)ᵀ(I − C) is not positive definite (Cholesky info %d "
-                       "at column %zu)", (int) info, j0 + (gsize) info);
+                       "LE step: the Cholesky factorization of I + λ(I − C)ᵀ(I − C) failed near "
+                       "column %zu (info %d); is C finite?", j0 + 1, (int) info);
           return FALSE;
         }
       if (rest == 0)

@@ -8,7 +8,7 @@ G_BEGIN_DECLS
 
 /* Σ aᵢbᵢ (a fixed summation order: eight partial sums, then the tail) */
 double lesc_dot (const double *a, const double *b, gsize n);
-/* y ← y + αx */
+/* y ← y + αx (x and y must not overlap) */
 void   lesc_axpy (double alpha, const double *x, double *y, gsize n);
 /* x ← αx */
 void   lesc_scale (double alpha, double *x, gsize n);
