@@ -266,33 +266,7 @@ static void
 paint_colorbar (cairo_t *cr, const LescHeatmapModel *m, const LescHeatmapLayout *l)
 {
   const LescRect *b = &l->colorbar;
-  cairo_surface_t *img = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1, 256);
-  guint32 *px = (guint32 *) cairo_image_surface_get_data (img);
-  int stride = cairo_image_surface_get_stride (img) / 4;
-  for (int e = 0; e < 256; e++)
-    {
-      double rgb[3];
-      lesc_palette_color (m->palette, (e + 0.5) / 256.0, m->reverse, rgb);
-      guint32 r = (guint32) lround (rgb[0] * 255), g = (guint32) lround (rgb[1] * 255),
-              bl = (guint32) lround (rgb[2] * 255);
-      px[(255 - e) * stride] = 0xff000000u | r << 16 | g << 8 | bl;
-    }
-  cairo_surface_mark_dirty (img);
-  cairo_save (cr);
-  cairo_rectangle (cr, b->x, b->y, b->width, b->height);
-  cairo_clip (cr);
-  cairo_translate (cr, b->x, b->y);
-  cairo_scale (cr, b->width, b->height / 256.0);
-  cairo_set_source_surface (cr, img, 0, 0);
-  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_NEAREST);
-  cairo_paint (cr);
-  cairo_restore (cr);
-  cairo_surface_destroy (img);
-
-  cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-  cairo_set_line_width (cr, 0.6);
-  cairo_rectangle (cr, b->x, b->y, b->width, b->height);
-  cairo_stroke (cr);
+  lesc_palette_paint_bar (cr, m->palette, m->reverse, b->x, b->y, b->width, b->height);
   if (isfinite (l->lo))
     {
       double ticks[5];

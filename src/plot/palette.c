@@ -70,3 +70,34 @@ lesc_text_black_on (const double rgb[3])
 {
   return lesc_relative_luminance (rgb) > 0.179;
 }
+
+void
+lesc_palette_paint_bar (cairo_t *cr, LescPalette p, gboolean reverse, double x, double y,
+                        double w, double h)
+{
+  cairo_surface_t *img = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1, 256);
+  guint32 *px = (guint32 *) cairo_image_surface_get_data (img);
+  int stride = cairo_image_surface_get_stride (img) / 4;
+  for (int e = 0; e < 256; e++)
+    {
+      double rgb[3];
+      lesc_palette_color (p, (e + 0.5) / 256.0, reverse, rgb);
+      guint32 r = (guint32) lround (rgb[0] * 255), g = (guint32) lround (rgb[1] * 255),
+              b = (guint32) lround (rgb[2] * 255);
+      px[(255 - e) * stride] = 0xff000000u | r << 16 | g << 8 | b;
+    }
+  cairo_surface_mark_dirty (img);
+  cairo_save (cr);
+  cairo_translate (cr, x, y);
+  cairo_scale (cr, w, h / 256.0);
+  cairo_set_source_surface (cr, img, 0, 0);
+  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_NEAREST);
+  cairo_rectangle (cr, 0, 0, 1, 256);
+  cairo_fill (cr);
+  cairo_restore (cr);
+  cairo_surface_destroy (img);
+  cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+  cairo_set_line_width (cr, 0.6);
+  cairo_rectangle (cr, x, y, w, h);
+  cairo_stroke (cr);
+}

@@ -1,6 +1,7 @@
 /* Colour palettes of the heatmaps (figures.md §4): matplotlib's viridis and cividis
  * tables and sRGB grey, and the luminance rule for text on a coloured cell. */
 #pragma once
+#include <cairo.h>
 #include <glib.h>
 
 G_BEGIN_DECLS
@@ -31,5 +32,10 @@ double lesc_relative_luminance (const double rgb[3]);
 
 /* TRUE when black text reads better than white on `rgb`: Y > 0.179. */
 gboolean lesc_text_black_on (const double rgb[3]);
+
+/* A colour bar: the 256 palette entries from bottom (v = 0) to top in the rectangle
+ * (x, y, w, h), without smoothing between entries, framed by a thin dark line. */
+void lesc_palette_paint_bar (cairo_t *cr, LescPalette p, gboolean reverse, double x, double y,
+                             double w, double h);
 
 G_END_DECLS

@@ -655,29 +655,7 @@ static void
 paint_heat_bar (cairo_t *cr, const LescScatterLayout *l, const LescScatterModel *m)
 {
   const LescRect *b = &l->colorbar;
-  cairo_surface_t *img = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1, 256);
-  guint32 *px = (guint32 *) cairo_image_surface_get_data (img);
-  int stride = cairo_image_surface_get_stride (img) / 4;
-  for (int e = 0; e < 256; e++)
-    {
-      double rgb[3];
-      lesc_palette_color (m->options.palette, (e + 0.5) / 256.0, FALSE, rgb);
-      px[(255 - e) * stride] = pack_rgb (rgb);
-    }
-  cairo_surface_mark_dirty (img);
-  cairo_save (cr);
-  cairo_translate (cr, b->x, b->y);
-  cairo_scale (cr, b->width, b->height / 256.0);
-  cairo_set_source_surface (cr, img, 0, 0);
-  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_NEAREST);
-  cairo_rectangle (cr, 0, 0, 1, 256);
-  cairo_fill (cr);
-  cairo_restore (cr);
-  cairo_surface_destroy (img);
-  cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-  cairo_set_line_width (cr, 0.6);
-  cairo_rectangle (cr, b->x, b->y, b->width, b->height);
-  cairo_stroke (cr);
+  lesc_palette_paint_bar (cr, m->options.palette, FALSE, b->x, b->y, b->width, b->height);
   for (guint t = 0; t < 5; t++)
     {
       double v = m->heat_max * t / 4.0, y = b->y + b->height * (1.0 - t / 4.0);
