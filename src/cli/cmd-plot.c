@@ -423,7 +423,7 @@ static gboolean opt_reverse = FALSE;
 
 static const GOptionEntry heatmap_entries[] = {
   { "measure", 0, 0, G_OPTION_ARG_STRING, &opt_measure, "The measure (cheb, clark, canber, kl, cosine, intersec): its name and direction", "M" },
-  { "method", 0, 0, G_OPTION_ARG_STRING, &opt_method, "Long-format grids: keep the rows of this method", "NAME" },
+  { "method", 0, 0, G_OPTION_ARG_STRING, &opt_method, "lesc or glesc: the method whose grid DATA runs; for a long-format GRID.csv, the rows to keep", "NAME" },
   { "palette", 0, 0, G_OPTION_ARG_STRING, &opt_palette, "viridis (default), cividis or gray", "NAME" },
   { "reverse", 0, 0, G_OPTION_ARG_NONE, &opt_reverse, "Reverse the palette", NULL },
   { "scale", 0, 0, G_OPTION_ARG_STRING, &opt_scale, "Fixed colour scale (default: min and max of the cells)", "LO,HI" },
