@@ -9,6 +9,7 @@ G_BEGIN_DECLS
 typedef struct {
   gboolean fft_over_views;     /* variant `views` (paper text); FALSE = `samples` (official) */
   gboolean odd_n_single_shrink;/* TRUE turns off the official odd-n double shrink */
+  guint threads;               /* 0: automatic (up to 4 from n = 512); the result does not depend on it */
 } LescTensorOptions;
 
 typedef struct {
