@@ -27,6 +27,7 @@
 #include "core/error.h"
 #include "core/shrink.h"
 #include "core/simd.h"
+#include "core/smalldense.h"
 
 #include <cblas.h>
 #include <fftw3.h>
@@ -54,7 +55,7 @@ typedef struct {
   double *xz;               /* X_v Z_v (d×n) */
   double *xrt;              /* (X_v R₀)ᵀ (n×d; Woodbury), accumulated by the pass */
   double *st;               /* Sᵀ of Z = R₀ + X_vᵀS (n×d; Woodbury) */
-  double *xxt;              /* X_v X_vᵀ (d×d; Woodbury) */
+  double *xxt;              /* X_v X_vᵀ (d×d; Woodbury; both triangles when small) */
   double *xh_re, *xh_im;    /* X̂_vᵀ (d×n_h): X̂_v = F X_vᵀ */
   double *xw_re, *xw_im;    /* the same scaled by w_f/n */
   double *tr, *ti;          /* T̂_v (n×n_h) */
@@ -64,6 +65,7 @@ typedef struct {
   double *factor;           /* lower Cholesky factor of a⁻¹I + X_vX_vᵀ (d×d) or I + aX_vᵀX_v (n×n) */
   double factor_a;          /* the a it was made for; 0 before the first */
   gboolean woodbury;
+  gboolean small;           /* Woodbury with d ≤ LESC_SMALL_DENSE_MAX: no BLAS threads */
 } View;
 
 typedef struct {
@@ -149,12 +151,14 @@ gather_stored (gconstpointer data, gsize f, gsize j0, gsize count, double *re, d
   memcpy (im, s->im + j0 + f * s->m, count * sizeof (double));
 }
 
-/* The transposed spectrum that `gather` produces (m×n_h) → real n×m, `scale` times the
- * unnormalized inverse transform (which is n times the inverse). */
+/* Columns [j_begin, j_end) of the transposed spectrum that `gather` produces (m×n_h) →
+ * the same columns of the real n×m output, `scale` times the unnormalized inverse
+ * transform (which is n times the inverse). */
 static void
-fft_backward (gsize n, gsize m, SpectrumGather gather, gconstpointer data, double scale, double *out)
+fft_backward_range (gsize n, gsize j_begin, gsize j_end, SpectrumGather gather, gconstpointer data,
+                    double scale, double *out)
 {
-  gsize nh = n / 2 + 1, b = MIN (FFT_BLOCK, m);
+  gsize nh = n / 2 + 1, b = MIN (FFT_BLOCK, j_end - j_begin);
   g_autofree double *rbuf = g_new0 (double, n * b);
   g_autofree double *cbuf = g_new0 (double, 2 * nh * b);   /* interleaved complex */
   double re[FFT_BLOCK], im[FFT_BLOCK];
@@ -164,9 +168,9 @@ fft_backward (gsize n, gsize m, SpectrumGather gather, gconstpointer data, doubl
                                            rbuf, NULL, 1, (int) n,
                                            FFTW_ESTIMATE | FFTW_DESTROY_INPUT);
   g_mutex_unlock (&plan_lock);
-  for (gsize j0 = 0; j0 < m; j0 += b)
+  for (gsize j0 = j_begin; j0 < j_end; j0 += b)
     {
-      gsize bb = MIN (b, m - j0);
+      gsize bb = MIN (b, j_end - j0);
       for (gsize f = 0; f < nh; f++)
         {
           gather (data, f, j0, bb, re, im);
@@ -186,6 +190,47 @@ fft_backward (gsize n, gsize m, SpectrumGather gather, gconstpointer data, doubl
   plan_destroy (plan);
 }
 
+typedef struct {
+  gsize n, j_begin, j_end;
+  SpectrumGather gather;
+  gconstpointer data;
+  double scale;
+  double *out;
+} BackwardJob;
+
+static gpointer
+backward_job_run (gpointer data)
+{
+  BackwardJob *job = data;
+  fft_backward_range (job->n, job->j_begin, job->j_end, job->gather, job->data, job->scale, job->out);
+  return NULL;
+}
+
+/* fft_backward_range over all n columns of an n×n result, on `threads` threads. */
+static void
+fft_backward (gsize n, guint threads, SpectrumGather gather, gconstpointer data, double scale,
+              double *out)
+{
+  BackwardJob jobs[TENSOR_MAX_THREADS];
+  GThread *workers[TENSOR_MAX_THREADS] = { NULL };
+  guint nt = CLAMP (threads, 1, TENSOR_MAX_THREADS);
+  for (guint k = 0; k < nt; k++)
+    {
+      /* column ranges in whole FFT blocks */
+      gsize blocks = (n + FFT_BLOCK - 1) / FFT_BLOCK;
+      jobs[k] = (BackwardJob) { n, MIN (n, blocks * k / nt * FFT_BLOCK), MIN (n, blocks * (k + 1) / nt * FFT_BLOCK),
+                                gather, data, scale, out };
+      if (k > 0 && jobs[k].j_end > jobs[k].j_begin)
+        workers[k] = g_thread_try_new ("lesc-fft", backward_job_run, &jobs[k], NULL);
+    }
+  backward_job_run (&jobs[0]);
+  for (guint k = 1; k < nt; k++)
+    if (workers[k] != NULL)
+      g_thread_join (workers[k]);
+    else if (jobs[k].j_end > jobs[k].j_begin)
+      backward_job_run (&jobs[k]);
+}
+
 /* ---- sizes ---- */
 
 /* Frequencies per block: the block's D and R₀ (n×B, both views, two blocks) stay in the
@@ -194,7 +239,7 @@ fft_backward (gsize n, gsize m, SpectrumGather gather, gconstpointer data, doubl
 static gsize
 block_size (gsize dmax)
 {
-  return dmax <= 64 ? 64 : 256;
+  return dmax <= 64 ? 32 : 256;
 }
 
 /* Rows per BLAS call: each call small enough that OpenBLAS runs it in the calling thread
@@ -248,7 +293,7 @@ tensor_alloc (Tensor *tn, gsize count)
     return NULL;
   gsize shift = (tn->blocks->len * 72) % 512;
   double *p = count > G_MAXSIZE / sizeof (double) - 512 ? NULL
-              : g_try_malloc0 ((count + shift + 1) * sizeof (double));
+              : lesc_alloc_doubles (count + shift + 1, TRUE);
   if (p == NULL)
     {
       tn->out_of_memory = TRUE;
@@ -278,7 +323,8 @@ factorize (Tensor *tn, View *v, double a, GError **error)
       for (gsize i = 0; i < n; i++)
         v->factor[i + i * n] += 1.0;
     }
-  lapack_int info = LAPACKE_dpotrf (LAPACK_COL_MAJOR, 'L', (lapack_int) dim, v->factor, (lapack_int) dim);
+  lapack_int info = v->small ? (lesc_small_cholesky (v->factor, d) ? 0 : 1)
+                    : LAPACKE_dpotrf (LAPACK_COL_MAJOR, 'L', (lapack_int) dim, v->factor, (lapack_int) dim);
   if (info != 0)
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_NUMERIC,
@@ -305,27 +351,30 @@ update_z (Tensor *tn, View *v, double mu, double rho, GError **error)
       p[k + j * d] = v->y[k + j * d] + mu * v->x[k + j * d] - mu * tn->e[v->off + k + j * ld_e];
   if (v->woodbury)
     {
-      /* S = P/ρ − (a⁻¹I + XXᵀ)⁻¹(XR₀ + XXᵀP/ρ); XZ = XR₀ + XXᵀS. Column panels small
-       * enough that OpenBLAS stays in this thread: woken, its pool would spin on the
-       * cores the pass needs next. */
-      gsize cols = CLAMP ((1u << 18) / (d * d), 16, n);
-      for (gsize j0 = 0; j0 < n; j0 += cols)
+      /* S = P/ρ − (a⁻¹I + XXᵀ)⁻¹(XR₀ + XXᵀP/ρ); XZ = XR₀ + XXᵀS */
+      for (gsize j = 0; j < n; j++)
+        for (gsize k = 0; k < d; k++)
+          t[k + j * d] = v->xz[k + j * d] = v->xrt[j + k * n];
+      if (v->small)
         {
-          gsize j1 = MIN (n, j0 + cols);
-          double *tp = t + j0 * d, *pp = p + j0 * d, *xzp = v->xz + j0 * d;
-          for (gsize j = j0; j < j1; j++)
-            for (gsize k = 0; k < d; k++)
-              t[k + j * d] = v->xz[k + j * d] = v->xrt[j + k * n];
-          cblas_dsymm (CblasColMajor, CblasLeft, CblasLower, (int) d, (int) (j1 - j0), 1.0 / rho,
-                       v->xxt, (int) d, pp, (int) d, 1.0, tp, (int) d);
-          LAPACKE_dpotrs (LAPACK_COL_MAJOR, 'L', (lapack_int) d, (lapack_int) (j1 - j0), v->factor,
-                          (lapack_int) d, tp, (lapack_int) d);
-          for (gsize j = j0; j < j1; j++)
-            for (gsize k = 0; k < d; k++)
-              v->st[j + k * n] = t[k + j * d] = p[k + j * d] / rho - t[k + j * d];
-          cblas_dsymm (CblasColMajor, CblasLeft, CblasLower, (int) d, (int) (j1 - j0), 1.0,
-                       v->xxt, (int) d, tp, (int) d, 1.0, xzp, (int) d);
+          lesc_small_multiply_add (1.0 / rho, v->xxt, d, p, n, t);
+          lesc_small_cholesky_solve (v->factor, d, t, n);
         }
+      else
+        {
+          cblas_dsymm (CblasColMajor, CblasLeft, CblasLower, (int) d, (int) n, 1.0 / rho, v->xxt,
+                       (int) d, p, (int) d, 1.0, t, (int) d);
+          LAPACKE_dpotrs (LAPACK_COL_MAJOR, 'L', (lapack_int) d, (lapack_int) n, v->factor,
+                          (lapack_int) d, t, (lapack_int) d);
+        }
+      for (gsize j = 0; j < n; j++)
+        for (gsize k = 0; k < d; k++)
+          v->st[j + k * n] = t[k + j * d] = p[k + j * d] / rho - t[k + j * d];
+      if (v->small)
+        lesc_small_multiply_add (1.0, v->xxt, d, t, n, v->xz);
+      else
+        cblas_dsymm (CblasColMajor, CblasLeft, CblasLower, (int) d, (int) n, 1.0, v->xxt, (int) d,
+                     t, (int) d, 1.0, v->xz, (int) d);
     }
   else
     {
@@ -333,7 +382,7 @@ update_z (Tensor *tn, View *v, double mu, double rho, GError **error)
       double *r = tn->real;
       if (lesc_progress_cancelled (tn->progress, error))
         return FALSE;
-      fft_backward (n, n, gather_stored, &(StoredSpectrum) { v->dr, v->di, n }, 1.0, r);
+      fft_backward (n, tn->threads, gather_stored, &(StoredSpectrum) { v->dr, v->di, n }, 1.0, r);
       cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, (int) n, (int) n, (int) d,
                    1.0 / rho, v->xs, (int) n, p, (int) d, 1.0 / (double) n, r, (int) n);
       LAPACKE_dpotrs (LAPACK_COL_MAJOR, 'L', (lapack_int) n, (lapack_int) n, v->factor,
@@ -916,7 +965,7 @@ svt_views (Tensor *tn, double tau, GError **error)
       if (lesc_progress_cancelled (tn->progress, error))
         return FALSE;
       View *v = &tn->v[k];
-      fft_backward (n, n, gather_stored, &(StoredSpectrum) { v->gr, v->gi, n }, 1.0 / (double) n, tn->real);
+      fft_backward (n, tn->threads, gather_stored, &(StoredSpectrum) { v->gr, v->gi, n }, 1.0 / (double) n, tn->real);
       if (lesc_svt (tn->real, n, n, tau, error) < 0)
         return FALSE;
       fft_forward (n, n, tn->real, v->gr, v->gi, FALSE);
@@ -985,7 +1034,7 @@ z_near_g (Tensor *tn, gboolean views, double thr, gboolean *within, GError **err
         return TRUE;
       if (lesc_progress_cancelled (tn->progress, error))
         return FALSE;
-      fft_backward (n, n, gather_z_minus_g, &(ZMinusG) { tn, k, views }, 1.0, tn->real);
+      fft_backward (n, tn->threads, gather_z_minus_g, &(ZMinusG) { tn, k, views }, 1.0, tn->real);
       if (norm_inf_diff (tn->real, n, NULL, 0, n, n, tn->rowsum) / (double) n > thr)
         return TRUE;
     }
@@ -1050,6 +1099,7 @@ view_init (Tensor *tn, View *v, const LescMatrix *input, gsize off, gboolean vie
   v->off = off;
   v->xs = input->data;
   v->woodbury = d < n;
+  v->small = v->woodbury && d <= LESC_SMALL_DENSE_MAX;
   v->x = tensor_alloc (tn, d * n);
   v->y = tensor_alloc (tn, d * n);
   v->res = tensor_alloc (tn, d * n);
@@ -1076,7 +1126,9 @@ view_init (Tensor *tn, View *v, const LescMatrix *input, gsize off, gboolean vie
     for (gsize k = 0; k < d; k++)
       v->x[k + j * d] = input->data[j + k * n];
   /* X_v X_vᵀ = inputᵀ input */
-  if (v->woodbury)
+  if (v->small)
+    lesc_small_gram (v->x, d, n, v->xxt);
+  else if (v->woodbury)
     cblas_dsyrk (CblasColMajor, CblasLower, CblasTrans, (int) d, (int) n, 1.0, input->data, (int) n,
                  0.0, v->xxt, (int) d);
   fft_forward (n, d, input->data, v->xh_re, v->xh_im, FALSE);
@@ -1189,8 +1241,10 @@ lesc_tensor_step (const LescMatrix *x, const LescMatrix *l, double beta,
     }
 
   /* Z_v = F⁻¹Ẑ_v (the real part: c2r reads the conjugate-symmetric half) */
-  fft_backward (n, n, gather_stored, &(StoredSpectrum) { tn.v[0].zr, tn.v[0].zi, n }, 1.0 / (double) n, out1->data);
-  fft_backward (n, n, gather_stored, &(StoredSpectrum) { tn.v[1].zr, tn.v[1].zi, n }, 1.0 / (double) n, out2->data);
+  fft_backward (n, tn.threads, gather_stored, &(StoredSpectrum) { tn.v[0].zr, tn.v[0].zi, n },
+                1.0 / (double) n, out1->data);
+  fft_backward (n, tn.threads, gather_stored, &(StoredSpectrum) { tn.v[1].zr, tn.v[1].zi, n },
+                1.0 / (double) n, out2->data);
   lesc_progress_report (progress, 1.0, "tensor step");
   if (report != NULL)
     report->iterations = t;
