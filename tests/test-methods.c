@@ -1,7 +1,9 @@
 /* GLLE, LESC and gLESC against the official code's numbers
  * (../shared/reference/official-code-runs.csv, KL recovered-truth): SJAFFE to 4 decimals
- * for `reference` and `converged`; Yeast-alpha `reference` within the seed spread
+ * for `reference` and `converged`; Yeast-alpha `reference`: the official seed rows within
+ * the seed spread of an ensemble of rounding-level perturbations
  * (test-methods-slow.c builds this file with LESC_METHODS_SLOW: suite 'slow'). Also the registry itself: order, lookup, parameter checks, memory limit. */
+#include "core/corrcache.h"
 #include "core/dataset.h"
 #include "core/error.h"
 #include "core/measures.h"
@@ -95,7 +97,7 @@ open_dataset (const char *file)
 /* Run `method` on ds and return the six measures (KL recovered-truth). */
 static void
 run_measures (const LescDataset *ds, const char *method, LescVariant variant, const char *param,
-              double value, double out[LESC_N_MEASURES])
+              double value, LescCorrelationCache *cache, double out[LESC_N_MEASURES])
 {
   const LescMethod *m = lesc_method_find (method);
   g_assert_nonnull (m);
@@ -107,13 +109,14 @@ run_measures (const LescDataset *ds, const char *method, LescVariant variant, co
   LescRunResult result;
   g_autoptr (GError) error = NULL;
   gint64 t0 = g_get_monotonic_time ();
-  g_autoptr (LescMatrix) d = lesc_method_run (m, ds, &p, NULL, &result, &error);
+  g_autoptr (LescMatrix) d = lesc_method_run_cached (m, ds, &p, cache, NULL, &result, &error);
   g_assert_no_error (error);
   g_assert_true (lesc_measures_compute (ds->truth, d, LESC_KL_RECOVERED_TRUTH, out, &error));
   g_assert_no_error (error);
-  g_test_message ("%s %s on %s: %.4f %.4f %.4f %.4f %.4f %.4f (LE exit %d, %u iterations, "
+  g_autofree char *setting = param != NULL ? g_strdup_printf (", %s = %.17g", param, value) : g_strdup ("");
+  g_test_message ("%s %s on %s%s: %.4f %.4f %.4f %.4f %.4f %.4f (LE exit %d, %u iterations, "
                   "%u evaluations, f = %.6f; %.2f s)", m->display_name, lesc_variant_key (variant),
-                  ds->name, out[0], out[1], out[2], out[3], out[4], out[5], result.le.exit_flag,
+                  ds->name, setting, out[0], out[1], out[2], out[3], out[4], out[5], result.le.exit_flag,
                   result.le.iterations, result.le.evaluations, result.le.objective,
                   lesc_seconds_since (t0));
   lesc_run_result_clear (&result);
@@ -142,7 +145,7 @@ check_sjaffe (const char *method, const char *ref_method, LescVariant variant,
   if (ds == NULL)
     return;
   double got[LESC_N_MEASURES];
-  run_measures (ds, method, variant, param, value, got);
+  run_measures (ds, method, variant, param, value, NULL, got);
   assert_four_decimals (got, find_row (rows, "SJAFFE", ref_method, lesc_variant_key (variant),
                                        params_prefix));
 }
@@ -178,14 +181,17 @@ test_sjaffe_lesc (void)
   check_sjaffe ("lesc", "LESC", LESC_VARIANT_REFERENCE, "lambda2", 1.0, "lambda1=10;lambda2=1");
 }
 
-/* Yeast-alpha: within the range of the official seed rows widened by a rounding band.
- * The capped run (MaxIter 300) follows its rounding, and the README's seed spread
- * (±0.005 Canberra, ±0.002 Clark, ±3e-4 the others) is smaller than the spread rounding
- * alone produces: a literal numpy transcription of the official GLLE code with W0 from
- * seed 5489 gives Canberra 1.1187 and, with only the summation order of f changed, 1.1201
- * (Octave: 1.110–1.114); this port's gLESC gives 0.7611 (the paper's Table 3 prints
- * 0.761; Octave 0.772–0.778). The band still separates the capped optimizer from the
+/* Yeast-alpha. The capped run (MaxIter 300) is chaotic in its rounding: moving λ₁ by one
+ * ulp moves GLLE's Canberra by up to 0.014 (1.1075–1.1319 over λ₁ ± 6 ulps; gLESC
+ * 0.764–0.781), more than the README's seed spread (±0.005 Canberra, ±0.002 Clark, ±3e-4
+ * the others). No implementation that does not reproduce Octave's rounding bit for bit
+ * can promise a single run inside the seed spread. So the test runs the ensemble
+ * λ₁(1 + kε), k = −3..3 (one BLAS thread: reproducible), and asserts that the official
+ * seed rows lie within the ensemble's range widened by the README's spread, and that the
+ * ensemble is no wider than ten such spreads. The capped optimizer stays far from the
  * exact optimum (GLLE Canberra 2.83, gLESC 0.855). */
+#define ENSEMBLE_ULPS 3
+
 static void
 check_yeast (const char *method, const char *ref_method)
 {
@@ -195,28 +201,46 @@ check_yeast (const char *method, const char *ref_method)
   g_autoptr (LescDataset) ds = open_dataset ("yeast-alpha.mat");
   if (ds == NULL)
     return;
-  double got[LESC_N_MEASURES];
-  run_measures (ds, method, LESC_VARIANT_REFERENCE, NULL, 0, got);
-  const double spread[LESC_N_MEASURES] = { 5e-4, 0.006, 0.02, 5e-4, 5e-4, 1e-3 };
+  const LescMethod *m = lesc_method_find (method);
+  LescRunParams defaults;
+  lesc_run_params_init (&defaults, m);
+  double lambda1 = defaults.values[lesc_method_param_index (m, "lambda1")];
+  /* the correlation step does not depend on λ₁: computed once */
+  g_autoptr (LescCorrelationCache) cache = lesc_correlation_cache_new (1);
+  double lo[LESC_N_MEASURES], hi[LESC_N_MEASURES];
+  for (int k = 0; k < LESC_N_MEASURES; k++)
+    lo[k] = INFINITY, hi[k] = -INFINITY;
+  for (int step = -ENSEMBLE_ULPS; step <= ENSEMBLE_ULPS; step++)
+    {
+      double lambda = lambda1;
+      for (int u = 0; u < abs (step); u++)
+        lambda = nextafter (lambda, step < 0 ? 0.0 : INFINITY);
+      double got[LESC_N_MEASURES];
+      run_measures (ds, method, LESC_VARIANT_REFERENCE, "lambda1", lambda, cache, got);
+      for (int k = 0; k < LESC_N_MEASURES; k++)
+        lo[k] = fmin (lo[k], got[k]), hi[k] = fmax (hi[k], got[k]);
+    }
+  const double spread[LESC_N_MEASURES] = { 3e-4, 0.002, 0.005, 3e-4, 3e-4, 3e-4 };
   for (int k = 0; k < LESC_N_MEASURES; k++)
     {
-      double lo = INFINITY, hi = -INFINITY;
+      double ref_lo = INFINITY, ref_hi = -INFINITY;
       for (guint i = 0; i < rows->len; i++)
         {
           const RefRow *r = rows->pdata[i];
           if (strcmp (r->dataset, "Yeast-alpha") == 0 && strcmp (r->method, ref_method) == 0
               && strcmp (r->variant, "reference") == 0)
             {
-              lo = fmin (lo, r->v[k]);
-              hi = fmax (hi, r->v[k]);
+              ref_lo = fmin (ref_lo, r->v[k]);
+              ref_hi = fmax (ref_hi, r->v[k]);
             }
         }
-      g_assert_true (isfinite (lo));
-      g_test_message ("%s %s: %.5f in [%.5f, %.5f]", ref_method, lesc_measure_key (k), got[k],
-                      lo - spread[k] - 5e-5, hi + spread[k] + 5e-5);
-      /* + 5e-5: the reference values are rounded to 4 decimals */
-      g_assert_cmpfloat (got[k], >=, lo - spread[k] - 5e-5);
-      g_assert_cmpfloat (got[k], <=, hi + spread[k] + 5e-5);
+      g_assert_true (isfinite (ref_lo));
+      g_test_message ("%s %s: official [%.4f, %.4f], ensemble [%.5f, %.5f] widened by %g", ref_method,
+                      lesc_measure_key (k), ref_lo, ref_hi, lo[k], hi[k], spread[k]);
+      /* ± 5e-5: the reference values are rounded to 4 decimals */
+      g_assert_cmpfloat (ref_lo - 5e-5, <=, hi[k] + spread[k]);
+      g_assert_cmpfloat (ref_hi + 5e-5, >=, lo[k] - spread[k]);
+      g_assert_cmpfloat (hi[k] - lo[k], <=, 10.0 * spread[k]);
     }
 }
 

@@ -790,63 +790,58 @@ accumulate_small (View *w, gsize n, gsize j0, gsize j1, gsize f0, gsize fb, cons
     }
 }
 
-/* Block b's D = X̂_v S (Woodbury views), the row panels ≡ k (mod nt). */
+/* One row panel's share of a block's BLAS-sized work for view w: rows [j0, j0 + rows),
+ * frequencies [f0, f0 + fb), the block's buffers re/im; `first`: the pass's first block. */
+typedef void (*PanelWork) (const Tensor *tn, View *w, gsize j0, gsize rows, gsize f0, gsize fb,
+                           double *re, double *im, gboolean first);
+
+/* The block's D = X̂_v S. */
 static void
-form_d (Pass *ps, guint k, gsize b)
+panel_form_d (const Tensor *tn, View *w, gsize j0, gsize rows, gsize f0, gsize fb, double *re,
+              double *im, gboolean first)
 {
-  Tensor *tn = ps->tn;
-  gsize n = tn->n, f0 = b * tn->block, fb = MIN (tn->block, tn->nh - f0);
-  for (gsize j0 = k * tn->panel; j0 < n; j0 += ps->nt * tn->panel)
+  gsize n = tn->n;
+  int d = (int) w->d;
+  if (w->d <= SMALL_D)
     {
-      gsize rows = MIN (tn->panel, n - j0);
-      for (int v = 0; v < 2; v++)
-        {
-          View *w = &tn->v[v];
-          double *dr = tn->buf[b & 1][v][0], *di = tn->buf[b & 1][v][1];
-          int d = (int) w->d;
-          if (!w->woodbury)
-            continue;
-          if (w->d <= SMALL_D)
-            {
-              form_small (w, n, j0, j0 + rows, f0, fb, dr, di);
-              continue;
-            }
-          cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, (int) rows, (int) fb, d, 1.0,
-                       w->st + j0, (int) n, w->xh_re + f0 * w->d, d, 0.0, dr + j0, (int) n);
-          cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, (int) rows, (int) fb, d, 1.0,
-                       w->st + j0, (int) n, w->xh_im + f0 * w->d, d, 0.0, di + j0, (int) n);
-        }
+      form_small (w, n, j0, j0 + rows, f0, fb, re, im);
+      return;
     }
+  cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, (int) rows, (int) fb, d, 1.0,
+               w->st + j0, (int) n, w->xh_re + f0 * w->d, d, 0.0, re + j0, (int) n);
+  cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, (int) rows, (int) fb, d, 1.0,
+               w->st + j0, (int) n, w->xh_im + f0 * w->d, d, 0.0, im + j0, (int) n);
 }
 
-/* (X_vR₀)ᵀ += block b's share (Woodbury views), the row panels ≡ k (mod nt). */
+/* (X_vR₀)ᵀ += the block's R₀ X̂_vᵀ (weighted). */
 static void
-accumulate_xr (Pass *ps, guint k, gsize b)
+panel_accumulate (const Tensor *tn, View *w, gsize j0, gsize rows, gsize f0, gsize fb, double *re,
+                  double *im, gboolean first)
+{
+  gsize n = tn->n;
+  int d = (int) w->d;
+  if (w->d <= SMALL_D)
+    {
+      accumulate_small (w, n, j0, j0 + rows, f0, fb, re, im, first);
+      return;
+    }
+  cblas_dgemm (CblasColMajor, CblasNoTrans, CblasTrans, (int) rows, d, (int) fb, 1.0,
+               re + j0, (int) n, w->xw_re + f0 * w->d, d, first ? 0.0 : 1.0, w->xrt + j0, (int) n);
+  cblas_dgemm (CblasColMajor, CblasNoTrans, CblasTrans, (int) rows, d, (int) fb, 1.0,
+               im + j0, (int) n, w->xw_im + f0 * w->d, d, 1.0, w->xrt + j0, (int) n);
+}
+
+/* `work` on block b for every Woodbury view, on thread k's row panels (≡ k mod nt). */
+static void
+each_panel (Pass *ps, guint k, gsize b, PanelWork work)
 {
   Tensor *tn = ps->tn;
   gsize n = tn->n, f0 = b * tn->block, fb = MIN (tn->block, tn->nh - f0);
   for (gsize j0 = k * tn->panel; j0 < n; j0 += ps->nt * tn->panel)
-    {
-      gsize rows = MIN (tn->panel, n - j0);
-      for (int v = 0; v < 2; v++)
-        {
-          View *w = &tn->v[v];
-          const double *rr = tn->buf[b & 1][v][0], *ri = tn->buf[b & 1][v][1];
-          int d = (int) w->d;
-          if (!w->woodbury)
-            continue;
-          if (w->d <= SMALL_D)
-            {
-              accumulate_small (w, n, j0, j0 + rows, f0, fb, rr, ri, b == 0);
-              continue;
-            }
-          cblas_dgemm (CblasColMajor, CblasNoTrans, CblasTrans, (int) rows, d, (int) fb, 1.0,
-                       rr + j0, (int) n, w->xw_re + f0 * w->d, d,
-                       b == 0 ? 0.0 : 1.0, w->xrt + j0, (int) n);
-          cblas_dgemm (CblasColMajor, CblasNoTrans, CblasTrans, (int) rows, d, (int) fb, 1.0,
-                       ri + j0, (int) n, w->xw_im + f0 * w->d, d, 1.0, w->xrt + j0, (int) n);
-        }
-    }
+    for (int v = 0; v < 2; v++)
+      if (tn->v[v].woodbury)
+        work (tn, &tn->v[v], j0, MIN (tn->panel, n - j0), f0, fb, tn->buf[b & 1][v][0],
+              tn->buf[b & 1][v][1], b == 0);
 }
 
 /* All threads meet; the last to arrive looks for a cancel. FALSE: stop the pass. */
@@ -892,7 +887,7 @@ pass_worker (gpointer data)
     g_cond_wait (&ps->cond, &ps->lock);
   g_mutex_unlock (&ps->lock);
   if (form)
-    form_d (ps, wk->k, 0);
+    each_panel (ps, wk->k, 0, panel_form_d);
   if (!pass_barrier (ps))
     return NULL;
   for (gsize b = 0; b < nb; b++)
@@ -903,9 +898,9 @@ pass_worker (gpointer data)
       if (!pass_barrier (ps))
         return NULL;
       if (reduce)
-        accumulate_xr (ps, wk->k, b);
+        each_panel (ps, wk->k, b, panel_accumulate);
       if (form && b + 1 < nb)
-        form_d (ps, wk->k, b + 1);
+        each_panel (ps, wk->k, b + 1, panel_form_d);
       if (b + 1 < nb && !pass_barrier (ps))
         return NULL;
     }

@@ -19,14 +19,14 @@ typedef struct {
 /* x: n×q z-scored features, l: n×c logical labels (samples in rows; the views are
  * X₁ = xᵀ, X₂ = lᵀ); beta = λ₂ > 0; options NULL = defaults. On success *z1 and *z2
  * receive Z₁ and Z₂ (n×n each). Cancel (through `progress`) returns G_IO_ERROR_CANCELLED
- * within one pass of the iteration (tens of ms at n = 2465), but not inside the dense
- * n×n SVDs of the `views` variant. The caller checks the memory estimate. */
+ * within one block of frequencies (a few ms at n = 2465), but not inside the dense n×n
+ * SVDs of the `views` variant. The caller checks the memory estimate. */
 gboolean lesc_tensor_step (const LescMatrix *x, const LescMatrix *l, double beta,
                            const LescTensorOptions *options, LescProgress *progress,
                            LescTensorReport *report, LescMatrix **z1, LescMatrix **z2,
                            GError **error);
-/* Bytes the tensor step holds at its peak (≈ 8n² doubles, plus n² for a view with as many
- * rows as samples), for the default options. */
+/* Bytes the tensor step holds at its peak (≈ 6n² doubles: T̂ and Ẑ of both views and the
+ * two outputs; plus 2n² for a view with as many rows as samples), for the default options. */
 double lesc_tensor_memory_estimate (gsize n, gsize q, gsize c);
 /* The same for `options` (NULL = defaults): the `views` variant adds two dense n×n SVDs
  * (≈ 6n² doubles). */
