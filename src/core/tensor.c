@@ -44,6 +44,10 @@
 #define TENSOR_FACTOR   2.0
 #define TENSOR_MAX_THREADS 16
 #define TENSOR_AUTO_THREADS 4
+/* Views with at most SMALL_D rows form D and accumulate X_vR₀ with the hand-written
+ * kernels (form_small, accumulate_small), not BLAS, whose packing dominates for such thin
+ * products. */
+#define SMALL_D 8
 
 typedef struct {
   gsize d;                  /* rows of X_v */
@@ -78,7 +82,8 @@ typedef struct {
   double *real;             /* n×n spatial work (the first output's storage) */
   double *wf;               /* Parseval weights, n_h */
   double *rowsum;           /* max(n, d) row sums */
-  double *buf[2][2][2];     /* [block parity][view][re, im]: a block's D, then its R₀ (n×B) */
+  double *dbuf[2][2][2];    /* [block parity][view][re, im]: a block's D (n×B); zero between uses */
+  double *rbuf[2][2][2];    /* the same for the block's R₀ */
   gsize block, panel;       /* frequencies per block, rows per BLAS panel */
   guint threads;
   GPtrArray *blocks;        /* the allocations above, freed together */
@@ -263,7 +268,7 @@ estimate_doubles (gsize n, gsize q, gsize c, gboolean views)
   if (views)   /* Ĝ of both views; dense n×n SVD: U, Vᵀ and dgesdd's work (~4n²) */
     doubles += 2.0 * spectrum + 6.0 * dn * dn;
   /* block buffers; X_v, Y_v, X_v − X_vZ_v, X_vR₀, S, E (d×n each); X̂_v twice; work */
-  doubles += 8.0 * dn * (double) block_size (MAX (q, c));
+  doubles += 16.0 * dn * (double) block_size (MAX (q, c));
   doubles += 6.0 * d * dn + 4.0 * nh * d + 2.0 * dmax * dn + 6.0 * nh;
   /* a view with d_v ≥ n: its n×n factor and D̂; else its d_v×d_v factor and X_vX_vᵀ */
   doubles += q >= n ? dn * dn + spectrum : 2.0 * (double) q * (double) q;
@@ -476,7 +481,9 @@ typedef struct {
 
 /* Pointers to frequency f's slice of every array the per-frequency work touches. */
 typedef struct {
-  double *t[2][2], *z[2][2], *g[2][2], *d[2][2];   /* [view][re, im] */
+  double *t[2][2], *z[2][2], *g[2][2];   /* [view][re, im] */
+  double *d[2][2], *r[2][2];             /* D (read), R₀ (written) */
+  gboolean clear_d[2];                   /* zero D once read (BLAS then adds to it) */
   double *m;
 } Slice;
 
@@ -491,10 +498,12 @@ slice_at (const Pass *ps, gsize b, gsize f, Slice *sl)
       sl->t[v][0] = w->tr + o, sl->t[v][1] = w->ti + o;
       sl->z[v][0] = w->zr + o, sl->z[v][1] = w->zi + o;
       sl->g[v][0] = w->gr ? w->gr + o : NULL, sl->g[v][1] = w->gi ? w->gi + o : NULL;
-      if (w->woodbury)
-        sl->d[v][0] = tn->buf[b & 1][v][0] + ob, sl->d[v][1] = tn->buf[b & 1][v][1] + ob;
-      else
-        sl->d[v][0] = w->dr + o, sl->d[v][1] = w->di + o;
+      sl->clear_d[v] = w->woodbury && w->d > SMALL_D;
+      for (int p = 0; p < 2; p++)
+        if (w->woodbury)
+          sl->d[v][p] = tn->dbuf[b & 1][v][p] + ob, sl->r[v][p] = tn->rbuf[b & 1][v][p] + ob;
+        else
+          sl->d[v][p] = sl->r[v][p] = (p == 0 ? w->dr : w->di) + o;
     }
   sl->m = tn->m + 4 * f;
 }
@@ -527,10 +536,12 @@ sweep_input (const Slice *sl, gsize n, double r_last, gboolean last, double gram
   const double m11 = sl->m[0], m22 = sl->m[1], mr = sl->m[2], mi = sl->m[3];
   double *restrict t1r = sl->t[0][0], *restrict t1i = sl->t[0][1];
   double *restrict t2r = sl->t[1][0], *restrict t2i = sl->t[1][1];
-  const double *restrict d1r = sl->d[0][0], *restrict d1i = sl->d[0][1];
-  const double *restrict d2r = sl->d[1][0], *restrict d2i = sl->d[1][1];
+  double *restrict d1r = sl->d[0][0], *restrict d1i = sl->d[0][1];
+  double *restrict d2r = sl->d[1][0], *restrict d2i = sl->d[1][1];
   double *restrict z1r = sl->z[0][0], *restrict z1i = sl->z[0][1];
   double *restrict z2r = sl->z[1][0], *restrict z2i = sl->z[1][1];
+  const gboolean clear1 = sl->clear_d[0], clear2 = sl->clear_d[1];
+  const LescVec4 zero = { 0.0, 0.0, 0.0, 0.0 };
   LescVec4 a = { 0 }, c = { 0 }, br = { 0 }, bi = { 0 };
   for (gsize j = 0; j < n; j += 4)
     {
@@ -539,6 +550,16 @@ sweep_input (const Slice *sl, gsize n, double r_last, gboolean last, double gram
       LescVec4 g1r, g1i, g2r, g2i;
       MIX (m11, m22, mr, mi, xr, xi, yr, yi, g1r, g1i, g2r, g2i);
       LescVec4 e1r = LD (d1r + j), e1i = LD (d1i + j), e2r = LD (d2r + j), e2i = LD (d2i + j);
+      if (clear1)
+        {
+          ST (d1r + j, zero);
+          ST (d1i + j, zero);
+        }
+      if (clear2)
+        {
+          ST (d2r + j, zero);
+          ST (d2i + j, zero);
+        }
       if (last)
         {
           ST (z1r + j, g1r + r_last * (g1r - xr) + e1r);
@@ -611,7 +632,7 @@ slice_svt (const Slice *sl, gsize n, const double gram[4], double th)
     }
 }
 
-/* R₀ = G + r(G − T) = T·N, N = (1 + r)M − rI, into the slice's D storage; with `last`,
+/* R₀ = G + r(G − T) = T·N, N = (1 + r)M − rI, into the slice's R₀ storage; with `last`,
  * ‖Z − G‖² of both views into e. */
 static G_ALWAYS_INLINE inline void
 sweep_output (const Slice *sl, gsize n, double r, gboolean last, double e[2])
@@ -621,8 +642,8 @@ sweep_output (const Slice *sl, gsize n, double r, gboolean last, double e[2])
   const double nr = (1.0 + r) * mr, ni = (1.0 + r) * mi;
   const double *restrict t1r = sl->t[0][0], *restrict t1i = sl->t[0][1];
   const double *restrict t2r = sl->t[1][0], *restrict t2i = sl->t[1][1];
-  double *restrict d1r = sl->d[0][0], *restrict d1i = sl->d[0][1];
-  double *restrict d2r = sl->d[1][0], *restrict d2i = sl->d[1][1];
+  double *restrict d1r = sl->r[0][0], *restrict d1i = sl->r[0][1];
+  double *restrict d2r = sl->r[1][0], *restrict d2i = sl->r[1][1];
   const double *restrict z1r = sl->z[0][0], *restrict z1i = sl->z[0][1];
   const double *restrict z2r = sl->z[1][0], *restrict z2i = sl->z[1][1];
   LescVec4 e1 = { 0 }, e2 = { 0 };
@@ -658,13 +679,15 @@ sweep_views_input (const Slice *sl, gsize n, double r_last, gboolean last)
   for (int v = 0; v < 2; v++)
     for (int p = 0; p < 2; p++)
       {
-        double *restrict t = sl->t[v][p], *restrict z = sl->z[v][p];
-        const double *restrict g = sl->g[v][p], *restrict d = sl->d[v][p];
+        double *restrict t = sl->t[v][p], *restrict z = sl->z[v][p], *restrict d = sl->d[v][p];
+        const double *restrict g = sl->g[v][p];
         for (gsize j = 0; j < n; j++)
           {
             if (last)
               z[j] = g[j] + r_last * (g[j] - t[j]) + d[j];
             t[j] = g[j] + d[j];
+            if (sl->clear_d[v])
+              d[j] = 0.0;
           }
       }
 }
@@ -679,7 +702,7 @@ sweep_views_output (const Slice *sl, gsize n, double r, gboolean last, double e[
       for (int p = 0; p < 2; p++)
         {
           const double *restrict t = sl->t[v][p], *restrict z = sl->z[v][p], *restrict g = sl->g[v][p];
-          double *restrict d = sl->d[v][p];
+          double *restrict d = sl->r[v][p];
           for (gsize j = 0; j < n; j++)
             {
               d[j] = g[j] + r * (g[j] - t[j]);
@@ -720,9 +743,6 @@ slice_work (Pass *ps, gsize b, gsize f)
   tn->fro[2 * f + 1] = tn->wf[f] * e[1];
 }
 
-/* Views with at most SMALL_D rows use the hand-written kernels below, not BLAS, whose
- * packing dominates for such thin products. */
-#define SMALL_D 8
 
 /* D (rows j0..j1 of the n×fb block, re and im) = Sᵀ X̂ for view w, frequencies from f0;
  * each entry summed over k in order. The panel of Sᵀ stays in the first-level cache. */
@@ -807,10 +827,11 @@ panel_form_d (const Tensor *tn, View *w, gsize j0, gsize rows, gsize f0, gsize f
       form_small (w, n, j0, j0 + rows, f0, fb, re, im);
       return;
     }
+  /* onto the zeros the sweeps left: OpenBLAS's β = 0 would clear the panel in a pass of its own */
   cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, (int) rows, (int) fb, d, 1.0,
-               w->st + j0, (int) n, w->xh_re + f0 * w->d, d, 0.0, re + j0, (int) n);
+               w->st + j0, (int) n, w->xh_re + f0 * w->d, d, 1.0, re + j0, (int) n);
   cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, (int) rows, (int) fb, d, 1.0,
-               w->st + j0, (int) n, w->xh_im + f0 * w->d, d, 0.0, im + j0, (int) n);
+               w->st + j0, (int) n, w->xh_im + f0 * w->d, d, 1.0, im + j0, (int) n);
 }
 
 /* (X_vR₀)ᵀ += the block's R₀ X̂_vᵀ (weighted). */
@@ -831,17 +852,18 @@ panel_accumulate (const Tensor *tn, View *w, gsize j0, gsize rows, gsize f0, gsi
                im + j0, (int) n, w->xw_im + f0 * w->d, d, 1.0, w->xrt + j0, (int) n);
 }
 
-/* `work` on block b for every Woodbury view, on thread k's row panels (≡ k mod nt). */
+/* `work` on block b's buffers buf[b & 1] for every Woodbury view, on thread k's row panels
+ * (≡ k mod nt). */
 static void
-each_panel (Pass *ps, guint k, gsize b, PanelWork work)
+each_panel (Pass *ps, guint k, gsize b, double *buf[2][2][2], PanelWork work)
 {
   Tensor *tn = ps->tn;
   gsize n = tn->n, f0 = b * tn->block, fb = MIN (tn->block, tn->nh - f0);
   for (gsize j0 = k * tn->panel; j0 < n; j0 += ps->nt * tn->panel)
     for (int v = 0; v < 2; v++)
       if (tn->v[v].woodbury)
-        work (tn, &tn->v[v], j0, MIN (tn->panel, n - j0), f0, fb, tn->buf[b & 1][v][0],
-              tn->buf[b & 1][v][1], b == 0);
+        work (tn, &tn->v[v], j0, MIN (tn->panel, n - j0), f0, fb, buf[b & 1][v][0],
+              buf[b & 1][v][1], b == 0);
 }
 
 /* All threads meet; the last to arrive looks for a cancel. FALSE: stop the pass. */
@@ -887,7 +909,7 @@ pass_worker (gpointer data)
     g_cond_wait (&ps->cond, &ps->lock);
   g_mutex_unlock (&ps->lock);
   if (form)
-    each_panel (ps, wk->k, 0, panel_form_d);
+    each_panel (ps, wk->k, 0, tn->dbuf, panel_form_d);
   if (!pass_barrier (ps))
     return NULL;
   for (gsize b = 0; b < nb; b++)
@@ -898,9 +920,9 @@ pass_worker (gpointer data)
       if (!pass_barrier (ps))
         return NULL;
       if (reduce)
-        each_panel (ps, wk->k, b, panel_accumulate);
+        each_panel (ps, wk->k, b, tn->rbuf, panel_accumulate);
       if (form && b + 1 < nb)
-        each_panel (ps, wk->k, b + 1, panel_form_d);
+        each_panel (ps, wk->k, b + 1, tn->dbuf, panel_form_d);
       if (b + 1 < nb && !pass_barrier (ps))
         return NULL;
     }
@@ -1173,7 +1195,10 @@ lesc_tensor_step (const LescMatrix *x, const LescMatrix *l, double beta,
   for (int b = 0; b < 2; b++)
     for (int v = 0; v < 2; v++)
       for (int p = 0; p < 2; p++)
-        tn.buf[b][v][p] = tensor_alloc (&tn, n * tn.block);
+        {
+          tn.dbuf[b][v][p] = tensor_alloc (&tn, n * tn.block);
+          tn.rbuf[b][v][p] = tensor_alloc (&tn, n * tn.block);
+        }
   if (!tn.out_of_memory)
     for (gsize f = 0; f < nh; f++)
       tn.wf[f] = f == 0 || 2 * f == n ? 1.0 : 2.0;
