@@ -853,17 +853,28 @@ panel_accumulate (const Tensor *tn, View *w, gsize j0, gsize rows, gsize f0, gsi
 }
 
 /* `work` on block b's buffers buf[b & 1] for every Woodbury view, on thread k's row panels
- * (≡ k mod nt). */
+ * (≡ k mod nt). A view with many features is worth OpenBLAS's own threads: thread 0 takes
+ * all its rows in one call while the others wait at the barrier. */
 static void
 each_panel (Pass *ps, guint k, gsize b, double *buf[2][2][2], PanelWork work)
 {
   Tensor *tn = ps->tn;
   gsize n = tn->n, f0 = b * tn->block, fb = MIN (tn->block, tn->nh - f0);
-  for (gsize j0 = k * tn->panel; j0 < n; j0 += ps->nt * tn->panel)
-    for (int v = 0; v < 2; v++)
-      if (tn->v[v].woodbury)
-        work (tn, &tn->v[v], j0, MIN (tn->panel, n - j0), f0, fb, buf[b & 1][v][0],
-              buf[b & 1][v][1], b == 0);
+  for (int v = 0; v < 2; v++)
+    {
+      View *w = &tn->v[v];
+      if (!w->woodbury)
+        continue;
+      if (!w->small)
+        {
+          if (k == 0)
+            work (tn, w, 0, n, f0, fb, buf[b & 1][v][0], buf[b & 1][v][1], b == 0);
+          continue;
+        }
+      for (gsize j0 = k * tn->panel; j0 < n; j0 += ps->nt * tn->panel)
+        work (tn, w, j0, MIN (tn->panel, n - j0), f0, fb, buf[b & 1][v][0], buf[b & 1][v][1],
+              b == 0);
+    }
 }
 
 /* All threads meet; the last to arrive looks for a cancel. FALSE: stop the pass. */
