@@ -1,6 +1,6 @@
 /* Level-1 vector operations: exact small-integer results for every length 0..40 (the
- * vector loop, its tail and both together), and a sum whose order matters, against the
- * documented order. */
+ * vector loop, its tail and both together), a sum whose order matters, against the
+ * documented order, and the fused passes against the separate calls, bit for bit. */
 #include "core/vector.h"
 
 #include <math.h>
@@ -41,11 +41,42 @@ test_order (void)
   g_assert_cmpfloat (want, ==, 9.0);
 }
 
+/* The fused passes give the bits of the separate calls (random data, every length up to
+ * 40 and a long one). */
+static void
+test_fused (void)
+{
+  const gsize lengths[] = { 0, 1, 3, 7, 8, 9, 15, 16, 17, 31, 40, 1003 };
+  GRand *rand = g_rand_new_with_seed (7);
+  for (gsize t = 0; t < G_N_ELEMENTS (lengths); t++)
+    {
+      gsize n = lengths[t];
+      g_autofree double *x = g_new (double, n + 1), *z = g_new (double, n + 1);
+      g_autofree double *y1 = g_new (double, n + 1), *y2 = g_new (double, n + 1);
+      for (gsize i = 0; i < n; i++)
+        {
+          x[i] = g_rand_double_range (rand, -1, 1);
+          z[i] = g_rand_double_range (rand, -1, 1);
+          y1[i] = y2[i] = g_rand_double_range (rand, -1, 1);
+        }
+      lesc_axpy (-0.3, x, y1, n);
+      double want = lesc_dot (z, y1, n);
+      g_assert_cmpfloat (lesc_axpy_dot (-0.3, x, y2, z, n), ==, want);
+      g_assert_cmpmem (y1, n * sizeof (double), y2, n * sizeof (double));
+      lesc_scale (1.7, y1, n);
+      want = lesc_dot (z, y1, n);
+      g_assert_cmpfloat (lesc_scale_dot (1.7, y2, z, n), ==, want);
+      g_assert_cmpmem (y1, n * sizeof (double), y2, n * sizeof (double));
+    }
+  g_rand_free (rand);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/vector/exact", test_exact);
+  g_test_add_func ("/vector/fused", test_fused);
   g_test_add_func ("/vector/order", test_order);
   return g_test_run ();
 }

@@ -420,25 +420,37 @@ qn_update (QuasiNewton *qn, double alpha, double *p, const double *g, const doub
   qn->y[qn->newest] = y;
   qn->y[qn->m] = t;
   qn->ys[qn->newest] = sty;   /* = yᵀs: the same products summed in the same order */
-  /* two-loop recursion; q and then r live in p */
+  /* two-loop recursion; q and then r live in p. Each update of q also sums the next dot
+   * product with it (one pass instead of two; the same bits as separate calls). */
   double *q = p;
   memcpy (q, g, n * sizeof (double));
-  for (guint k = 0; k < qn->stored; k++)   /* newest → oldest */
+  guint stored = qn->stored;
+#define SLOT(k) ((qn->newest + qn->m - (k)) % qn->m)   /* k-th newest pair */
+  for (guint k = 0; k < stored; k++)
+    qn->rho[SLOT (k)] = 1.0 / qn->ys[SLOT (k)];
+  double dot = lesc_dot (qn->s[SLOT (0)], q, n);
+  for (guint k = 0; k < stored; k++)   /* newest → oldest */
     {
-      guint i = (qn->newest + qn->m - k) % qn->m;
-      qn->rho[i] = 1.0 / qn->ys[i];
-      qn->a[i] = qn->rho[i] * lesc_dot (qn->s[i], q, n);
-      lesc_axpy (-qn->a[i], qn->y[i], q, n);
+      guint i = SLOT (k);
+      qn->a[i] = qn->rho[i] * dot;
+      if (k + 1 < stored)
+        dot = lesc_axpy_dot (-qn->a[i], qn->y[i], q, qn->s[SLOT (k + 1)], n);
+      else
+        lesc_axpy (-qn->a[i], qn->y[i], q, n);
     }
   /* γ = s_newᵀy_new / y_newᵀy_new */
   double gamma = qn->ys[qn->newest] / lesc_dot (y, y, n);
-  lesc_scale (gamma, q, n);
-  for (guint k = qn->stored; k-- > 0;)     /* oldest → newest */
+  dot = lesc_scale_dot (gamma, q, qn->y[SLOT (stored - 1)], n);
+  for (guint k = stored; k-- > 0;)     /* oldest → newest */
     {
-      guint i = (qn->newest + qn->m - k) % qn->m;
-      double b = qn->rho[i] * lesc_dot (qn->y[i], q, n);
-      lesc_axpy (qn->a[i] - b, qn->s[i], q, n);
+      guint i = SLOT (k);
+      double b = qn->rho[i] * dot;
+      if (k > 0)
+        dot = lesc_axpy_dot (qn->a[i] - b, qn->s[i], q, qn->y[SLOT (k - 1)], n);
+      else
+        lesc_axpy (qn->a[i] - b, qn->s[i], q, n);
     }
+#undef SLOT
   lesc_scale (-1.0, p, n);
 }
 

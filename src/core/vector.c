@@ -38,6 +38,53 @@ lesc_axpy (double alpha, const double *restrict x, double *restrict y, gsize n)
     y[i] += alpha * x[i];
 }
 
+/* The dot product's lanes over a vector being updated: `update` computes the new yᵢ..yᵢ₊₃
+ * (stored), then zᵀy is summed exactly as lesc_dot sums it. */
+#define UPDATE_THEN_DOT(update4, update1)                                  \
+  LescVec4 s0 = { 0 }, s1 = { 0 };                                       \
+  gsize i = 0;                                                           \
+  for (; i + 8 <= n; i += 8)                                             \
+    {                                                                    \
+      __builtin_prefetch (x + i + AHEAD);                                \
+      __builtin_prefetch (y + i + AHEAD);                                \
+      __builtin_prefetch (z + i + AHEAD);                                \
+      LescVec4 v0 = update4 (i), v1 = update4 (i + 4);                   \
+      *(LescVec4 *) (y + i) = v0;                                        \
+      *(LescVec4 *) (y + i + 4) = v1;                                    \
+      s0 += LESC_LOAD4 (z + i) * v0;                                     \
+      s1 += LESC_LOAD4 (z + i + 4) * v1;                                 \
+    }                                                                    \
+  s0 += s1;                                                              \
+  double s = LESC_HSUM4 (s0);                                            \
+  for (; i < n; i++)                                                     \
+    {                                                                    \
+      y[i] = update1 (i);                                                \
+      s += z[i] * y[i];                                                  \
+    }                                                                    \
+  return s
+
+LESC_SIMD_CLONES double
+lesc_axpy_dot (double alpha, const double *restrict x, double *restrict y, const double *restrict z,
+               gsize n)
+{
+#define AXPY4(k) (LESC_LOAD4 (y + (k)) + alpha * LESC_LOAD4 (x + (k)))
+#define AXPY1(k) (y[k] + alpha * x[k])
+  UPDATE_THEN_DOT (AXPY4, AXPY1);
+#undef AXPY4
+#undef AXPY1
+}
+
+LESC_SIMD_CLONES double
+lesc_scale_dot (double alpha, double *restrict y, const double *restrict z, gsize n)
+{
+  const double *x = y;   /* for the prefetch */
+#define SCALE4(k) (LESC_LOAD4 (y + (k)) * alpha)
+#define SCALE1(k) (y[k] * alpha)
+  UPDATE_THEN_DOT (SCALE4, SCALE1);
+#undef SCALE4
+#undef SCALE1
+}
+
 void
 lesc_scale (double alpha, double *x, gsize n)
 {

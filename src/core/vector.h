@@ -12,5 +12,10 @@ double lesc_dot (const double *a, const double *b, gsize n);
 void   lesc_axpy (double alpha, const double *x, double *y, gsize n);
 /* x ← αx */
 void   lesc_scale (double alpha, double *x, gsize n);
+/* One pass for lesc_axpy (α, x, y) and then lesc_dot (z, y), bit for bit (the two-loop
+ * recursion reads the updated vector once instead of twice); z must not overlap y. */
+double lesc_axpy_dot (double alpha, const double *x, double *y, const double *z, gsize n);
+/* One pass for lesc_scale (α, y) and then lesc_dot (z, y), bit for bit. */
+double lesc_scale_dot (double alpha, double *y, const double *z, gsize n);
 
 G_END_DECLS
