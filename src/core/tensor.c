@@ -19,10 +19,14 @@
  *   so D = X̂_v S, and all it needs from the big arrays is X_vR₀ = Σ_f (w_f/n)
  *   Re(X̂_v(f, :)ᴴ R̂₀(f, :)) (Parseval; w_f = 1 at 0 and n/2, else 2). A view with d ≥ n is
  *   solved spatially with an n×n Cholesky factor instead and hands D over in a full array.
- * * The pass: frequencies in blocks of B. For each block, D = X̂S (BLAS, row panels), then
- *   per frequency the SVT of the n×2 slice and R₀, then X_vR₀ += (BLAS, row panels) — the
- *   block's D and R₀ stay in cache. Threads share a block's frequencies and row panels;
- *   every sum runs in an order fixed by the problem's size, not by the thread count. */
+ * * The pass: frequencies in blocks of B. For each block, D = X̂S (row panels), then per
+ *   frequency the SVT of the n×2 slice and R₀, then X_vR₀ += (row panels) — the block's D
+ *   and R₀ stay in cache. The panels' products are hand-written for d ≤ 8, BLAS calls small
+ *   enough to stay on the calling thread for d ≤ 64, and one OpenBLAS-threaded call per
+ *   block beyond. Threads share a block's frequencies and row panels; every sum runs in an
+ *   order fixed by the problem's size, not by the thread count.
+ * * No call in the iteration wakes OpenBLAS's thread pool for d ≤ 64 (smalldense.c): its
+ *   spinning threads would take the cores from the pass's own. */
 #include "core/tensor.h"
 #include "core/error.h"
 #include "core/shrink.h"
