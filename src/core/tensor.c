@@ -673,8 +673,6 @@ sweep_output (const Slice *sl, gsize n, double r, gboolean last, double e[2])
   e[0] = LESC_HSUM4 (e1), e[1] = LESC_HSUM4 (e2);
 }
 
-#undef LD
-#undef ST
 
 /* `views`, before its SVT: T ← G + D; with `last`, Ẑ = G + r(G − T) + D. */
 static void
@@ -761,24 +759,16 @@ form_small (const View *w, gsize n, gsize j0, gsize j1, gsize f0, gsize fb, doub
       for (gsize j = j0; j < j1; j += 4)
         {
           gsize rest = j1 - j;
-          LescVec4 sk = rest >= 4 ? LESC_LOAD4 (w->st + j) : load_part (w->st + j, rest);
+          LescVec4 sk = LD (w->st + j);
           LescVec4 ar = sk * xr[0], ai = sk * xi[0];
           for (gsize k = 1; k < d; k++)
             {
-              sk = rest >= 4 ? LESC_LOAD4 (w->st + j + k * n) : load_part (w->st + j + k * n, rest);
+              sk = LD (w->st + j + k * n);
               ar += sk * xr[k];
               ai += sk * xi[k];
             }
-          if (rest >= 4)
-            {
-              *(LescVec4 *) (outr + j) = ar;
-              *(LescVec4 *) (outi + j) = ai;
-            }
-          else
-            {
-              store_part (outr + j, ar, rest);
-              store_part (outi + j, ai, rest);
-            }
+          ST (outr + j, ar);
+          ST (outi + j, ai);
         }
     }
 }
@@ -800,19 +790,18 @@ accumulate_small (View *w, gsize n, gsize j0, gsize j1, gsize f0, gsize fb, cons
       for (gsize j = j0; j < j1; j += 4)
         {
           gsize rest = j1 - j;
-          LescVec4 a = rest >= 4 ? LESC_LOAD4 (inr + j) : load_part (inr + j, rest);
-          LescVec4 b = rest >= 4 ? LESC_LOAD4 (ini + j) : load_part (ini + j, rest);
+          LescVec4 a = LD (inr + j), b = LD (ini + j);
           for (gsize k = 0; k < d; k++)
             {
               double *acc = w->xrt + j + k * n;
-              if (rest >= 4)
-                *(LescVec4 *) acc = LESC_LOAD4 (acc) + (a * xr[k] + b * xi[k]);
-              else
-                store_part (acc, load_part (acc, rest) + (a * xr[k] + b * xi[k]), rest);
+              ST (acc, LD (acc) + (a * xr[k] + b * xi[k]));
             }
         }
     }
 }
+
+#undef LD
+#undef ST
 
 /* One row panel's share of a block's BLAS-sized work for view w: rows [j0, j0 + rows),
  * frequencies [f0, f0 + fb), the block's buffers re/im; `first`: the pass's first block. */
