@@ -2,43 +2,7 @@
 #include "core/error.h"
 
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-
-/* From this size on, blocks are aligned to 2 MiB and marked for transparent huge pages:
- * a first touch then faults once per 2 MiB instead of once per 4 KiB (on a virtual
- * machine each fault is expensive; a 300 MB tensor step took 100 000 of them). */
-#define LARGE_BLOCK (4u << 20)
-#define HUGE_PAGE (2u << 20)
-
-double *
-lesc_alloc_doubles (gsize count, gboolean try_only)
-{
-  if (count > G_MAXSIZE / sizeof (double))
-    {
-      if (!try_only)
-        g_error ("%zu doubles do not fit in the address space", count);
-      return NULL;
-    }
-  gsize bytes = MAX (count, 1) * sizeof (double);
-#if defined(MADV_HUGEPAGE)
-  if (bytes >= LARGE_BLOCK)
-    {
-      void *p = NULL;
-      if (posix_memalign (&p, HUGE_PAGE, bytes) == 0)
-        {
-          madvise (p, (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE, MADV_HUGEPAGE);
-          memset (p, 0, bytes);
-          return p;
-        }
-      if (!try_only)
-        g_error ("cannot allocate %zu bytes", bytes);
-      return NULL;
-    }
-#endif
-  return try_only ? g_try_malloc0 (bytes) : g_malloc0 (bytes);
-}
 
 static LescMatrix *
 matrix_alloc (gsize rows, gsize cols, gboolean try_only)
@@ -49,7 +13,7 @@ matrix_alloc (gsize rows, gsize cols, gboolean try_only)
   m->rows = rows;
   m->cols = cols;
   gsize bytes = MAX (rows * cols, 1) * sizeof (double);
-  m->data = lesc_alloc_doubles (bytes / sizeof (double), try_only);
+  m->data = try_only ? g_try_malloc0 (bytes) : g_malloc0 (bytes);
   if (m->data == NULL)
     {
       g_free (m);

@@ -16,10 +16,6 @@ typedef struct {
 
 #define LESC_AT(m, i, j) ((m)->data[(gsize) (i) + (gsize) (j) * (m)->rows])
 
-/* `count` zero-filled doubles, freed with g_free(); large blocks are backed by huge pages
- * where the system offers them. `try_only`: NULL when memory is exhausted, else abort. */
-double *lesc_alloc_doubles (gsize count, gboolean try_only);
-
 /* Zero-filled; aborts when memory is exhausted (use try_new for large solver buffers). */
 LescMatrix *lesc_matrix_new (gsize rows, gsize cols);
 /* Zero-filled; NULL and LESC_ERROR_MEMORY when it cannot be allocated. */

@@ -251,15 +251,17 @@ block_size (gsize dmax)
   return dmax <= 64 ? 32 : 256;
 }
 
-/* Rows per BLAS call: each call small enough that OpenBLAS runs it in the calling thread
- * (m·n·k below its 2¹⁸ threshold) when the features are few, so the pass's threads do
- * not queue for its pool; at least four panels, so that threads have work to share. */
+/* Rows per panel (per BLAS call): small enough that OpenBLAS runs a call in the calling
+ * thread (m·n·k below its 2¹⁸ threshold) when the features are few, so the pass's threads
+ * do not queue for its pool; and a multiple of 12 panels of nearly equal size, so that 1,
+ * 2, 3 or 4 threads get equal shares. */
 static gsize
 panel_rows (gsize n, gsize dmax, gsize block)
 {
-  gsize rows = dmax <= 64 ? CLAMP ((1u << 18) / (block * dmax), 64, 512) : 512;
-  gsize quarter = ((n + 3) / 4 + 15) / 16 * 16;
-  return MAX (16, MIN (rows, quarter) / 16 * 16);
+  gsize cap = dmax <= 64 ? CLAMP ((1u << 18) / (block * dmax), 64, 512) / 16 * 16 : 512;
+  gsize panels = ((n + cap - 1) / cap + 11) / 12 * 12;
+  gsize rows = ((n + panels - 1) / panels + 15) / 16 * 16;
+  return MAX (16, MIN (rows, cap));
 }
 
 static double
@@ -302,7 +304,7 @@ tensor_alloc (Tensor *tn, gsize count)
     return NULL;
   gsize shift = (tn->blocks->len * 72) % 512;
   double *p = count > G_MAXSIZE / sizeof (double) - 512 ? NULL
-              : lesc_alloc_doubles (count + shift + 1, TRUE);
+              : g_try_malloc0 ((count + shift + 1) * sizeof (double));
   if (p == NULL)
     {
       tn->out_of_memory = TRUE;
