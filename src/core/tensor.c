@@ -273,9 +273,10 @@ estimate_doubles (gsize n, gsize q, gsize c, gboolean views)
   double doubles = 4.0 * spectrum + 2.0 * dn * dn;
   if (views)   /* Ĝ of both views; dense n×n SVD: U, Vᵀ and dgesdd's work (~4n²) */
     doubles += 2.0 * spectrum + 6.0 * dn * dn;
-  /* block buffers; X_v, Y_v, X_v − X_vZ_v, X_vR₀, S, E (d×n each); X̂_v twice; work */
+  /* block buffers; X_v, Y_v, X_v − X_vZ_v, X_vZ_v, (X_vR₀)ᵀ, Sᵀ and E (d×n each); X̂_v
+   * twice; work */
   doubles += 16.0 * dn * (double) block_size (MAX (q, c));
-  doubles += 6.0 * d * dn + 4.0 * nh * d + 2.0 * dmax * dn + 6.0 * nh;
+  doubles += 7.0 * d * dn + 4.0 * nh * d + 2.0 * dmax * dn + 6.0 * nh;
   /* a view with d_v ≥ n: its n×n factor and D̂; else its d_v×d_v factor and X_vX_vᵀ */
   doubles += q >= n ? dn * dn + spectrum : 2.0 * (double) q * (double) q;
   doubles += c >= n ? dn * dn + spectrum : 2.0 * (double) c * (double) c;
