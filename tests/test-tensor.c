@@ -277,7 +277,7 @@ compare (const Problem *p, double beta, gboolean views, gboolean single, LescMat
          LescMatrix **z2)
 {
   gsize n = p->x->rows;
-  LescTensorOptions opt = { views, single, 0 };
+  LescTensorOptions opt = { views, single, 0, FALSE };
   LescTensorReport rep;
   g_autoptr (GError) error = NULL;
   g_assert_true (lesc_tensor_step (p->x, p->l, beta, &opt, NULL, &rep, z1, z2, &error));
@@ -376,7 +376,7 @@ test_threads (void)
       g_autoptr (LescMatrix) r1 = NULL, r2 = NULL;
       for (guint threads = 1; threads <= 3; threads++)
         {
-          LescTensorOptions opt = { FALSE, FALSE, threads };
+          LescTensorOptions opt = { FALSE, FALSE, threads, FALSE };
           LescTensorReport rep;
           g_autoptr (GError) error = NULL;
           LescMatrix *z1 = NULL, *z2 = NULL;
@@ -396,6 +396,29 @@ test_threads (void)
         }
       problem_clear (&p);
     }
+}
+
+/* `average` gives (Z₁ + Z₂)/2 from the spectra in one output (gLESC's C). */
+static void
+test_average (void)
+{
+  Problem p = make_problem (151, 3, 2, 19);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LescMatrix) z1 = NULL, z2 = NULL, c = NULL, none = NULL;
+  g_assert_true (lesc_tensor_step (p.x, p.l, 1.0, NULL, NULL, NULL, &z1, &z2, &error));
+  LescTensorOptions opt = { FALSE, FALSE, 0, TRUE };
+  g_assert_true (lesc_tensor_step (p.x, p.l, 1.0, &opt, NULL, NULL, &c, &none, &error));
+  g_assert_no_error (error);
+  g_assert_null (none);
+  double worst = 0.0;
+  for (gsize i = 0; i < c->rows * c->cols; i++)
+    worst = MAX (worst, fabs (c->data[i] - 0.5 * (z1->data[i] + z2->data[i])));
+  g_test_message ("|C − (Z₁ + Z₂)/2| ≤ %.1e", worst);
+  g_assert_cmpfloat (worst, <, 1e-14);
+  g_assert_cmpfloat (max_abs (c), >, 0.01);
+  g_assert_cmpfloat (lesc_tensor_memory_estimate_for (2465, 24, 18, &opt), <,
+                     lesc_tensor_memory_estimate (2465, 24, 18) - 8.0 * 0.9 * 2465 * 2465);
+  problem_clear (&p);
 }
 
 static void
@@ -553,6 +576,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tensor/reference/wide", test_wide);
   g_test_add_func ("/tensor/reference/blocks", test_blocks);
   g_test_add_func ("/tensor/threads", test_threads);
+  g_test_add_func ("/tensor/average", test_average);
   g_test_add_func ("/tensor/errors", test_errors);
   g_test_add_func ("/tensor/cancel", test_cancel);
   g_test_add_func ("/tensor/memory-estimate", test_memory_estimate);

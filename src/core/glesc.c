@@ -10,11 +10,20 @@ static const LescParamSpec glesc_params[] = {
     10, 1e-6, 1e6, TRUE, FALSE },
 };
 
+static LescTensorOptions
+tensor_options (const LescRunParams *params)
+{
+  /* C = (Z₁ + Z₂)/2 straight from the spectra: one n×n output */
+  return (LescTensorOptions) { params->tensor_fft_views, params->odd_n_single_shrink, 0, TRUE };
+}
+
 static double
 glesc_memory (gsize n, gsize q, gsize c, const LescRunParams *params)
 {
   double z = 8.0 * (double) n * (double) n;
-  return MAX (lesc_tensor_memory_estimate (n, q, c), z + lesc_le_memory_estimate (n, c, params->variant));
+  LescTensorOptions options = tensor_options (params);
+  return MAX (lesc_tensor_memory_estimate_for (n, q, c, &options),
+              z + lesc_le_memory_estimate (n, c, params->variant));
 }
 
 static LescSmoothness *
@@ -22,18 +31,15 @@ glesc_correlation (const LescProblem *problem, const LescRunParams *params, Lesc
                    LescRunResult *result, GError **error)
 {
   gint64 t0 = g_get_monotonic_time ();
-  LescTensorOptions options = { params->tensor_fft_views, params->odd_n_single_shrink };
+  LescTensorOptions options = tensor_options (params);
   LescTensorReport report = { 0 };
-  LescMatrix *z1 = NULL, *z2 = NULL;
+  LescMatrix *c = NULL, *unused = NULL;
   if (!lesc_tensor_step (problem->x, problem->l, params->values[1], &options, progress, &report,
-                         &z1, &z2, error))
+                         &c, &unused, error))
     return NULL;
   result->correlation_iterations = report.iterations;
-  for (gsize e = 0; e < z1->rows * z1->cols; e++)
-    z1->data[e] = 0.5 * (z1->data[e] + z2->data[e]);
-  lesc_matrix_free (z2);
   lesc_run_result_add_stage (result, "tensor", lesc_seconds_since (t0));
-  return lesc_smoothness_new_correlation (z1, params->c_paper_orientation);
+  return lesc_smoothness_new_correlation (c, params->c_paper_orientation);
 }
 
 static LescMatrix *

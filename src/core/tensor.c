@@ -160,6 +160,19 @@ gather_stored (gconstpointer data, gsize f, gsize j0, gsize count, double *re, d
   memcpy (im, s->im + j0 + f * s->m, count * sizeof (double));
 }
 
+/* The sum of two stored transposed spectra. */
+static void
+gather_sum (gconstpointer data, gsize f, gsize j0, gsize count, double *re, double *im)
+{
+  const StoredSpectrum *s = data;
+  gsize i = j0 + f * s[0].m;
+  for (gsize k = 0; k < count; k++)
+    {
+      re[k] = s[0].re[i + k] + s[1].re[i + k];
+      im[k] = s[0].im[i + k] + s[1].im[i + k];
+    }
+}
+
 /* Columns [j_begin, j_end) of the transposed spectrum that `gather` produces (m×n_h) →
  * the same columns of the real n×m output, `scale` times the unnormalized inverse
  * transform (which is n times the inverse). */
@@ -265,12 +278,12 @@ panel_rows (gsize n, gsize dmax, gsize block)
 }
 
 static double
-estimate_doubles (gsize n, gsize q, gsize c, gboolean views)
+estimate_doubles (gsize n, gsize q, gsize c, gboolean views, gboolean average)
 {
   double dn = (double) n, nh = (double) (n / 2 + 1), d = (double) (q + c);
   double dmax = (double) MAX (q, c), spectrum = 2.0 * nh * dn;
-  /* T̂ and Ẑ of both views; the two outputs (the first is also the n×n work) */
-  double doubles = 4.0 * spectrum + 2.0 * dn * dn;
+  /* T̂ and Ẑ of both views; the outputs (the first is also the n×n work) */
+  double doubles = 4.0 * spectrum + (average ? 1.0 : 2.0) * dn * dn;
   if (views)   /* Ĝ of both views; dense n×n SVD: U, Vᵀ and dgesdd's work (~4n²) */
     doubles += 2.0 * spectrum + 6.0 * dn * dn;
   /* block buffers; X_v, Y_v, X_v − X_vZ_v, X_vZ_v, (X_vR₀)ᵀ, Sᵀ and E (d×n each); X̂_v
@@ -286,7 +299,8 @@ estimate_doubles (gsize n, gsize q, gsize c, gboolean views)
 double
 lesc_tensor_memory_estimate_for (gsize n, gsize q, gsize c, const LescTensorOptions *options)
 {
-  return 8.0 * estimate_doubles (n, q, c, options != NULL && options->fft_over_views);
+  return 8.0 * estimate_doubles (n, q, c, options != NULL && options->fft_over_views,
+                                 options != NULL && options->average);
 }
 
 double
@@ -1172,14 +1186,14 @@ lesc_tensor_step (const LescMatrix *x, const LescMatrix *l, double beta,
 {
   if (!validate (x, l, beta, z1, z2, error))
     return FALSE;
-  LescTensorOptions opts = { FALSE, FALSE, 0 };
+  LescTensorOptions opts = { FALSE, FALSE, 0, FALSE };
   if (options != NULL)
     opts = *options;
   gsize n = x->rows, nh = n / 2 + 1, dmax = MAX (x->cols, l->cols);
 
   g_autoptr (LescMatrix) out1 = lesc_matrix_try_new (n, n, error);
-  g_autoptr (LescMatrix) out2 = out1 ? lesc_matrix_try_new (n, n, error) : NULL;
-  if (out2 == NULL)
+  g_autoptr (LescMatrix) out2 = out1 && !opts.average ? lesc_matrix_try_new (n, n, error) : NULL;
+  if (out1 == NULL || (out2 == NULL && !opts.average))
     return FALSE;
   Tensor tn = { 0 };
   tn.n = n;
@@ -1267,11 +1281,15 @@ lesc_tensor_step (const LescMatrix *x, const LescMatrix *l, double beta,
         break;
     }
 
-  /* Z_v = F⁻¹Ẑ_v (the real part: c2r reads the conjugate-symmetric half) */
-  fft_backward (n, tn.threads, gather_stored, &(StoredSpectrum) { tn.v[0].zr, tn.v[0].zi, n },
-                1.0 / (double) n, out1->data);
-  fft_backward (n, tn.threads, gather_stored, &(StoredSpectrum) { tn.v[1].zr, tn.v[1].zi, n },
-                1.0 / (double) n, out2->data);
+  /* Z_v = F⁻¹Ẑ_v (the real part: c2r reads the conjugate-symmetric half), or their mean */
+  StoredSpectrum z[2] = { { tn.v[0].zr, tn.v[0].zi, n }, { tn.v[1].zr, tn.v[1].zi, n } };
+  if (opts.average)
+    fft_backward (n, tn.threads, gather_sum, z, 0.5 / (double) n, out1->data);
+  else
+    {
+      fft_backward (n, tn.threads, gather_stored, &z[0], 1.0 / (double) n, out1->data);
+      fft_backward (n, tn.threads, gather_stored, &z[1], 1.0 / (double) n, out2->data);
+    }
   lesc_progress_report (progress, 1.0, "tensor step");
   if (report != NULL)
     report->iterations = t;
