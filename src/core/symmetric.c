@@ -55,49 +55,30 @@ sweep4 (const double *a, gsize n, gsize j0, const double *x, double *y, gboolean
   LescVec4 s0 = { 0 }, s1 = { 0 }, s2 = { 0 }, s3 = { 0 };
   LescVec4 u0 = { 0 }, u1 = { 0 }, u2 = { 0 }, u3 = { 0 };
   gsize i = r0;
-  if (pair)
-    for (; i < rv; i += 4)
-      {
-        LescVec4 e0 = LESC_LOAD4 (a0 + i), e1 = LESC_LOAD4 (a1 + i);
-        LescVec4 e2 = LESC_LOAD4 (a2 + i), e3 = LESC_LOAD4 (a3 + i);
-        LescVec4 xi = LESC_LOAD4 (x + i), yi = LESC_LOAD4 (y + i);
-        yi += e0 * c0;
-        yi += e1 * c1;
-        yi += e2 * c2;
-        yi += e3 * c3;
-        *(LescVec4 *) (y + i) = yi;
-        s0 += e0 * xi;
-        s1 += e1 * xi;
-        s2 += e2 * xi;
-        s3 += e3 * xi;
-        xi = LESC_LOAD4 (x2 + i);
-        yi = LESC_LOAD4 (y2 + i);
-        yi += e0 * d0;
-        yi += e1 * d1;
-        yi += e2 * d2;
-        yi += e3 * d3;
-        *(LescVec4 *) (y2 + i) = yi;
-        u0 += e0 * xi;
-        u1 += e1 * xi;
-        u2 += e2 * xi;
-        u3 += e3 * xi;
-      }
-  else
-    for (; i < rv; i += 4)
-      {
-        LescVec4 e0 = LESC_LOAD4 (a0 + i), e1 = LESC_LOAD4 (a1 + i);
-        LescVec4 e2 = LESC_LOAD4 (a2 + i), e3 = LESC_LOAD4 (a3 + i);
-        LescVec4 xi = LESC_LOAD4 (x + i), yi = LESC_LOAD4 (y + i);
-        yi += e0 * c0;
-        yi += e1 * c1;
-        yi += e2 * c2;
-        yi += e3 * c3;
-        *(LescVec4 *) (y + i) = yi;
-        s0 += e0 * xi;
-        s1 += e1 * xi;
-        s2 += e2 * xi;
-        s3 += e3 * xi;
-      }
+  /* one right-hand side at rows i..i+3 with the four loaded columns e0..e3: its y rows take
+   * the block's contribution, its column sums the rows' */
+#define RHS_STEP(xv, yv, k0, k1, k2, k3, t0, t1, t2, t3)   \
+  do {                                                   \
+    LescVec4 xi = LESC_LOAD4 ((xv) + i), yi = LESC_LOAD4 ((yv) + i); \
+    yi += e0 * (k0);                                     \
+    yi += e1 * (k1);                                     \
+    yi += e2 * (k2);                                     \
+    yi += e3 * (k3);                                     \
+    *(LescVec4 *) ((yv) + i) = yi;                       \
+    t0 += e0 * xi;                                       \
+    t1 += e1 * xi;                                       \
+    t2 += e2 * xi;                                       \
+    t3 += e3 * xi;                                       \
+  } while (0)
+  for (; i < rv; i += 4)
+    {
+      LescVec4 e0 = LESC_LOAD4 (a0 + i), e1 = LESC_LOAD4 (a1 + i);
+      LescVec4 e2 = LESC_LOAD4 (a2 + i), e3 = LESC_LOAD4 (a3 + i);
+      RHS_STEP (x, y, c0, c1, c2, c3, s0, s1, s2, s3);
+      if (pair)
+        RHS_STEP (x2, y2, d0, d1, d2, d3, u0, u1, u2, u3);
+    }
+#undef RHS_STEP
   double t[8] = { LESC_HSUM4 (s0), LESC_HSUM4 (s1), LESC_HSUM4 (s2), LESC_HSUM4 (s3),
                   LESC_HSUM4 (u0), LESC_HSUM4 (u1), LESC_HSUM4 (u2), LESC_HSUM4 (u3) };
   for (; i < r1; i++)
