@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "core/glle.h"
 #include "core/le.h"
+#include "core/optimizer.h"
 #include "core/preprocess.h"
 #include "core/random.h"
 
@@ -445,6 +446,41 @@ test_duplicates_and_reference (void)
   g_assert_cmpfloat (lesc_matrix_max_abs_diff (pred_c, soft_c), <, 1e-6);
 }
 
+/* Many labels (L-BFGS, c·300 ≫ n): the optimizer runs in the basis of Q's tridiagonal
+ * form. Ten distinct feature rows, each twenty times, make Φ̂ of rank 11, so the reference
+ * optimizer converges within its cap (gradient or step test, taken in the original
+ * coordinates) to the exact optimum the converged variant computes over the rows. */
+static void
+test_tridiagonal_basis (void)
+{
+  gsize n = 200, c = 16, distinct = 10;
+  g_autoptr (LescMatrix) base = random_matrix (distinct, 3, 21, 1.0);
+  g_autoptr (LescMatrix) raw = lesc_matrix_new (n, 3);
+  for (gsize i = 0; i < n; i++)
+    for (gsize j = 0; j < 3; j++)
+      LESC_AT (raw, i, j) = LESC_AT (base, i % distinct, j);
+  g_autoptr (LescMatrix) x = lesc_zscore (raw);
+  g_autoptr (LescMatrix) l = random_labels (n, c, 22);
+  g_autoptr (LescSmoothness) m = lesc_smoothness_new_correlation (random_matrix (n, n, 23, 0.01),
+                                                                  FALSE);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LescMatrix) conv = NULL, ref = NULL;
+  LescLeReport rc, rr;
+  g_assert_true (lesc_le_fit (x, l, m, 1.0, LESC_VARIANT_CONVERGED, 5489, NULL, &rc, NULL, &conv,
+                              &error));
+  g_assert_no_error (error);
+  g_assert_true (lesc_le_fit (x, l, m, 1.0, LESC_VARIANT_REFERENCE, 5489, NULL, &rr, NULL, &ref,
+                              &error));
+  g_assert_no_error (error);
+  g_test_message ("reference: exit %d, %u iterations, f = %.12g (converged %.12g), |∇f|∞ %.2g",
+                  rr.exit_flag, rr.iterations, rr.objective, rc.objective, rr.grad_inf);
+  g_assert_true (rr.tridiagonal);
+  g_assert_true (rr.exit_flag == LESC_OPT_EXIT_GRADIENT || rr.exit_flag == LESC_OPT_EXIT_STEP);
+  g_assert_cmpuint (rr.iterations, <, 300);
+  g_assert_cmpfloat (fabs (rr.objective - rc.objective), <, 1e-8 * rc.objective);
+  g_assert_cmpfloat (lesc_matrix_max_abs_diff (ref, conv), <, 1e-5);
+}
+
 static void
 test_input_errors (void)
 {
@@ -481,6 +517,7 @@ main (int argc, char **argv)
   g_test_add_func ("/le/neighbour-ties", test_neighbour_ties);
   g_test_add_func ("/le/converged-equals-dense-solve", test_converged_equals_dense_solve);
   g_test_add_func ("/le/duplicates-and-reference", test_duplicates_and_reference);
+  g_test_add_func ("/le/tridiagonal-basis", test_tridiagonal_basis);
   g_test_add_func ("/le/input-errors", test_input_errors);
   return g_test_run ();
 }

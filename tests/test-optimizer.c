@@ -1,8 +1,10 @@
 /* The reference quasi-Newton optimizer (algorithms.md §4.5): the cubic step, the first
  * iterations by hand, convergence on quadratics and Rosenbrock, L-BFGS, the quadratic
- * shortcut, the exit codes and cancellation. */
+ * shortcut, the same iteration in an orthonormal basis, the exit codes and cancellation. */
 #include "core/optimizer.h"
+#include "core/random.h"
 
+#include <lapacke.h>
 #include <math.h>
 #include <string.h>
 
@@ -228,6 +230,134 @@ test_lbfgs_and_quadratic_shortcut (void)
   g_assert_cmpfloat (residual_inf (n, a, b, x3), <, 1e-4);
 }
 
+/* The problem of `Quadratic` in the coordinates x = U x̂. */
+typedef struct {
+  Quadratic q;      /* Uᵀ A U and Uᵀb */
+  const double *u;  /* n×n orthogonal */
+  guint mapped;
+} Rotated;
+
+static void
+rotated_to_original (const double *v, double *out, gpointer data)
+{
+  Rotated *r = data;
+  gsize n = r->q.n;
+  r->mapped++;
+  for (gsize i = 0; i < n; i++)
+    {
+      out[i] = 0.0;
+      for (gsize j = 0; j < n; j++)
+        out[i] += r->u[i + j * n] * v[j];
+    }
+}
+
+static double
+rotated_f (const double *x, double *grad, gpointer data)
+{
+  return quad_f (x, grad, &((Rotated *) data)->q);
+}
+
+static void
+rotated_h (const double *p, double *v, gpointer data)
+{
+  quad_h (p, v, &((Rotated *) data)->q);
+}
+
+/* out = Uᵀ v */
+static void
+rotate (gsize n, const double *u, const double *v, double *out)
+{
+  for (gsize j = 0; j < n; j++)
+    {
+      out[j] = 0.0;
+      for (gsize i = 0; i < n; i++)
+        out[j] += u[i + j * n] * v[i];
+    }
+}
+
+/* The iteration is the same in an orthonormal basis when the ∞-norms of the first step
+ * and of the stop tests are taken in the original coordinates: the same exit, iterations
+ * and evaluations, and U x̂ = x up to rounding — for each way of stopping, L-BFGS and
+ * BFGS. */
+static void
+test_basis_invariance (void)
+{
+  const gsize n = 40;
+  LescRandom r;
+  lesc_random_init (&r, 77);
+  /* A = BᵀB/n + I/10 (tens of iterations, yet stable in rounding: ∞-norms taken of x̂
+   * instead stop it one iteration late), b, x0 and a random orthogonal U (QR) */
+  g_autofree double *bm = g_new (double, n * n), *a = g_new0 (double, n * n);
+  g_autofree double *b = g_new (double, n), *x0 = g_new (double, n);
+  g_autofree double *u = g_new (double, n * n), *tau = g_new (double, n);
+  for (gsize e = 0; e < n * n; e++)
+    bm[e] = lesc_random_double (&r) - 0.5, u[e] = lesc_random_double (&r) - 0.5;
+  for (gsize i = 0; i < n; i++)
+    b[i] = lesc_random_double (&r), x0[i] = 3.0 * lesc_random_double (&r);
+  for (gsize j = 0; j < n; j++)
+    for (gsize i = 0; i < n; i++)
+      {
+        for (gsize k = 0; k < n; k++)
+          a[i + j * n] += bm[k + i * n] * bm[k + j * n] / (double) n;
+        a[i + j * n] += i == j ? 0.1 : 0.0;
+      }
+  g_assert_cmpint (LAPACKE_dgeqrf (LAPACK_COL_MAJOR, n, n, u, n, tau), ==, 0);
+  g_assert_cmpint (LAPACKE_dorgqr (LAPACK_COL_MAJOR, n, n, n, u, n, tau), ==, 0);
+  g_autofree double *au = g_new (double, n * n), *ar = g_new (double, n * n);
+  g_autofree double *br = g_new (double, n);
+  for (gsize j = 0; j < n; j++)
+    quad_h (u + j * n, au + j * n, &(Quadratic) { n, a, b, 0 });   /* A U */
+  for (gsize j = 0; j < n; j++)
+    rotate (n, u, au + j * n, ar + j * n);                         /* Uᵀ A U */
+  rotate (n, u, b, br);
+
+  struct {
+    gsize bfgs_limit;
+    double tol_x;
+    guint max_iter;
+    int exit_flag;
+  } cases[] = {
+    { 10, 1e-6, 300, LESC_OPT_EXIT_GRADIENT },
+    { 10, 1e-2, 300, LESC_OPT_EXIT_STEP },
+    { 10, 1e-6, 6, LESC_OPT_EXIT_MAX_ITER },
+    { 3000, 1e-6, 300, LESC_OPT_EXIT_GRADIENT },
+  };
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      LescOptimizerOptions o;
+      lesc_optimizer_options_init (&o, n);
+      o.bfgs_limit = cases[c].bfgs_limit;
+      o.tol_x = cases[c].tol_x;
+      o.max_iter = cases[c].max_iter;
+      o.store_n = 5;
+      Quadratic q = { n, a, b, 0 };
+      LescOptimizerProblem plain = { n, quad_f, quad_h, &q };
+      g_autofree double *x = g_memdup2 (x0, n * sizeof (double));
+      LescOptimizerReport r1, r2;
+      g_assert_true (lesc_optimizer_minimize (&plain, &o, x, NULL, &r1, NULL));
+
+      Rotated rq = { { n, ar, br, 0 }, u, 0 };
+      LescOptimizerProblem rotated = { n, rotated_f, rotated_h, &rq, rotated_to_original };
+      g_autofree double *xr = g_new (double, n), *back = g_new (double, n);
+      rotate (n, u, x0, xr);
+      g_assert_true (lesc_optimizer_minimize (&rotated, &o, xr, NULL, &r2, NULL));
+      rotated_to_original (xr, back, &rq);
+      g_test_message ("case %u: exit %d / %d after %u / %u iterations; %u vectors mapped back",
+                      c, r1.exit_flag, r2.exit_flag, r1.iterations, r2.iterations, rq.mapped);
+      g_assert_cmpint (r1.exit_flag, ==, cases[c].exit_flag);
+      g_assert_cmpint (r2.exit_flag, ==, r1.exit_flag);
+      g_assert_cmpuint (r2.iterations, ==, r1.iterations);
+      g_assert_cmpuint (r2.evaluations, ==, r1.evaluations);
+      g_assert_cmpuint (r2.lbfgs, ==, r1.lbfgs);
+      g_assert_cmpfloat (fabs (r2.f - r1.f), <=, 1e-10 * fabs (r1.f));
+      g_assert_cmpfloat (fabs (r2.grad_inf - r1.grad_inf), <=, 1e-9);
+      for (gsize i = 0; i < n; i++)
+        g_assert_cmpfloat (fabs (back[i] - x[i]), <=, 1e-10);
+      /* the first step, the report, and the stop tests near the end */
+      g_assert_cmpuint (rq.mapped, >=, cases[c].max_iter == 300 ? 4 : 2);
+    }
+}
+
 static void
 test_cancel (void)
 {
@@ -255,6 +385,7 @@ main (int argc, char **argv)
   g_test_add_func ("/optimizer/bfgs-quadratic", test_bfgs_quadratic);
   g_test_add_func ("/optimizer/rosenbrock", test_rosenbrock);
   g_test_add_func ("/optimizer/lbfgs-and-quadratic-shortcut", test_lbfgs_and_quadratic_shortcut);
+  g_test_add_func ("/optimizer/basis-invariance", test_basis_invariance);
   g_test_add_func ("/optimizer/cancel", test_cancel);
   return g_test_run ();
 }

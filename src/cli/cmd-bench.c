@@ -52,8 +52,11 @@ child_run (int fd, const char *spec, const LescMethod *m, LescVariant variant)
                                   r.memory_estimate, load);
           for (guint s = 0; s < r.n_stages; s++)
             g_string_append_printf (out, " %s=%.3f", r.stage_names[s], r.stage_seconds[s]);
-          g_string_append_printf (out, " [LE: kernel %.3f, Q %.3f, solve %.3f",
-                                  r.le.seconds_kernel, r.le.seconds_form, r.le.seconds_solve);
+          g_string_append_printf (out, " [LE: kernel %.3f, Q %.3f, ", r.le.seconds_kernel,
+                                  r.le.seconds_form);
+          if (r.le.seconds_reduce > 0.0)
+            g_string_append_printf (out, "tridiagonal %.3f, ", r.le.seconds_reduce);
+          g_string_append_printf (out, "solve %.3f", r.le.seconds_solve);
           if (r.le.iterations > 0)
             g_string_append_printf (out, "; exit %d, %u iterations", r.le.exit_flag,
                                     r.le.iterations);

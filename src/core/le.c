@@ -7,7 +7,10 @@
  * over the n×n kernel plus M — or, when that is cheaper over the iteration cap, through
  * Q = Φ̂ᵀ(I + λM)Φ̂ formed once (its lower triangle, smoothness.c: n³ flops for a graph
  * Laplacian or a low-rank C, 3.3n³ for a dense C), then one sweep over that triangle per
- * iteration for all c columns (symmetric.c). Φ̂ᵀMΦ̂ is never formed per evaluation (§11). */
+ * iteration for all c columns (symmetric.c). Φ̂ᵀMΦ̂ is never formed per evaluation (§11).
+ * With many labels (L-BFGS, c·300 ≳ n) even those sweeps cost more than reducing Q once
+ * to tridiagonal form Q = U T Uᵀ (tridiagonal.c): the optimizer then runs on Ŵ = UᵀW,
+ * where the iteration is the same (optimizer.h) and a product costs O(n) per column. */
 #include "core/le.h"
 #include "core/error.h"
 #include "core/kernel.h"
@@ -15,6 +18,7 @@
 #include "core/preprocess.h"
 #include "core/random.h"
 #include "core/symmetric.h"
+#include "core/tridiagonal.h"
 
 #include <cblas.h>
 #include <float.h>
@@ -79,6 +83,8 @@ struct _LescLeObjective {
   LescMatrix *q;           /* Φ̂ᵀ(I + λM)Φ̂ (lower triangle), or NULL: the operator chain */
   double *d, *t;           /* n×c work */
   double *work;            /* for the products with Q */
+  LescTridiagonal *tri;    /* Q = U T Uᵀ, the optimizer's unknowns Ŵ = UᵀW; or NULL */
+  double *mapped;          /* (n+1)×c: W = UŴ (with `tri`) */
 };
 typedef LescLeObjective Objective;
 
@@ -137,6 +143,11 @@ objective_hessian (const double *p, double *v, gpointer data)
 {
   Objective *o = data;
   int k = (int) o->n + 1;
+  if (o->tri != NULL)
+    {
+      lesc_tridiagonal_product (o->tri, 2.0, p, o->c, v);
+      return;
+    }
   if (o->q != NULL)
     {
       lesc_symmetric_product (o->q, p, o->c, v, o->work, 0);
@@ -149,6 +160,27 @@ objective_hessian (const double *p, double *v, gpointer data)
   for (gsize e = 0; e < o->n * o->c; e++)
     o->t[e] = o->d[e] + o->lambda * o->t[e];
   phi_t_times (o, 2.0, o->t, v);
+}
+
+/* In the basis of T: out = UŴ. */
+static void
+basis_to_original (const double *v, double *out, gpointer data)
+{
+  Objective *o = data;
+  memcpy (out, v, (o->n + 1) * o->c * sizeof (double));
+  lesc_tridiagonal_from_basis (o->tri, out, o->c);
+}
+
+/* In the basis of T: f(UŴ) and Uᵀ∇f(UŴ) (only the optimizer's first evaluation). */
+static double
+basis_objective_func (const double *w, double *grad, gpointer data)
+{
+  Objective *o = data;
+  basis_to_original (w, o->mapped, o);
+  double f = objective_func (o->mapped, grad, o);
+  if (grad != NULL)
+    lesc_tridiagonal_to_basis (o->tri, grad, o->c);
+  return f;
 }
 
 /* Relative times, in the units where forming Q costs flops/2 (calibrated on this
@@ -177,6 +209,21 @@ quadratic_form_pays (gsize n_, gsize c_, const LescSmoothness *m, guint products
                                             : 0.5 * c * per_column);
   double form = 0.5 * lesc_smoothness_quadratic_form_flops (m, n_ + 1);
   return form + products * symmetric_pass_cost (n + 1, c) < products * chain;
+}
+
+/* Reducing Q to tridiagonal form (half of dsytrd's 4/3·n³ flops in memory-bound
+ * matrix–vector products) and four basis changes of c columns, against the sweeps over Q
+ * it saves. Only for L-BFGS: BFGS's own N×N updates dominate its iterations. */
+static gboolean
+tridiagonal_pays (gsize n_, gsize c_, guint products)
+{
+  double n = (double) n_ + 1.0, c = (double) c_;
+  gsize unknowns = (n_ + 1) * c_;
+  LescOptimizerOptions o;
+  lesc_optimizer_options_init (&o, unknowns);
+  if (unknowns < o.bfgs_limit)
+    return FALSE;
+  return 1.1 * n * n * n + 16.0 * n * n * c < products * symmetric_pass_cost (n, c);
 }
 
 double
@@ -255,9 +302,17 @@ fit_reference (Objective *o, LescMatrix *w, LescProgress *progress, LescLeReport
   if (lesc_progress_cancelled (progress, error))
     return FALSE;
   LescOptimizerProblem pr = { unknowns, objective_func, objective_hessian, o };
+  if (o->tri != NULL)
+    {
+      pr.func = basis_objective_func;
+      pr.to_original = basis_to_original;
+      lesc_tridiagonal_to_basis (o->tri, w->data, o->c);
+    }
   LescOptimizerReport r;
   LescProgress sub = lesc_progress_sub (progress, 0.1, 1.0);
   gboolean ok = lesc_optimizer_minimize (&pr, &opt, w->data, progress ? &sub : NULL, &r, error);
+  if (o->tri != NULL)
+    lesc_tridiagonal_from_basis (o->tri, w->data, o->c);
   report->iterations = r.iterations;
   report->evaluations = r.evaluations;
   report->exit_flag = r.exit_flag;
@@ -414,6 +469,8 @@ lesc_le_objective_free (LescLeObjective *o)
     return;
   lesc_matrix_free (o->phi);
   lesc_matrix_free (o->q);
+  lesc_tridiagonal_free (o->tri);
+  g_free (o->mapped);
   g_free (o->d);
   g_free (o->t);
   g_free (o->work);
@@ -437,6 +494,17 @@ lesc_le_fit (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m, 
   g_autoptr (LescLeObjective) o = objective_new (x, l, m, lambda, form, progress, report, error);
   if (o == NULL)
     return FALSE;
+  if (form && tridiagonal_pays (n, c, 300))
+    {
+      gint64 t = g_get_monotonic_time ();
+      LescProgress sub = lesc_progress_sub (progress, 0.0, 0.1);
+      o->tri = lesc_tridiagonal_new (g_steal_pointer (&o->q), progress ? &sub : NULL, error);
+      if (o->tri == NULL)
+        return FALSE;
+      o->mapped = g_new (double, (n + 1) * c);
+      report->seconds_reduce = (double) (g_get_monotonic_time () - t) / 1e6;
+      report->tridiagonal = TRUE;
+    }
   g_autoptr (LescMatrix) w = initial_weights (n + 1, c, seed);
   gint64 t0 = g_get_monotonic_time ();
   gboolean ok;

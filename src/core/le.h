@@ -30,6 +30,8 @@ typedef struct {
   double grad_inf;
   double seconds_kernel;  /* distances, width, kernel */
   double seconds_form;    /* Q = Φ̂ᵀ(I + λM)Φ̂ (0 when the operator chain is used) */
+  double seconds_reduce;  /* Q's tridiagonal form (0 when the sweeps over Q are used) */
+  gboolean tridiagonal;   /* the optimizer ran in the basis of Q's tridiagonal form */
   double seconds_solve;   /* the optimizer (reference) or the solve (converged), and Φ̂W */
 } LescLeReport;
 

@@ -81,6 +81,34 @@ norm_inf (const double *v, gsize n)
   return m;
 }
 
+/* ‖v‖_∞ in the original coordinates (`work`: n doubles, used with a basis). */
+static double
+original_norm_inf (const LescOptimizerProblem *pr, const double *v, double *work)
+{
+  if (pr->to_original == NULL)
+    return norm_inf (v, pr->n);
+  pr->to_original (v, work, pr->user_data);
+  return norm_inf (work, pr->n);
+}
+
+/* ‖s·v‖_∞ < tol in the original coordinates. With a basis, ‖Uv‖_∞ ≥ ‖v‖₂/√N (U
+ * orthogonal; the margin covers rounding) decides most tests without mapping v back. */
+static gboolean
+original_norm_below (const LescOptimizerProblem *pr, double s, const double *v, double tol,
+                     double *work)
+{
+  gsize n = pr->n;
+  if (pr->to_original != NULL)
+    {
+      double bound = fabs (s) * sqrt (lesc_dot (v, v, n) / (double) n);
+      if (bound * (1.0 - 1e-6) >= tol)
+        return FALSE;
+      pr->to_original (v, work, pr->user_data);
+      return fabs (s) * norm_inf (work, n) < tol;
+    }
+  return fabs (s) * norm_inf (v, n) < tol;
+}
+
 double
 lesc_optimizer_cubic_min (double a, double b, double alpha1, double f1, double fp1,
                           double alpha2, double f2, double fp2)
@@ -477,6 +505,7 @@ lesc_optimizer_minimize (const LescOptimizerProblem *problem, const LescOptimize
   g_autofree double *p = g_new (double, n);
   g_autofree double *xt = problem->hessian ? NULL : g_new (double, n);
   g_autofree double *hp = problem->hessian ? g_new (double, n) : NULL;
+  g_autofree double *mapped = problem->to_original ? g_new (double, n) : NULL;
 
   Search s = { .problem = problem, .options = options, .progress = progress, .n = n,
                .x = x, .p = p, .xt = xt, .hp = hp };
@@ -485,7 +514,7 @@ lesc_optimizer_minimize (const LescOptimizerProblem *problem, const LescOptimize
   for (gsize i = 0; i < n; i++)
     p[i] = -g[i];
   s.fp0 = lesc_dot (g, p, n);
-  double alpha0 = fmin (1.0 / norm_inf (g, n), 5.0);
+  double alpha0 = fmin (1.0 / original_norm_inf (problem, g, mapped), 5.0);
 
   int flag = LESC_OPT_EXIT_MAX_ITER;
   gboolean ok = TRUE;
@@ -515,26 +544,35 @@ lesc_optimizer_minimize (const LescOptimizerProblem *problem, const LescOptimize
           flag = code;   /* return the last accepted point */
           break;
         }
-      /* x ← x + αp and max |x − x_prev| in one pass */
-      double dx = 0.0;
-      for (gsize i = 0; i < n; i++)
+      /* x ← x + αp and the step test (max |x − x_prev| in the same pass) */
+      gboolean small_step;
+      if (problem->to_original == NULL)
         {
-          double xi = x[i];
-          x[i] = xi + alpha * p[i];
-          double d = fabs (xi - x[i]);
-          if (d > dx)
-            dx = d;
+          double dx = 0.0;
+          for (gsize i = 0; i < n; i++)
+            {
+              double xi = x[i];
+              x[i] = xi + alpha * p[i];
+              double d = fabs (xi - x[i]);
+              if (d > dx)
+                dx = d;
+            }
+          small_step = dx < options->tol_x;
+        }
+      else
+        {
+          lesc_axpy (alpha, p, x, n);
+          small_step = original_norm_below (problem, alpha, p, options->tol_x, mapped);
         }
       s.f = f_alpha;
       double *t = g;     /* g_new now holds the previous gradient */
       g = g_new;
       g_new = t;
       alpha0 = 1.0;
-      double gnorm = norm_inf (g, n);
       gboolean stop = FALSE;
-      if (gnorm < options->tol_fun)
+      if (original_norm_below (problem, 1.0, g, options->tol_fun, mapped))
         flag = LESC_OPT_EXIT_GRADIENT, stop = TRUE;
-      if (dx < options->tol_x)
+      if (small_step)
         flag = LESC_OPT_EXIT_STEP, stop = TRUE;
       if (iter >= options->max_iter)
         flag = LESC_OPT_EXIT_MAX_ITER, stop = TRUE;
@@ -554,7 +592,7 @@ lesc_optimizer_minimize (const LescOptimizerProblem *problem, const LescOptimize
   report->evaluations = s.evaluations;
   report->gradients = s.gradients;
   report->f = s.f;
-  report->grad_inf = norm_inf (g, n);
+  report->grad_inf = original_norm_inf (problem, g, mapped);
   qn_clear (&qn);
   return ok;
 }

@@ -8,7 +8,13 @@
  * For an objective that is an exact quadratic the caller may also supply its Hessian
  * product: the line then needs one product per iteration, and every trial value
  * φ(α) = f + α gᵀp + ½α² pᵀHp and the accepted gradient g + αHp come from it (the same
- * numbers in exact arithmetic; rounding differs from evaluating f afresh). */
+ * numbers in exact arithmetic; rounding differs from evaluating f afresh).
+ *
+ * The iteration uses x only through inner products, sums and scalar multiples (H₀ = I),
+ * so it is the same in any orthonormal basis x = U x̂ — except the ∞-norms of the first
+ * step length and the two stop tests. A caller solving in such a basis supplies
+ * `to_original` (v ↦ U v̂): those norms are then taken of U v̂, mapped back whenever the
+ * bound ‖v‖_∞ ≥ ‖v‖₂/√N cannot decide the test by itself. */
 #pragma once
 #include "core/progress.h"
 
@@ -18,12 +24,15 @@ G_BEGIN_DECLS
 typedef double (*LescObjectiveFunc) (const double *x, double *grad, gpointer user_data);
 /* v = ∇²f p (constant Hessian: the objective is quadratic). */
 typedef void (*LescHessianFunc) (const double *p, double *v, gpointer user_data);
+/* out = U v: a vector in the original coordinates. */
+typedef void (*LescBasisFunc) (const double *v, double *out, gpointer user_data);
 
 typedef struct {
   gsize n;                   /* unknowns */
   LescObjectiveFunc func;
   LescHessianFunc hessian;   /* optional: only for exact quadratics */
   gpointer user_data;
+  LescBasisFunc to_original; /* optional: the unknowns are coordinates in a basis U */
 } LescOptimizerProblem;
 
 typedef struct {
