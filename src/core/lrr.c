@@ -62,12 +62,20 @@ row_space_basis (const LescMatrix *x, GError **error)
   return g_steal_pointer (&u);
 }
 
+/* R = x − y, Y += μR, Y/μ' into d; returns max |R|. The same operations, in the same order
+ * per entry, as separate passes. */
 static double
-max_abs (const double *v, gsize len)
+dual_step (const double *x, const double *y, double *mult, double *d, gsize len, double mu,
+           double mu_next)
 {
   double m = 0.0;
   for (gsize i = 0; i < len; i++)
-    m = MAX (m, fabs (v[i]));
+    {
+      double res = x[i] - y[i];
+      m = MAX (m, fabs (res));
+      mult[i] += mu * res;
+      d[i] = mult[i] / mu_next;
+    }
   return m;
 }
 
@@ -136,14 +144,17 @@ lesc_lrr (const LescMatrix *x, double lambda2, LescProgress *progress,
       cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, (int) r, (int) n, (int) q,
                    1.0, b->data, (int) q, a->data, (int) q, 0.0, bta->data, (int) r);
 
-      /* ALM state (r×n: J, Z̃, Y₂, work; q×n: E, Y₁, A − BZ̃, work), all zero. */
+      /* ALM state (r×n: J, Z̃, Y₂, Y₂/μ; q×n: E, Y₁, Y₁/μ, A − BZ̃, work), all zero. */
       g_autoptr (LescMatrix) j = lesc_matrix_try_new (r, n, error);
       g_autoptr (LescMatrix) zt = j ? lesc_matrix_try_new (r, n, error) : NULL;
       g_autoptr (LescMatrix) y2 = zt ? lesc_matrix_try_new (r, n, error) : NULL;
-      g_autoptr (LescMatrix) y1 = y2 ? lesc_matrix_try_new (q, n, error) : NULL;
-      g_autoptr (LescMatrix) xmaz = y1 ? lesc_matrix_try_new (q, n, error) : NULL;
+      g_autoptr (LescMatrix) d2 = y2 ? lesc_matrix_try_new (r, n, error) : NULL;
+      g_autoptr (LescMatrix) y1 = d2 ? lesc_matrix_try_new (q, n, error) : NULL;
+      g_autoptr (LescMatrix) d1 = y1 ? lesc_matrix_try_new (q, n, error) : NULL;
+      g_autoptr (LescMatrix) xmaz = d1 ? lesc_matrix_try_new (q, n, error) : NULL;
       g_autoptr (LescMatrix) t = xmaz ? lesc_matrix_try_new (q, n, error) : NULL;
-      if (t == NULL)
+      g_autoptr (LescSvtWork) svt = t ? lesc_svt_work_new (r, n, error) : NULL;
+      if (svt == NULL)
         return NULL;
       gsize rn = r * n, qn = q * n;
       double mu = LRR_MU0;
@@ -156,38 +167,34 @@ lesc_lrr (const LescMatrix *x, double lambda2, LescProgress *progress,
           rep.iterations++;
           /* 1. J = SVT(Z̃ + Y₂/μ, 1/μ) */
           for (gsize i = 0; i < rn; i++)
-            j->data[i] = zt->data[i] + y2->data[i] / mu;
-          if (lesc_svt (j->data, r, n, 1.0 / mu, error) < 0)
+            j->data[i] = zt->data[i] + d2->data[i];
+          if (lesc_svt_with (svt, j->data, 1.0 / mu, error) < 0)
             return NULL;
           /* 2. Z̃ = (BᵀB + I)⁻¹ (BᵀA − BᵀE + J + (BᵀY₁ − Y₂)/μ) */
           for (gsize i = 0; i < qn; i++)
-            t->data[i] = y1->data[i] / mu - e->data[i];
+            t->data[i] = d1->data[i] - e->data[i];
           for (gsize i = 0; i < rn; i++)
-            zt->data[i] = bta->data[i] + j->data[i] - y2->data[i] / mu;
+            zt->data[i] = bta->data[i] + j->data[i] - d2->data[i];
           cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, (int) r, (int) n, (int) q,
                        1.0, b->data, (int) q, t->data, (int) q, 1.0, zt->data, (int) r);
-          LAPACKE_dpotrs (LAPACK_COL_MAJOR, 'L', (lapack_int) r, (lapack_int) n, chol->data,
-                          (lapack_int) r, zt->data, (lapack_int) r);
+          LAPACKE_dpotrs_work (LAPACK_COL_MAJOR, 'L', (lapack_int) r, (lapack_int) n, chol->data,
+                               (lapack_int) r, zt->data, (lapack_int) r);
           /* 3. E = column shrink of A − BZ̃ + Y₁/μ with τ = λ₂/μ */
           memcpy (xmaz->data, a->data, qn * sizeof (double));
           cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, (int) q, (int) n, (int) r,
                        -1.0, b->data, (int) q, zt->data, (int) r, 1.0, xmaz->data, (int) q);
           for (gsize i = 0; i < qn; i++)
-            e->data[i] = xmaz->data[i] + y1->data[i] / mu;
+            e->data[i] = xmaz->data[i] + d1->data[i];
           lesc_shrink_columns (e->data, q, n, lambda2 / mu);
-          /* 4. residuals R₁ = A − BZ̃ − E (in xmaz), R₂ = Z̃ − J (in j) */
-          for (gsize i = 0; i < qn; i++)
-            xmaz->data[i] -= e->data[i];
-          for (gsize i = 0; i < rn; i++)
-            j->data[i] = zt->data[i] - j->data[i];
-          rep.residual = MAX (max_abs (xmaz->data, qn), max_abs (j->data, rn));
+          /* 4. residuals R₁ = A − BZ̃ − E, R₂ = Z̃ − J; the multipliers Y += μR and Y/μ for
+           * the next μ in the same pass (not used when the test below ends the loop) */
+          double mu_next = MIN (LRR_MU_MAX, LRR_RHO * mu);
+          double res1 = dual_step (xmaz->data, e->data, y1->data, d1->data, qn, mu, mu_next);
+          double res2 = dual_step (zt->data, j->data, y2->data, d2->data, rn, mu, mu_next);
+          rep.residual = MAX (res1, res2);
           if (rep.residual < LRR_TOL)
             break;
-          for (gsize i = 0; i < qn; i++)
-            y1->data[i] += mu * xmaz->data[i];
-          for (gsize i = 0; i < rn; i++)
-            y2->data[i] += mu * j->data[i];
-          mu = MIN (LRR_MU_MAX, LRR_RHO * mu);
+          mu = mu_next;
           lesc_progress_report (progress, 0.99 * log (mu / LRR_MU0) / log_span, "low-rank representation");
         }
       /* Z = QZ̃ */

@@ -22,15 +22,76 @@ lesc_shrink_columns (double *m, gsize rows, gsize cols, double tau)
     }
 }
 
-gssize
-lesc_svt (double *m, gsize rows, gsize cols, double tau, GError **error)
+/* A wide matrix (rows < cols) is decomposed as its transpose: LAPACK's unblocked LQ steps
+ * apply each reflector as `rows`-long axpys, one per column (tens of thousands of calls
+ * for LRR's 24×2465), its QR steps as a few long ones. */
+struct _LescSvtWork {
+  gsize rows, cols, k;
+  gboolean transposed;
+  double *rowsum, *s, *u, *vt, *work, *mt;
+  lapack_int lwork, *iwork;
+};
+
+LescSvtWork *
+lesc_svt_work_new (gsize rows, gsize cols, GError **error)
 {
+  g_autoptr (LescSvtWork) w = g_new0 (LescSvtWork, 1);
   gsize k = MIN (rows, cols);
+  w->rows = rows, w->cols = cols, w->k = k;
+  w->transposed = rows < cols;
+  if (k == 0)
+    return g_steal_pointer (&w);
+  /* the decomposed matrix is tall×k (or square) */
+  gsize tall = MAX (rows, cols);
+  double query = 0.0;
+  lapack_int info = LAPACKE_dgesdd_work (LAPACK_COL_MAJOR, 'S', (lapack_int) tall,
+                                         (lapack_int) k, NULL, (lapack_int) tall, NULL, NULL,
+                                         (lapack_int) tall, NULL, (lapack_int) k, &query, -1,
+                                         NULL);
+  w->lwork = info == 0 ? (lapack_int) query : 0;
+  w->mt = w->transposed ? g_try_new (double, rows * cols) : NULL;
+  w->rowsum = g_try_new (double, rows);
+  w->s = g_try_new (double, k);
+  w->u = g_try_new (double, tall * k);
+  w->vt = g_try_new (double, k * k);
+  w->work = w->lwork > 0 ? g_try_new (double, (gsize) w->lwork) : NULL;
+  w->iwork = g_try_new (lapack_int, 8 * k);
+  if (w->rowsum == NULL || w->s == NULL || w->u == NULL || w->vt == NULL || w->work == NULL
+      || w->iwork == NULL || (w->transposed && w->mt == NULL))
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_MEMORY,
+                   "singular value thresholding: cannot allocate the SVD of a %zu×%zu matrix",
+                   rows, cols);
+      return NULL;
+    }
+  return g_steal_pointer (&w);
+}
+
+void
+lesc_svt_work_free (LescSvtWork *w)
+{
+  if (w == NULL)
+    return;
+  g_free (w->rowsum);
+  g_free (w->s);
+  g_free (w->u);
+  g_free (w->vt);
+  g_free (w->work);
+  g_free (w->iwork);
+  g_free (w->mt);
+  g_free (w);
+}
+
+gssize
+lesc_svt_with (LescSvtWork *w, double *m, double tau, GError **error)
+{
+  gsize rows = w->rows, cols = w->cols, k = w->k;
   if (k == 0)
     return 0;
   /* σ_max ≤ min(‖m‖_F, sqrt(‖m‖₁‖m‖∞)): when that is below τ the result is 0, no SVD needed */
   double fro = 0.0, norm1 = 0.0;
-  g_autofree double *rowsum = g_new0 (double, rows);
+  double *rowsum = w->rowsum;
+  memset (rowsum, 0, rows * sizeof (double));
   for (gsize j = 0; j < cols; j++)
     {
       double colsum = 0.0;
@@ -51,38 +112,51 @@ lesc_svt (double *m, gsize rows, gsize cols, double tau, GError **error)
       memset (m, 0, rows * cols * sizeof (double));
       return 0;
     }
-  double *s = g_try_new (double, k);
-  double *u = g_try_new (double, rows * k);
-  double *vt = g_try_new (double, k * cols);
-  if (s == NULL || u == NULL || vt == NULL)
+  double *s = w->s, *u = w->u, *vt = w->vt;
+  /* a = m or mᵀ (tall×k) = U_a Σ V_aᵀ; the _work call: no workspace allocation and no
+   * NaN scan per call */
+  gsize tall = MAX (rows, cols);
+  double *a = m;
+  if (w->transposed)
     {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_MEMORY,
-                   "singular value thresholding: cannot allocate the SVD of a %zu×%zu matrix",
-                   rows, cols);
-      g_free (s), g_free (u), g_free (vt);
+      a = w->mt;
+      for (gsize j = 0; j < cols; j++)
+        for (gsize i = 0; i < rows; i++)
+          a[j + i * cols] = m[i + j * rows];
+    }
+  lapack_int info = LAPACKE_dgesdd_work (LAPACK_COL_MAJOR, 'S', (lapack_int) tall, (lapack_int) k,
+                                         a, (lapack_int) tall, s, u, (lapack_int) tall, vt,
+                                         (lapack_int) k, w->work, w->lwork, w->iwork);
+  if (info != 0)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_NUMERIC,
+                   "singular value thresholding: the SVD of a %zu×%zu matrix failed (dgesdd info %d)",
+                   rows, cols, (int) info);
       return -1;
     }
-  lapack_int info = LAPACKE_dgesdd (LAPACK_COL_MAJOR, 'S', (lapack_int) rows, (lapack_int) cols,
-                                    m, (lapack_int) rows, s, u, (lapack_int) rows, vt, (lapack_int) k);
-  gssize kept = -1;
-  if (info != 0)
-    g_set_error (error, LESC_ERROR, LESC_ERROR_NUMERIC,
-                 "singular value thresholding: the SVD of a %zu×%zu matrix failed (dgesdd info %d)",
-                 rows, cols, (int) info);
-  else
+  gssize kept = 0;
+  while ((gsize) kept < k && s[kept] > tau)
+    kept++;
+  if (kept == 0)
     {
-      kept = 0;
-      while ((gsize) kept < k && s[kept] > tau)
-        kept++;
-      /* m = U(:, 1:kept) diag(σ − τ) Vᵀ(1:kept, :) */
-      for (gssize i = 0; i < kept; i++)
-        cblas_dscal ((int) rows, s[i] - tau, u + i * rows, 1);
-      if (kept > 0)
-        cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, (int) rows, (int) cols, (int) kept,
-                     1.0, u, (int) rows, vt, (int) k, 0.0, m, (int) rows);
-      else
-        memset (m, 0, rows * cols * sizeof (double));
+      memset (m, 0, rows * cols * sizeof (double));
+      return 0;
     }
-  g_free (s), g_free (u), g_free (vt);
+  /* U_a(:, 1:kept) diag(σ − τ), then m = U_a D V_aᵀ, or its transpose V_a D U_aᵀ */
+  for (gssize i = 0; i < kept; i++)
+    cblas_dscal ((int) tall, s[i] - tau, u + i * tall, 1);
+  if (w->transposed)
+    cblas_dgemm (CblasColMajor, CblasTrans, CblasTrans, (int) rows, (int) cols, (int) kept, 1.0,
+                 vt, (int) k, u, (int) tall, 0.0, m, (int) rows);
+  else
+    cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, (int) rows, (int) cols, (int) kept,
+                 1.0, u, (int) rows, vt, (int) k, 0.0, m, (int) rows);
   return kept;
+}
+
+gssize
+lesc_svt (double *m, gsize rows, gsize cols, double tau, GError **error)
+{
+  g_autoptr (LescSvtWork) w = lesc_svt_work_new (rows, cols, error);
+  return w != NULL ? lesc_svt_with (w, m, tau, error) : -1;
 }

@@ -14,4 +14,12 @@ void lesc_shrink_columns (double *m, gsize rows, gsize cols, double tau);
  * values above τ, or −1 with LESC_ERROR_NUMERIC (or _MEMORY) when the SVD fails. */
 gssize lesc_svt (double *m, gsize rows, gsize cols, double tau, GError **error);
 
+/* The same with its SVD's memory allocated once, for solvers that threshold a matrix of one
+ * shape at every iteration. */
+typedef struct _LescSvtWork LescSvtWork;
+LescSvtWork *lesc_svt_work_new (gsize rows, gsize cols, GError **error);
+gssize lesc_svt_with (LescSvtWork *w, double *m, double tau, GError **error);
+void lesc_svt_work_free (LescSvtWork *w);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescSvtWork, lesc_svt_work_free)
+
 G_END_DECLS
