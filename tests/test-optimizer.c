@@ -3,6 +3,7 @@
  * shortcut, the same iteration in an orthonormal basis, the exit codes and cancellation. */
 #include "core/optimizer.h"
 #include "core/random.h"
+#include "core/twoloop.h"
 
 #include <lapacke.h>
 #include <math.h>
@@ -358,6 +359,117 @@ test_basis_invariance (void)
     }
 }
 
+/* p = −Hg by the textbook two-loop recursion, pairs newest first */
+static void
+two_loop_by_hand (gsize n, const double *const *s, const double *const *y, const double *ys,
+                  guint stored, const double *g, double *p)
+{
+  double a[32];
+  memcpy (p, g, n * sizeof (double));
+  for (guint k = 0; k < stored; k++)
+    {
+      double d = 0.0;
+      for (gsize i = 0; i < n; i++)
+        d += s[k][i] * p[i];
+      a[k] = d / ys[k];
+      for (gsize i = 0; i < n; i++)
+        p[i] -= a[k] * y[k][i];
+    }
+  double yy = 0.0;
+  for (gsize i = 0; i < n; i++)
+    yy += y[0][i] * y[0][i];
+  for (gsize i = 0; i < n; i++)
+    p[i] *= ys[0] / yy;
+  for (guint k = stored; k-- > 0;)
+    {
+      double d = 0.0;
+      for (gsize i = 0; i < n; i++)
+        d += y[k][i] * p[i];
+      double b = d / ys[k];
+      for (gsize i = 0; i < n; i++)
+        p[i] += (a[k] - b) * s[k][i];
+    }
+  for (gsize i = 0; i < n; i++)
+    p[i] = -p[i];
+}
+
+/* The two-loop recursion in halves: the textbook result, and the same bits with and
+ * without its helper thread, over repeated calls (the barrier carries its state over). */
+static void
+test_two_loop_threads (void)
+{
+  const gsize n = 1003;
+  const guint m = 7;
+  LescRandom r;
+  lesc_random_init (&r, 31);
+  double *sv[7], *yv[7], ys[7];
+  for (guint k = 0; k < m; k++)
+    {
+      sv[k] = g_new (double, n);
+      yv[k] = g_new (double, n);
+      ys[k] = 0.0;
+      for (gsize i = 0; i < n; i++)
+        {
+          sv[k][i] = lesc_random_double (&r) - 0.5;
+          yv[k][i] = sv[k][i] * (1.0 + lesc_random_double (&r));   /* yᵀs > 0 */
+          ys[k] += yv[k][i] * sv[k][i];
+        }
+    }
+  g_autofree double *g = g_new (double, n), *want = g_new (double, n);
+  g_autofree double *p1 = g_new (double, n), *p2 = g_new (double, n);
+  LescTwoLoop *one = lesc_two_loop_new (n, m, 1), *two = lesc_two_loop_new (n, m, 2);
+  g_assert_false (lesc_two_loop_threaded (one));
+  g_assert_true (lesc_two_loop_threaded (two));
+  for (guint call = 0; call < 50; call++)
+    {
+      guint stored = 1 + call % m;
+      for (gsize i = 0; i < n; i++)
+        g[i] = lesc_random_double (&r) - 0.5;
+      two_loop_by_hand (n, (const double *const *) sv, (const double *const *) yv, ys, stored,
+                        g, want);
+      lesc_two_loop_direction (one, (const double *const *) sv, (const double *const *) yv, ys,
+                               stored, g, p1);
+      lesc_two_loop_direction (two, (const double *const *) sv, (const double *const *) yv, ys,
+                               stored, g, p2);
+      g_assert_cmpmem (p1, n * sizeof (double), p2, n * sizeof (double));
+      for (gsize i = 0; i < n; i++)
+        g_assert_cmpfloat (fabs (p1[i] - want[i]), <=, 1e-11 * (1.0 + fabs (want[i])));
+    }
+  lesc_two_loop_free (one);
+  lesc_two_loop_free (two);
+  for (guint k = 0; k < m; k++)
+    g_free (sv[k]), g_free (yv[k]);
+}
+
+/* A whole L-BFGS run: the same bits with one and with two threads. */
+static void
+test_lbfgs_threads_same_bits (void)
+{
+  gsize n = 60;
+  g_autofree double *a = tridiag (n);
+  g_autofree double *b = g_new (double, n);
+  for (gsize i = 0; i < n; i++)
+    b[i] = 1.0 + 0.01 * (double) i;
+  LescOptimizerOptions o;
+  lesc_optimizer_options_init (&o, n);
+  o.bfgs_limit = 10;
+  double *x[2];
+  LescOptimizerReport rep[2];
+  for (guint t = 0; t < 2; t++)
+    {
+      o.threads = t + 1;
+      Quadratic q = { n, a, b, 0 };
+      LescOptimizerProblem pr = { n, quad_f, quad_h, &q };
+      x[t] = g_new0 (double, n);
+      g_assert_true (lesc_optimizer_minimize (&pr, &o, x[t], NULL, &rep[t], NULL));
+    }
+  g_assert_cmpuint (rep[0].iterations, ==, rep[1].iterations);
+  g_assert_cmpuint (rep[0].iterations, >, 10);
+  g_assert_cmpmem (x[0], n * sizeof (double), x[1], n * sizeof (double));
+  g_assert_cmpmem (&rep[0].f, sizeof (double), &rep[1].f, sizeof (double));
+  g_free (x[0]), g_free (x[1]);
+}
+
 static void
 test_cancel (void)
 {
@@ -386,6 +498,8 @@ main (int argc, char **argv)
   g_test_add_func ("/optimizer/rosenbrock", test_rosenbrock);
   g_test_add_func ("/optimizer/lbfgs-and-quadratic-shortcut", test_lbfgs_and_quadratic_shortcut);
   g_test_add_func ("/optimizer/basis-invariance", test_basis_invariance);
+  g_test_add_func ("/optimizer/two-loop-threads", test_two_loop_threads);
+  g_test_add_func ("/optimizer/lbfgs-threads-same-bits", test_lbfgs_threads_same_bits);
   g_test_add_func ("/optimizer/cancel", test_cancel);
   return g_test_run ();
 }

@@ -2,6 +2,7 @@
  * the specification step by step: main loop, bracketing, sectioning, cubic step. */
 #include "core/optimizer.h"
 #include "core/error.h"
+#include "core/twoloop.h"
 #include "core/vector.h"
 
 #include <cblas.h>
@@ -333,8 +334,10 @@ typedef struct {
   double *hy;          /* BFGS: H y */
   guint m, stored, newest;
   double **s, **y;     /* L-BFGS: the last m pairs (a ring) and a spare pair at index m */
-  double *a, *rho;
   double *ys;          /* y_iᵀs_i, kept with its pair */
+  const double **os, **oy;  /* the pairs newest first, and their yᵀs */
+  double *oys;
+  LescTwoLoop *two_loop;
   double *work;        /* BFGS: s and y */
 } QuasiNewton;
 
@@ -358,9 +361,11 @@ qn_init (QuasiNewton *qn, gsize n, const LescOptimizerOptions *o, GError **error
   qn->m = MAX (o->store_n, 1);
   qn->s = g_new0 (double *, qn->m + 1);
   qn->y = g_new0 (double *, qn->m + 1);
-  qn->a = g_new0 (double, qn->m);
-  qn->rho = g_new0 (double, qn->m);
   qn->ys = g_new0 (double, qn->m);
+  qn->os = g_new0 (const double *, qn->m);
+  qn->oy = g_new0 (const double *, qn->m);
+  qn->oys = g_new0 (double, qn->m);
+  qn->two_loop = lesc_two_loop_new (n, qn->m, o->threads);
   for (guint k = 0; k <= qn->m; k++)
     {
       qn->s[k] = g_try_new (double, n);
@@ -389,9 +394,11 @@ qn_clear (QuasiNewton *qn)
     }
   g_free (qn->s);
   g_free (qn->y);
-  g_free (qn->a);
-  g_free (qn->rho);
   g_free (qn->ys);
+  g_free (qn->os);
+  g_free (qn->oy);
+  g_free (qn->oys);
+  lesc_two_loop_free (qn->two_loop);
 }
 
 /* With s = αp and y = g − g_prev: update when the curvature test passes and set
@@ -448,38 +455,15 @@ qn_update (QuasiNewton *qn, double alpha, double *p, const double *g, const doub
   qn->y[qn->newest] = y;
   qn->y[qn->m] = t;
   qn->ys[qn->newest] = sty;   /* = yᵀs: the same products summed in the same order */
-  /* two-loop recursion; q and then r live in p. Each update of q also sums the next dot
-   * product with it (one pass instead of two; the same bits as separate calls). */
-  double *q = p;
-  memcpy (q, g, n * sizeof (double));
-  guint stored = qn->stored;
-#define SLOT(k) ((qn->newest + qn->m - (k)) % qn->m)   /* k-th newest pair */
-  for (guint k = 0; k < stored; k++)
-    qn->rho[SLOT (k)] = 1.0 / qn->ys[SLOT (k)];
-  double dot = lesc_dot (qn->s[SLOT (0)], q, n);
-  for (guint k = 0; k < stored; k++)   /* newest → oldest */
+  /* p = −Hg by the two-loop recursion over the pairs, newest first */
+  for (guint k = 0; k < qn->stored; k++)
     {
-      guint i = SLOT (k);
-      qn->a[i] = qn->rho[i] * dot;
-      if (k + 1 < stored)
-        dot = lesc_axpy_dot (-qn->a[i], qn->y[i], q, qn->s[SLOT (k + 1)], n);
-      else
-        lesc_axpy (-qn->a[i], qn->y[i], q, n);
+      guint i = (qn->newest + qn->m - k) % qn->m;
+      qn->os[k] = qn->s[i];
+      qn->oy[k] = qn->y[i];
+      qn->oys[k] = qn->ys[i];
     }
-  /* γ = s_newᵀy_new / y_newᵀy_new */
-  double gamma = qn->ys[qn->newest] / lesc_dot (y, y, n);
-  dot = lesc_scale_dot (gamma, q, qn->y[SLOT (stored - 1)], n);
-  for (guint k = stored; k-- > 0;)     /* oldest → newest */
-    {
-      guint i = SLOT (k);
-      double b = qn->rho[i] * dot;
-      if (k > 0)
-        dot = lesc_axpy_dot (qn->a[i] - b, qn->s[i], q, qn->y[SLOT (k - 1)], n);
-      else
-        lesc_axpy (qn->a[i] - b, qn->s[i], q, n);
-    }
-#undef SLOT
-  lesc_scale (-1.0, p, n);
+  lesc_two_loop_direction (qn->two_loop, qn->os, qn->oy, qn->oys, qn->stored, g, p);
 }
 
 gboolean

@@ -42,6 +42,7 @@ typedef struct {
   double max_fun_evals;      /* 100·N − 1 */
   gsize bfgs_limit;          /* full BFGS when N < this (3000), else L-BFGS */
   guint store_n;             /* L-BFGS memory (20) */
+  guint threads;             /* the two-loop recursion's (twoloop.h); 0: automatic */
   const char *stage;         /* progress text; NULL: "optimizer" */
 } LescOptimizerOptions;
 

@@ -1,6 +1,7 @@
 /* Level-1 operations on long vectors (the optimizer's), single-threaded: the calls are
  * short, memory-bound and many, so threads would cost more than they bring (and BLAS
- * worker threads spinning between calls would compete with the threaded products). */
+ * worker threads spinning between calls would compete with the threaded products). The
+ * two-loop recursion, forty such calls in a row, splits its vectors itself (twoloop.h). */
 #pragma once
 #include <glib.h>
 
