@@ -183,8 +183,8 @@ test_sjaffe_lesc (void)
 
 /* Yeast-alpha. The capped run (MaxIter 300) is chaotic in its rounding: moving λ₁ by one
  * ulp moves GLLE's Canberra by up to 0.02 (1.107–1.125 over λ₁ ± 3 ulps; gLESC
- * 0.758–0.775; the ranges move with any change of rounding), more than the README's seed spread (±0.005 Canberra, ±0.002 Clark, ±3e-4
- * the others). No implementation that does not reproduce Octave's rounding bit for bit
+ * 0.758–0.775; the ranges move with any change of rounding), more than the README's seed
+ * spread (±0.005 Canberra, ±0.002 Clark, ±3e-4 the others). No implementation that does not reproduce Octave's rounding bit for bit
  * can promise a single run inside the seed spread. So the test runs the ensemble
  * λ₁(1 + kε), k = −3..3 (one BLAS thread: reproducible), and asserts that the official
  * seed rows lie within the ensemble's range widened by the README's spread, and that the
