@@ -50,6 +50,7 @@ const char *const lesc_registry_strings[] = {
   N_("GLLE: kNN graph"),
   N_("LE step: kernel"),
   N_("LE step: kernel and quadratic form"),
+  N_("LE step: tridiagonal form"),
   N_("LE step (BFGS)"),
   N_("LE step (L-BFGS)"),
   N_("LE step: done"),
