@@ -1,23 +1,12 @@
 /* The proximal steps: singular value thresholding of tall, wide (decomposed as the
  * transpose) and square matrices against U max(Σ − τ, 0) Vᵀ from LAPACK's dgesvd, one
  * workspace reused over calls, the all-below-τ shortcut; the column shrink by hand. */
-#include "core/random.h"
 #include "core/shrink.h"
+#include "testrandom.h"
 
 #include <lapacke.h>
 #include <math.h>
 #include <string.h>
-
-static double *
-random_matrix (gsize rows, gsize cols, guint32 seed)
-{
-  LescRandom r;
-  lesc_random_init (&r, seed);
-  double *m = g_new (double, rows * cols);
-  for (gsize e = 0; e < rows * cols; e++)
-    m[e] = lesc_random_double (&r) - 0.5;
-  return m;
-}
 
 /* U max(Σ − τ, 0) Vᵀ by dgesvd and loops; the count of σ > τ into *kept */
 static double *
@@ -54,7 +43,7 @@ check_shape (gsize rows, gsize cols)
   const double taus[] = { 1.0, 0.3, 100.0, 0.0 };
   for (guint t = 0; t < G_N_ELEMENTS (taus); t++)
     {
-      g_autofree double *m = random_matrix (rows, cols, (guint32) (rows * 100 + cols + t));
+      g_autofree double *m = lesc_test_uniform (rows * cols, (guint32) (rows * 100 + cols + t));
       g_autofree double *orig = g_memdup2 (m, rows * cols * sizeof (double));
       gssize want_kept;
       g_autofree double *want = svt_by_dgesvd (m, rows, cols, taus[t], &want_kept);
@@ -71,7 +60,7 @@ check_shape (gsize rows, gsize cols)
         g_assert_cmpint (kept, ==, 0);
     }
   /* the one-call form gives the same */
-  g_autofree double *m1 = random_matrix (rows, cols, 5);
+  g_autofree double *m1 = lesc_test_uniform (rows * cols, 5);
   g_autofree double *m2 = g_memdup2 (m1, rows * cols * sizeof (double));
   g_assert_cmpint (lesc_svt (m1, rows, cols, 0.5, &error), ==, lesc_svt_with (w, m2, 0.5, &error));
   g_assert_cmpmem (m1, rows * cols * sizeof (double), m2, rows * cols * sizeof (double));

@@ -2,34 +2,17 @@
  * over the full matrix, for sizes that exercise the vector path, the scalar edges (n not a
  * multiple of four, short sweeps) and the parts; the upper triangle is never read; the
  * result is the same to the bit for 1, 2, 3 and 4 threads. */
-#include "core/random.h"
 #include "core/symmetric.h"
+#include "testrandom.h"
 
 #include <math.h>
 #include <string.h>
 
-/* a symmetric matrix whose upper triangle holds NaN: reading it would show */
-static LescMatrix *
-lower_only (gsize n, guint32 seed)
-{
-  LescRandom r;
-  lesc_random_init (&r, seed);
-  LescMatrix *a = lesc_matrix_new (n, n);
-  for (gsize j = 0; j < n; j++)
-    for (gsize i = 0; i < n; i++)
-      LESC_AT (a, i, j) = i >= j ? lesc_random_double (&r) - 0.5 : NAN;
-  return a;
-}
-
 static void
 check_size (gsize n, gsize k)
 {
-  g_autoptr (LescMatrix) a = lower_only (n, (guint32) (n * 31 + k));
-  LescRandom r;
-  lesc_random_init (&r, (guint32) (n + 7 * k));
-  g_autofree double *x = g_new (double, n * k);
-  for (gsize e = 0; e < n * k; e++)
-    x[e] = lesc_random_double (&r) - 0.5;
+  g_autoptr (LescMatrix) a = lesc_test_lower_only (n, (guint32) (n * 31 + k));
+  g_autofree double *x = lesc_test_uniform (n * k, (guint32) (n + 7 * k));
   g_autofree double *work = g_new (double, MAX (lesc_symmetric_product_work (n, k), 1));
   g_autofree double *y1 = g_new (double, n * k);
   g_autofree double *y = g_new (double, n * k);

@@ -2,42 +2,18 @@
  * in one call (sizes below, at and across the 32-column panels), A x = U T Uᵀ x with T
  * applied by the module's own product, the basis changes as orthogonal inverses of each
  * other, the upper triangle never read, and cancellation. */
-#include "core/random.h"
 #include "core/tridiagonal.h"
+#include "testrandom.h"
 
 #include <lapacke.h>
 #include <math.h>
 #include <string.h>
 
-/* a symmetric matrix in the lower triangle; NaN above it (reading it would show) */
-static LescMatrix *
-lower_only (gsize n, guint32 seed)
-{
-  LescRandom r;
-  lesc_random_init (&r, seed);
-  LescMatrix *a = lesc_matrix_new (n, n);
-  for (gsize j = 0; j < n; j++)
-    for (gsize i = 0; i < n; i++)
-      LESC_AT (a, i, j) = i >= j ? lesc_random_double (&r) - 0.5 : NAN;
-  return a;
-}
-
-static double *
-random_block (gsize n, gsize k, guint32 seed)
-{
-  LescRandom r;
-  lesc_random_init (&r, seed);
-  double *x = g_new (double, n * k);
-  for (gsize e = 0; e < n * k; e++)
-    x[e] = lesc_random_double (&r) - 0.5;
-  return x;
-}
-
 static void
 check_size (gsize n)
 {
   const gsize k = 3;
-  g_autoptr (LescMatrix) a = lower_only (n, (guint32) (40 + n));
+  g_autoptr (LescMatrix) a = lesc_test_lower_only (n, (guint32) (40 + n));
   g_autoptr (LescMatrix) lapack = lesc_matrix_copy (a);
   g_autoptr (LescTridiagonal) t = lesc_tridiagonal_new (lesc_matrix_copy (a), NULL, NULL);
   g_assert_nonnull (t);
@@ -59,7 +35,7 @@ check_size (gsize n)
     }
 
   /* A x = U T Uᵀ x, A by loops over its lower triangle */
-  g_autofree double *x = random_block (n, k, (guint32) (7 * n));
+  g_autofree double *x = lesc_test_uniform (n * k, (guint32) (7 * n));
   g_autofree double *y = g_memdup2 (x, n * k * sizeof (double));
   g_autofree double *ty = g_new (double, n * k);
   lesc_tridiagonal_to_basis (t, y, k);
@@ -77,7 +53,7 @@ check_size (gsize n)
   g_assert_cmpfloat (worst, <=, 1e-13 * (double) n);
 
   /* the product against T written out densely */
-  g_autofree double *z = random_block (n, k, (guint32) (9 * n));
+  g_autofree double *z = lesc_test_uniform (n * k, (guint32) (9 * n));
   lesc_tridiagonal_product (t, -1.5, z, k, ty);
   for (gsize c = 0; c < k; c++)
     for (gsize i = 0; i < n; i++)
@@ -121,7 +97,7 @@ test_cancel (void)
   LescProgress p;
   lesc_progress_init (&p, NULL, NULL, c);
   g_autoptr (GError) error = NULL;
-  LescTridiagonal *t = lesc_tridiagonal_new (lower_only (100, 3), &p, &error);
+  LescTridiagonal *t = lesc_tridiagonal_new (lesc_test_lower_only (100, 3), &p, &error);
   g_assert_null (t);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
