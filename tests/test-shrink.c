@@ -1,6 +1,7 @@
 /* The proximal steps: singular value thresholding of tall, wide (decomposed as the
  * transpose) and square matrices against U max(Σ − τ, 0) Vᵀ from LAPACK's dgesvd, one
- * workspace reused over calls, the all-below-τ shortcut; the column shrink by hand. */
+ * workspace reused over calls, the all-below-τ shortcut, the QR-iteration fallback; the
+ * column shrink by hand. */
 #include "core/shrink.h"
 #include "testrandom.h"
 
@@ -59,6 +60,15 @@ check_shape (gsize rows, gsize cols)
       if (taus[t] == 100.0)
         g_assert_cmpint (kept, ==, 0);
     }
+  /* dgesvd, the fallback when dgesdd does not converge, gives the same */
+  g_autoptr (LescSvtWork) wq = lesc_svt_work_new (rows, cols, &error);
+  lesc_svt_work_use_qr_iteration (wq);
+  g_autofree double *mq = lesc_test_uniform (rows * cols, 7);
+  g_autofree double *md = g_memdup2 (mq, rows * cols * sizeof (double));
+  g_assert_cmpint (lesc_svt_with (wq, mq, 0.4, &error), ==, lesc_svt_with (w, md, 0.4, &error));
+  g_assert_no_error (error);
+  for (gsize e = 0; e < rows * cols; e++)
+    g_assert_cmpfloat (fabs (mq[e] - md[e]), <=, 1e-12);
   /* the one-call form gives the same */
   g_autofree double *m1 = lesc_test_uniform (rows * cols, 5);
   g_autofree double *m2 = g_memdup2 (m1, rows * cols * sizeof (double));

@@ -25,9 +25,9 @@ double
 lesc_lrr_memory_estimate (gsize n, gsize q)
 {
   double dn = (double) n, dq = (double) q, r = (double) MIN (n, q);
-  /* Z (n×n); A, E, Y₁, A − BZ̃, shrink input (q×n); J, Z̃, Y₂, SVT input and its Vᵀ
-   * (r×n); the SVD of x (copy, U, Vᵀ) and of the SVT (U, dgesdd work ~ 4r²). */
-  double doubles = dn * dn + 5.0 * dq * dn + 5.0 * r * dn + 2.0 * dn * dq + r * dq
+  /* Z (n×n); A, E, Y₁, Y₁/μ, A − BZ̃, shrink input (q×n); J, Z̃, Y₂, Y₂/μ and the SVT's
+   * copy and U (r×n); the SVD of x (copy, U, Vᵀ) and of the SVT (Vᵀ, work ~ 4r²). */
+  double doubles = dn * dn + 6.0 * dq * dn + 6.0 * r * dn + 2.0 * dn * dq + r * dq
                    + 6.0 * r * r + 4.0 * r * r;
   return 8.0 * doubles;
 }

@@ -24,13 +24,31 @@ lesc_shrink_columns (double *m, gsize rows, gsize cols, double tau)
 
 /* A wide matrix (rows < cols) is decomposed as its transpose: LAPACK's unblocked LQ steps
  * apply each reflector as `rows`-long axpys, one per column (tens of thousands of calls
- * for LRR's 24×2465), its QR steps as a few long ones. */
+ * for LRR's 24×2465), its QR steps as a few long ones. The SVD works on a copy (`a`), so
+ * that when dgesdd's divide and conquer fails to converge — rare, but seen on Movie's
+ * 7755×1811 — dgesvd (QR iteration: slower, more robust) can start again from m. */
 struct _LescSvtWork {
   gsize rows, cols, k;
   gboolean transposed;
-  double *rowsum, *s, *u, *vt, *work, *mt;
+  gboolean qr_iteration;     /* dgesvd from the start (tests) */
+  double *rowsum, *s, *u, *vt, *work, *a;
   lapack_int lwork, *iwork;
 };
+
+/* a = m, or mᵀ when wide: tall×k */
+static void
+load (LescSvtWork *w, const double *m)
+{
+  gsize rows = w->rows, cols = w->cols;
+  if (!w->transposed)
+    {
+      memcpy (w->a, m, rows * cols * sizeof (double));
+      return;
+    }
+  for (gsize j = 0; j < cols; j++)
+    for (gsize i = 0; i < rows; i++)
+      w->a[j + i * cols] = m[i + j * rows];
+}
 
 LescSvtWork *
 lesc_svt_work_new (gsize rows, gsize cols, GError **error)
@@ -43,13 +61,17 @@ lesc_svt_work_new (gsize rows, gsize cols, GError **error)
     return g_steal_pointer (&w);
   /* the decomposed matrix is tall×k (or square) */
   gsize tall = MAX (rows, cols);
-  double query = 0.0;
+  double query_dd = 0.0, query_svd = 0.0;
   lapack_int info = LAPACKE_dgesdd_work (LAPACK_COL_MAJOR, 'S', (lapack_int) tall,
                                          (lapack_int) k, NULL, (lapack_int) tall, NULL, NULL,
-                                         (lapack_int) tall, NULL, (lapack_int) k, &query, -1,
+                                         (lapack_int) tall, NULL, (lapack_int) k, &query_dd, -1,
                                          NULL);
-  w->lwork = info == 0 ? (lapack_int) query : 0;
-  w->mt = w->transposed ? g_try_new (double, rows * cols) : NULL;
+  lapack_int info_svd = LAPACKE_dgesvd_work (LAPACK_COL_MAJOR, 'S', 'S', (lapack_int) tall,
+                                             (lapack_int) k, NULL, (lapack_int) tall, NULL, NULL,
+                                             (lapack_int) tall, NULL, (lapack_int) k, &query_svd,
+                                             -1);
+  w->lwork = info == 0 && info_svd == 0 ? (lapack_int) MAX (query_dd, query_svd) : 0;
+  w->a = g_try_new (double, rows * cols);
   w->rowsum = g_try_new (double, rows);
   w->s = g_try_new (double, k);
   w->u = g_try_new (double, tall * k);
@@ -57,7 +79,7 @@ lesc_svt_work_new (gsize rows, gsize cols, GError **error)
   w->work = w->lwork > 0 ? g_try_new (double, (gsize) w->lwork) : NULL;
   w->iwork = g_try_new (lapack_int, 8 * k);
   if (w->rowsum == NULL || w->s == NULL || w->u == NULL || w->vt == NULL || w->work == NULL
-      || w->iwork == NULL || (w->transposed && w->mt == NULL))
+      || w->iwork == NULL || w->a == NULL)
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_MEMORY,
                    "singular value thresholding: cannot allocate the SVD of a %zu×%zu matrix",
@@ -65,6 +87,12 @@ lesc_svt_work_new (gsize rows, gsize cols, GError **error)
       return NULL;
     }
   return g_steal_pointer (&w);
+}
+
+void
+lesc_svt_work_use_qr_iteration (LescSvtWork *w)
+{
+  w->qr_iteration = TRUE;
 }
 
 void
@@ -78,7 +106,7 @@ lesc_svt_work_free (LescSvtWork *w)
   g_free (w->vt);
   g_free (w->work);
   g_free (w->iwork);
-  g_free (w->mt);
+  g_free (w->a);
   g_free (w);
 }
 
@@ -113,25 +141,29 @@ lesc_svt_with (LescSvtWork *w, double *m, double tau, GError **error)
       return 0;
     }
   double *s = w->s, *u = w->u, *vt = w->vt;
-  /* a = m or mᵀ (tall×k) = U_a Σ V_aᵀ; the _work call: no workspace allocation and no
+  /* a = m or mᵀ (tall×k) = U_a Σ V_aᵀ; the _work calls: no workspace allocation and no
    * NaN scan per call */
   gsize tall = MAX (rows, cols);
-  double *a = m;
-  if (w->transposed)
+  lapack_int info = 1;
+  if (!w->qr_iteration)
     {
-      a = w->mt;
-      for (gsize j = 0; j < cols; j++)
-        for (gsize i = 0; i < rows; i++)
-          a[j + i * cols] = m[i + j * rows];
+      load (w, m);
+      info = LAPACKE_dgesdd_work (LAPACK_COL_MAJOR, 'S', (lapack_int) tall, (lapack_int) k, w->a,
+                                  (lapack_int) tall, s, u, (lapack_int) tall, vt, (lapack_int) k,
+                                  w->work, w->lwork, w->iwork);
     }
-  lapack_int info = LAPACKE_dgesdd_work (LAPACK_COL_MAJOR, 'S', (lapack_int) tall, (lapack_int) k,
-                                         a, (lapack_int) tall, s, u, (lapack_int) tall, vt,
-                                         (lapack_int) k, w->work, w->lwork, w->iwork);
+  if (info > 0)
+    {
+      load (w, m);
+      info = LAPACKE_dgesvd_work (LAPACK_COL_MAJOR, 'S', 'S', (lapack_int) tall, (lapack_int) k,
+                                  w->a, (lapack_int) tall, s, u, (lapack_int) tall, vt,
+                                  (lapack_int) k, w->work, w->lwork);
+    }
   if (info != 0)
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_NUMERIC,
-                   "singular value thresholding: the SVD of a %zu×%zu matrix failed (dgesdd info %d)",
-                   rows, cols, (int) info);
+                   "singular value thresholding: the SVD of a %zu×%zu matrix failed (LAPACK info "
+                   "%d)", rows, cols, (int) info);
       return -1;
     }
   gssize kept = 0;

@@ -15,10 +15,12 @@ void lesc_shrink_columns (double *m, gsize rows, gsize cols, double tau);
 gssize lesc_svt (double *m, gsize rows, gsize cols, double tau, GError **error);
 
 /* The same with its SVD's memory allocated once, for solvers that threshold a matrix of one
- * shape at every iteration. */
+ * shape at every iteration. The SVD is LAPACK's dgesdd, and dgesvd (QR iteration) when
+ * dgesdd does not converge; lesc_svt_work_use_qr_iteration() makes it dgesvd always. */
 typedef struct _LescSvtWork LescSvtWork;
 LescSvtWork *lesc_svt_work_new (gsize rows, gsize cols, GError **error);
 gssize lesc_svt_with (LescSvtWork *w, double *m, double tau, GError **error);
+void lesc_svt_work_use_qr_iteration (LescSvtWork *w);
 void lesc_svt_work_free (LescSvtWork *w);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescSvtWork, lesc_svt_work_free)
 

@@ -284,8 +284,8 @@ estimate_doubles (gsize n, gsize q, gsize c, gboolean views, gboolean average)
   double dmax = (double) MAX (q, c), spectrum = 2.0 * nh * dn;
   /* T̂ and Ẑ of both views; the outputs (the first is also the n×n work) */
   double doubles = 4.0 * spectrum + (average ? 1.0 : 2.0) * dn * dn;
-  if (views)   /* Ĝ of both views; dense n×n SVD: U, Vᵀ and dgesdd's work (~4n²) */
-    doubles += 2.0 * spectrum + 6.0 * dn * dn;
+  if (views)   /* Ĝ of both views; dense n×n SVD: its copy, U, Vᵀ and work (~4n²) */
+    doubles += 2.0 * spectrum + 7.0 * dn * dn;
   /* block buffers; X_v, Y_v, X_v − X_vZ_v, X_vZ_v, (X_vR₀)ᵀ, Sᵀ and E (d×n each); X̂_v
    * twice; work */
   doubles += 16.0 * dn * (double) block_size (MAX (q, c));
