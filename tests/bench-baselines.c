@@ -3,9 +3,10 @@
  * NAME is a file in $LESC_TEST_DATASETS (default ../shared/datasets), e.g. yeast-alpha.
  * With --out, each recovered n×c matrix is written to DIR/NAME-METHOD.bin as two uint64
  * (rows, cols) and the column-major doubles. */
-#include "core/baseline.h"
-#include "core/dataset.h"
-#include "core/preprocess.h"
+#include "core/methods/baseline.h"
+#include "core/data/dataset.h"
+#include "core/numeric/preprocess.h"
+#include "core/data/matfile.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,15 +1,16 @@
 /* The four baselines FCM, KM, LP and ML (algorithms.md §8): hand-checkable cases, the
  * label-manifold QP against brute force, error paths, and SJAFFE against an independent
  * numpy computation. */
-#include "core/baseline.h"
-#include "core/dataset.h"
-#include "core/error.h"
-#include "core/fcm.h"
-#include "core/lp.h"
-#include "core/ml.h"
-#include "core/neighbours.h"
-#include "core/preprocess.h"
-#include "core/random.h"
+#include "core/methods/baseline.h"
+#include "core/data/dataset.h"
+#include "core/base/error.h"
+#include "core/methods/fcm.h"
+#include "core/methods/lp.h"
+#include "core/methods/ml.h"
+#include "core/solvers/neighbours.h"
+#include "core/numeric/preprocess.h"
+#include "core/base/random.h"
+#include "core/data/matfile.h"
 #include "testutil.h"
 
 #include <lapacke.h>

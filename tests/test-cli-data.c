@@ -1,8 +1,10 @@
 /* The built `lesc` program on data: `info` and `binarize`, exit statuses, one-line errors,
  * no partial output, and `lesc info` on every benchmark file against the README table. */
-#include "core/binarize.h"
-#include "core/csv.h"
-#include "core/dataset.h"
+#include "core/data/binarize.h"
+#include "core/data/csv.h"
+#include "core/data/dataset.h"
+#include "core/data/matfile.h"
+#include "core/data/artificial.h"
 #include "testfiles.h"
 #include "testcli.h"
 #include "testutil.h"

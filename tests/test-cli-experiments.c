@@ -2,10 +2,11 @@
  * seven methods and cd over those runs; reuse on a second run; the output formats
  * (csv, json, LaTeX structure); runs; shards + merge; cv with t-tests; Ctrl-C during a
  * grid (exit 130, a consistent store, resume); usage errors. */
-#include "core/csv.h"
-#include "core/dataset.h"
-#include "core/stats.h"
-#include "core/store.h"
+#include "core/data/csv.h"
+#include "core/data/dataset.h"
+#include "core/eval/stats.h"
+#include "core/experiments/store.h"
+#include "core/data/artificial.h"
 #include "testcli.h"
 #include "testutil.h"
 

@@ -1,7 +1,7 @@
 /* The built `lesc recover`: the CSV row and its header, the saved distributions, the
  * official SJAFFE numbers through the terminal, JSON, usage errors (exit 2, one line),
  * the memory limit (exit 1), and `lesc bench` on the artificial set. */
-#include "core/csv.h"
+#include "core/data/csv.h"
 #include "testfiles.h"
 #include "testcli.h"
 #include "testutil.h"

@@ -1,7 +1,9 @@
 /* The correlation cache: a run that reuses a cached LRR / tensor step equals the run that
  * computes it, bit for bit; λ₂ and the variant switches are part of the key. */
-#include "core/corrcache.h"
-#include "core/dataset.h"
+#include "core/methods/corrcache.h"
+#include "core/data/dataset.h"
+#include "core/data/artificial.h"
+#include "core/methods/run.h"
 
 #include <string.h>
 

@@ -1,6 +1,7 @@
 /* CSV tables and data sets: parsing rules, strict errors, exact round trips. */
-#include "core/csv.h"
-#include "core/dataset.h"
+#include "core/data/csv.h"
+#include "core/data/dataset.h"
+#include "core/data/matfile.h"
 #include "testfiles.h"
 #include "testutil.h"
 

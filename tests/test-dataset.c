@@ -1,8 +1,10 @@
 /* Loading the benchmark files, the built-in artificial set, binarization, z-score and
  * duplicate rows. */
-#include "core/binarize.h"
-#include "core/dataset.h"
-#include "core/preprocess.h"
+#include "core/data/binarize.h"
+#include "core/data/dataset.h"
+#include "core/numeric/preprocess.h"
+#include "core/data/matfile.h"
+#include "core/data/artificial.h"
 #include "testutil.h"
 
 #include <math.h>

@@ -1,10 +1,11 @@
 /* Decorrelation stretch (figures.md §1–2): targets, decorrelation, degenerate bands, the
  * Artificial ground truth's expected values, Tol limits, the shared fit. */
-#include "core/dataset.h"
-#include "core/dstretch.h"
-#include "core/error.h"
-#include "core/preprocess.h"
-#include "core/random.h"
+#include "core/data/dataset.h"
+#include "plot/dstretch.h"
+#include "core/base/error.h"
+#include "core/numeric/preprocess.h"
+#include "core/base/random.h"
+#include "core/data/artificial.h"
 
 #include <math.h>
 

@@ -1,10 +1,11 @@
 /* Experiments: shards, fold assignment, canonical texts, selection, and (on SJAFFE) the
  * recovery table's reuse of stored runs, shards merged back, the grid's shared
  * correlation step against the registry's own run, and cross-validation. */
-#include "core/csv.h"
-#include "core/error.h"
-#include "core/experiment.h"
-#include "core/stats.h"
+#include "core/data/csv.h"
+#include "core/base/error.h"
+#include "core/experiments/experiment.h"
+#include "core/eval/stats.h"
+#include "core/data/matfile.h"
 #include "testutil.h"
 
 #include <glib/gstdio.h>

@@ -3,12 +3,12 @@
  * against a dense solve, duplicate rows, the reference optimizer against the exact
  * optimum, prediction, the GLLE graph against a brute-force construction, and input
  * errors. */
-#include "core/error.h"
-#include "core/glle.h"
-#include "core/le.h"
-#include "core/optimizer.h"
-#include "core/preprocess.h"
-#include "core/random.h"
+#include "core/base/error.h"
+#include "core/methods/glle.h"
+#include "core/solvers/le.h"
+#include "core/numeric/optimizer.h"
+#include "core/numeric/preprocess.h"
+#include "core/base/random.h"
 
 #include <math.h>
 #include <string.h>

@@ -1,10 +1,11 @@
 /* LRR (algorithms.md §6): the row-space solve against an independent full n×n solve,
  * the residual tolerance, SJAFFE's rank and convergence, error paths. */
-#include "core/dataset.h"
-#include "core/error.h"
-#include "core/lrr.h"
-#include "core/preprocess.h"
-#include "core/random.h"
+#include "core/data/dataset.h"
+#include "core/base/error.h"
+#include "core/solvers/lrr.h"
+#include "core/numeric/preprocess.h"
+#include "core/base/random.h"
+#include "core/data/matfile.h"
 #include "testutil.h"
 
 #include <lapacke.h>

@@ -1,7 +1,9 @@
 /* MATLAB files: variable names and storage types accepted, and every way a file can be
  * broken giving one clear error (never a crash, never wrong numbers). */
-#include "core/dataset.h"
-#include "core/validate.h"
+#include "core/data/dataset.h"
+#include "core/data/validate.h"
+#include "core/data/open.h"
+#include "core/data/matfile.h"
 #include "testfiles.h"
 #include "testutil.h"
 

@@ -1,8 +1,10 @@
 /* The six measures (algorithms.md §3) on hand-computed vectors, the KL conventions in
  * both directions, directions and names, error paths, and truth against itself. */
-#include "core/dataset.h"
-#include "core/error.h"
-#include "core/measures.h"
+#include "core/data/dataset.h"
+#include "core/base/error.h"
+#include "core/eval/measures.h"
+#include "core/data/matfile.h"
+#include "core/data/artificial.h"
 #include "testutil.h"
 
 #include <math.h>

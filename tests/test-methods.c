@@ -3,11 +3,14 @@
  * for `reference` and `converged`; Yeast-alpha `reference`: the official seed rows within
  * the seed spread of an ensemble of rounding-level perturbations
  * (test-methods-slow.c builds this file with LESC_METHODS_SLOW: suite 'slow'). Also the registry itself: order, lookup, parameter checks, memory limit. */
-#include "core/corrcache.h"
-#include "core/dataset.h"
-#include "core/error.h"
-#include "core/measures.h"
-#include "core/method.h"
+#include "core/methods/corrcache.h"
+#include "core/data/dataset.h"
+#include "core/base/error.h"
+#include "core/eval/measures.h"
+#include "core/methods/method.h"
+#include "core/data/matfile.h"
+#include "core/data/artificial.h"
+#include "core/methods/run.h"
 #include "testutil.h"
 
 #include <math.h>

@@ -2,9 +2,9 @@
  * iterations by hand, convergence on quadratics and Rosenbrock, L-BFGS (its two-loop
  * recursion with and without a helper thread), the quadratic shortcut, the same
  * iteration in an orthonormal basis, the exit codes and cancellation. */
-#include "core/optimizer.h"
-#include "core/random.h"
-#include "core/twoloop.h"
+#include "core/numeric/optimizer.h"
+#include "core/base/random.h"
+#include "core/numeric/twoloop.h"
 
 #include <lapacke.h>
 #include <math.h>

@@ -2,9 +2,10 @@
  * best-cell outlines and colour scale, CD diagram layout (affine markers, no overlapping
  * labels, bar packing, Demšar's example, the paper-table3 ranks), scatter colours and pixel
  * probes, and export to PNG, SVG and PDF. */
-#include "core/dataset.h"
-#include "core/dstretch.h"
-#include "core/error.h"
+#include "core/data/dataset.h"
+#include "plot/dstretch.h"
+#include "core/base/error.h"
+#include "core/data/artificial.h"
 #include "plot/cd.h"
 #include "plot/export.h"
 #include "plot/heatmap.h"

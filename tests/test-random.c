@@ -1,5 +1,5 @@
 /* MT19937 and the 53-bit double rule reproduce MATLAB's rand / numpy's RandomState. */
-#include "core/random.h"
+#include "core/base/random.h"
 
 static void
 test_seed_5489 (void)

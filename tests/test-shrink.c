@@ -2,7 +2,7 @@
  * transpose) and square matrices against U max(Σ − τ, 0) Vᵀ from LAPACK's dgesvd, one
  * workspace reused over calls, the all-below-τ shortcut, the QR-iteration fallback; the
  * column shrink by hand. */
-#include "core/shrink.h"
+#include "core/numeric/shrink.h"
 #include "testrandom.h"
 
 #include <lapacke.h>

@@ -1,8 +1,8 @@
 /* The small dense kernels of the tensor step against LAPACK/BLAS on random problems of
  * every size 1..20 and the largest supported size (vector loops, their tails, d < 4), a
  * hand-computed 2×2 case, and a matrix that is not positive definite. */
-#include "core/random.h"
-#include "core/smalldense.h"
+#include "core/base/random.h"
+#include "core/numeric/smalldense.h"
 
 #include <cblas.h>
 #include <lapacke.h>

@@ -1,7 +1,7 @@
 /* Statistics (statistics.md): every test vector of §11, the q table, the paper subset of
  * the reference folder, and the edge cases. */
-#include "core/error.h"
-#include "core/stats.h"
+#include "core/base/error.h"
+#include "core/eval/stats.h"
 #include "testutil.h"
 
 #include <math.h>

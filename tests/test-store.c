@@ -1,7 +1,7 @@
 /* The results store: keys, reuse, replace, queries, merge, schema checks, and a writer
  * killed with SIGKILL in the middle of its loop. */
-#include "core/error.h"
-#include "core/store.h"
+#include "core/base/error.h"
+#include "core/experiments/store.h"
 #include "testutil.h"
 
 #include <gio/gio.h>

@@ -2,7 +2,7 @@
  * over the full matrix, for sizes that exercise the vector path, the scalar edges (n not a
  * multiple of four, short sweeps) and the parts; the upper triangle is never read; the
  * result is the same to the bit for 1, 2, 3 and 4 threads. */
-#include "core/symmetric.h"
+#include "core/numeric/symmetric.h"
 #include "testrandom.h"
 
 #include <math.h>

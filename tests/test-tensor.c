@@ -6,11 +6,12 @@
  * Yeast-alpha (iterations, seconds, cancel latency) runs only on request:
  *   LESC_TEST_DATASETS=../shared/datasets OPENBLAS_NUM_THREADS=2 \
  *     build/tests/test-tensor -m perf -p /tensor/yeast-alpha --verbose */
-#include "core/dataset.h"
-#include "core/error.h"
-#include "core/preprocess.h"
-#include "core/random.h"
-#include "core/tensor.h"
+#include "core/data/dataset.h"
+#include "core/base/error.h"
+#include "core/numeric/preprocess.h"
+#include "core/base/random.h"
+#include "core/solvers/tensor.h"
+#include "core/data/matfile.h"
 #include "testutil.h"
 
 #include <complex.h>

@@ -2,7 +2,7 @@
  * in one call (sizes below, at and across the 32-column panels), A x = U T Uᵀ x with T
  * applied by the module's own product, the basis changes as orthogonal inverses of each
  * other, the upper triangle never read, and cancellation. */
-#include "core/tridiagonal.h"
+#include "core/numeric/tridiagonal.h"
 #include "testrandom.h"
 
 #include <lapacke.h>

@@ -1,8 +1,9 @@
 /* Validation of data sets: every refusal with its position, renormalization, and the
  * report `lesc info` prints (hand-computed and on the benchmark files). */
-#include "core/binarize.h"
-#include "core/dataset.h"
-#include "core/validate.h"
+#include "core/data/binarize.h"
+#include "core/data/dataset.h"
+#include "core/data/validate.h"
+#include "core/data/open.h"
 #include "testfiles.h"
 #include "testutil.h"
 

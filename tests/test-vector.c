@@ -1,7 +1,7 @@
 /* Level-1 vector operations: exact small-integer results for every length 0..40 (the
  * vector loop, its tail and both together), a sum whose order matters, against the
  * documented order, and the fused passes against the separate calls, bit for bit. */
-#include "core/vector.h"
+#include "core/numeric/vector.h"
 
 #include <math.h>
 

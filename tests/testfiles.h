@@ -1,8 +1,8 @@
 /* Helpers for tests that build small input files: a temporary folder removed at the end,
  * text files, and .mat files written with matio. */
 #pragma once
-#include "core/error.h"
-#include "core/matrix.h"
+#include "core/base/error.h"
+#include "core/numeric/matrix.h"
 
 #include <glib.h>
 #include <glib/gstdio.h>

@@ -1,8 +1,8 @@
 /* Random test inputs shared by the linear-algebra tests, from the project's own generator
  * (the same values on every machine). */
 #pragma once
-#include "core/matrix.h"
-#include "core/random.h"
+#include "core/numeric/matrix.h"
+#include "core/base/random.h"
 
 #include <math.h>
 

@@ -9,8 +9,8 @@
 #include "app/measure-names.h"
 #include "app/settings.h"
 #include "app/table-view.h"
-#include "core/experiment.h"
-#include "core/stats.h"
+#include "core/experiments/experiment.h"
+#include "core/eval/stats.h"
 #include "plot/cd.h"
 
 static const double alphas[] = { 0.01, 0.05, 0.10 };

@@ -7,8 +7,8 @@
 #include "app/exportable.h"
 #include "app/measure-names.h"
 #include "app/table-view.h"
-#include "core/experiment.h"
-#include "core/stats.h"
+#include "core/experiments/experiment.h"
+#include "core/eval/stats.h"
 
 #define ALPHA 0.05
 

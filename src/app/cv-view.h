@@ -3,7 +3,7 @@
 #pragma once
 #include <adwaita.h>
 #include "app/job.h"
-#include "core/measures.h"
+#include "core/eval/measures.h"
 
 G_BEGIN_DECLS
 

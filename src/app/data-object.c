@@ -1,5 +1,6 @@
 #include "config.h"
 #include "app/data-object.h"
+#include "core/data/open.h"
 
 #include <glib/gi18n.h>
 #include <string.h>

@@ -2,8 +2,9 @@
  * immutable once made), with what validation found (validate.h). */
 #pragma once
 #include <gio/gio.h>
-#include "core/dataset.h"
-#include "core/validate.h"
+#include "core/data/dataset.h"
+#include "core/data/validate.h"
+#include "core/data/open.h"
 
 G_BEGIN_DECLS
 

@@ -4,7 +4,7 @@
 #pragma once
 #include <adwaita.h>
 #include "app/data-object.h"
-#include "core/measures.h"
+#include "core/eval/measures.h"
 
 G_BEGIN_DECLS
 

@@ -1,7 +1,8 @@
 #include "config.h"
 #include "app/experiment-jobs.h"
 
-#include "core/error.h"
+#include "core/base/error.h"
+#include "core/data/open.h"
 
 #include <glib/gi18n.h>
 #include <string.h>

@@ -3,7 +3,7 @@
  * (the default one, as `lesc` uses), so runs done once are reused by the terminal program
  * and the explorer alike. */
 #pragma once
-#include "core/experiment.h"
+#include "core/experiments/experiment.h"
 #include "app/data-object.h"
 #include "app/job.h"
 

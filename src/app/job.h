@@ -3,7 +3,7 @@
  * main loop through at most one pending idle. */
 #pragma once
 #include <gio/gio.h>
-#include "core/progress.h"
+#include "core/base/progress.h"
 
 G_BEGIN_DECLS
 

@@ -1,6 +1,6 @@
 /* Translated names of the measures (the core's titles are the English keys). */
 #pragma once
-#include "core/measures.h"
+#include "core/eval/measures.h"
 
 G_BEGIN_DECLS
 

@@ -7,7 +7,7 @@
 #include "app/exportable.h"
 #include "app/measure-names.h"
 #include "app/result.h"
-#include "core/stats.h"
+#include "core/eval/stats.h"
 
 /* ---- one table row ------------------------------------------------------------------ */
 

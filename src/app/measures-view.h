@@ -3,7 +3,7 @@
  * the best value of each column in bold. */
 #pragma once
 #include <adwaita.h>
-#include "core/measures.h"
+#include "core/eval/measures.h"
 
 G_BEGIN_DECLS
 

@@ -3,8 +3,8 @@
  * step variant, KL direction, the official-code options, run automatically). */
 #pragma once
 #include <adwaita.h>
-#include "core/measures.h"
-#include "core/method.h"
+#include "core/eval/measures.h"
+#include "core/methods/method.h"
 
 G_BEGIN_DECLS
 

@@ -2,7 +2,7 @@
  * slider under them (log-scale for log parameters, in decades) and its description. Generated from the registry's LescParamSpec. */
 #pragma once
 #include <adwaita.h>
-#include "core/method.h"
+#include "core/methods/method.h"
 
 G_BEGIN_DECLS
 

@@ -1,6 +1,7 @@
 #include "config.h"
 #include "app/result.h"
-#include "core/corrcache.h"
+#include "core/methods/corrcache.h"
+#include "core/methods/run.h"
 
 #include <glib/gi18n.h>
 #include <math.h>

@@ -2,8 +2,8 @@
  * directions) and everything that made it (method, parameters, seed, data set). */
 #pragma once
 #include <glib-object.h>
-#include "core/measures.h"
-#include "core/method.h"
+#include "core/eval/measures.h"
+#include "core/methods/method.h"
 #include "app/data-object.h"
 #include "app/job.h"
 

@@ -8,7 +8,7 @@
 #include "app/figure.h"
 #include "app/measure-names.h"
 #include "app/settings.h"
-#include "core/experiment.h"
+#include "core/experiments/experiment.h"
 #include "plot/heatmap.h"
 
 struct _LescSensitivityView

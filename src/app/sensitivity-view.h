@@ -3,7 +3,7 @@
 #pragma once
 #include <adwaita.h>
 #include "app/job.h"
-#include "core/method.h"
+#include "core/methods/method.h"
 
 G_BEGIN_DECLS
 

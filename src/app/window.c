@@ -13,7 +13,7 @@
 #include "app/measures-view.h"
 #include "app/result.h"
 #include "app/settings.h"
-#include "core/error.h"
+#include "core/base/error.h"
 
 #define AUTO_RUN_DELAY_MS 250
 

@@ -1,7 +1,8 @@
 #include "cli/batch.h"
 #include "cli/cli.h"
 #include "cli/progress-bar.h"
-#include "core/error.h"
+#include "core/base/error.h"
+#include "core/data/open.h"
 
 #include <glib-unix.h>
 #include <math.h>

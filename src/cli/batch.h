@@ -2,7 +2,7 @@
  * store option, the run options (methods, parameters, variants, seed, KL direction,
  * shards), the progress bar with ETA on stderr, and Ctrl-C → cancel → exit 130. */
 #pragma once
-#include "core/experiment.h"
+#include "core/experiments/experiment.h"
 #include "plot/export.h"
 
 G_BEGIN_DECLS

@@ -1,8 +1,9 @@
 /* Shared pieces of the `lesc` terminal program. Commands live in cmd-<name>.c. */
 #pragma once
-#include "core/dataset.h"
-#include "core/error.h"
-#include "core/validate.h"
+#include "core/data/dataset.h"
+#include "core/base/error.h"
+#include "core/data/validate.h"
+#include "core/data/open.h"
 
 G_BEGIN_DECLS
 

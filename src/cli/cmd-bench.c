@@ -4,7 +4,8 @@
  * set (the "load" stage) and the method. */
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "core/method.h"
+#include "core/methods/method.h"
+#include "core/methods/run.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* lesc binarize DATA [-o FILE.csv] — the logical labels of a data set as CSV. */
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "core/csv.h"
+#include "core/data/csv.h"
 
 static char *output = NULL;
 

@@ -4,8 +4,8 @@
 #include "cli/batch.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "core/random.h"
-#include "core/stats.h"
+#include "core/base/random.h"
+#include "core/eval/stats.h"
 
 #include <math.h>
 #include <stdio.h>

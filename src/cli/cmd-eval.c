@@ -4,8 +4,8 @@
  * a name in the data directory, 'artificial'), whose ground truth is used. */
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "core/csv.h"
-#include "core/measures.h"
+#include "core/data/csv.h"
+#include "core/eval/measures.h"
 
 #include <errno.h>
 #include <math.h>

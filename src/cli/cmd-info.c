@@ -1,7 +1,7 @@
 /* lesc info DATA — what a data set holds and what is unusual about it. */
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "core/csv.h"
+#include "core/data/csv.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -9,9 +9,10 @@
 #include "plot/heatmap.h"
 #include "plot/scatter.h"
 
-#include "core/measures.h"
-#include "core/method.h"
-#include "core/stats.h"
+#include "core/eval/measures.h"
+#include "core/methods/method.h"
+#include "core/eval/stats.h"
+#include "core/methods/run.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -5,9 +5,10 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/progress-bar.h"
-#include "core/csv.h"
-#include "core/measures.h"
-#include "core/method.h"
+#include "core/data/csv.h"
+#include "core/eval/measures.h"
+#include "core/methods/method.h"
+#include "core/methods/run.h"
 
 #include <errno.h>
 #include <math.h>

@@ -4,7 +4,7 @@
 #include "cli/batch.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "core/stats.h"
+#include "core/eval/stats.h"
 
 #include <math.h>
 #include <stdio.h>

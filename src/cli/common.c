@@ -1,4 +1,5 @@
 #include "cli/cli.h"
+#include "core/data/open.h"
 
 #include <gio/gio.h>
 #include <errno.h>

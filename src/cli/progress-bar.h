@@ -1,7 +1,7 @@
 /* A one-line progress bar on stderr with the elapsed-time ETA, drawn only when stderr is
  * a terminal (and $LESC_NO_PROGRESS is unset), cut to the terminal's width. */
 #pragma once
-#include "core/progress.h"
+#include "core/base/progress.h"
 
 G_BEGIN_DECLS
 

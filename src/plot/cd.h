@@ -3,7 +3,7 @@
  * clique bars packed into levels, and a caption. The statistics come in ready-made. */
 #pragma once
 #include "plot/text.h"
-#include "core/stats.h"
+#include "core/eval/stats.h"
 
 G_BEGIN_DECLS
 

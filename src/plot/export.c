@@ -1,5 +1,5 @@
 #include "plot/export.h"
-#include "core/error.h"
+#include "core/base/error.h"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>

@@ -1,7 +1,7 @@
 /* RGB scatter small multiples and the per-label heatmap alternative: model (stretch,
  * clamp), layout from measured text, painter, CSV. */
 #include "plot/scatter.h"
-#include "core/error.h"
+#include "core/base/error.h"
 #include "plot/export.h"
 
 #include <math.h>

@@ -2,8 +2,8 @@
  * (figures.md §2), or one viridis heatmap per label (the colour-blind-safe alternative,
  * any number of labels). Ground truth first, then each method. */
 #pragma once
-#include "core/dstretch.h"
-#include "core/measures.h"
+#include "plot/dstretch.h"
+#include "core/eval/measures.h"
 #include "plot/palette.h"
 #include "plot/text.h"
 

@@ -19,7 +19,7 @@
 #include "app/settings.h"
 #include "app/table-view.h"
 #include "app/window.h"
-#include "core/store.h"
+#include "core/experiments/store.h"
 #include "apptest.h"
 #include "testutil.h"
 

@@ -10,7 +10,7 @@
 #include "app/settings.h"
 #include "app/window.h"
 #include "apptest.h"
-#include "core/method.h"
+#include "core/methods/method.h"
 
 static const char *language;
 

@@ -1,0 +1,11 @@
+#include "core/base/error.h"
+
+G_DEFINE_QUARK (lesc-error-quark, lesc_error)
+
+void
+lesc_set_io_error (GError **error, const char *path, const char *verb, const GError *cause)
+{
+  const char *reason = g_strrstr (cause->message, ": ");
+  g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: cannot %s: %s", path, verb,
+               reason ? reason + 2 : cause->message);
+}

@@ -1,0 +1,62 @@
+#include "core/base/progress.h"
+
+#include <string.h>
+
+void
+lesc_progress_init (LescProgress *p, LescProgressFunc func, gpointer user_data,
+                    GCancellable *cancellable)
+{
+  memset (p, 0, sizeof *p);
+  p->func = func;
+  p->user_data = user_data;
+  p->cancellable = cancellable;
+  p->lo = 0.0;
+  p->hi = 1.0;
+  p->root = p;
+}
+
+LescProgress
+lesc_progress_sub (LescProgress *parent, double lo, double hi)
+{
+  LescProgress s;
+  memset (&s, 0, sizeof s);
+  if (parent == NULL)
+    {
+      s.hi = 1.0;
+      s.root = NULL;
+      return s;
+    }
+  double w = parent->hi - parent->lo;
+  s.func = parent->func;
+  s.user_data = parent->user_data;
+  s.cancellable = parent->cancellable;
+  s.lo = parent->lo + w * lo;
+  s.hi = parent->lo + w * hi;
+  s.root = parent->root;
+  return s;
+}
+
+void
+lesc_progress_report (LescProgress *p, double fraction, const char *stage)
+{
+  if (p == NULL || p->root == NULL || p->func == NULL)
+    return;
+  LescProgress *root = p->root;
+  fraction = CLAMP (fraction, 0.0, 1.0);
+  gint64 now = g_get_monotonic_time ();
+  gboolean new_stage = stage != NULL && strncmp (stage, root->last_stage, sizeof root->last_stage - 1) != 0;
+  if (!new_stage && now - root->last_report_us < 100000)
+    return;
+  root->last_report_us = now;
+  if (stage != NULL)
+    g_strlcpy (root->last_stage, stage, sizeof root->last_stage);
+  p->func (p->lo + (p->hi - p->lo) * fraction, root->last_stage, p->user_data);
+}
+
+gboolean
+lesc_progress_cancelled (LescProgress *p, GError **error)
+{
+  if (p == NULL || p->cancellable == NULL)
+    return FALSE;
+  return g_cancellable_set_error_if_cancelled (p->cancellable, error);
+}

@@ -1,0 +1,46 @@
+/* The six LE measures (algorithms.md §3): per row, then the mean over rows. */
+#pragma once
+#include "core/numeric/matrix.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  LESC_MEASURE_CHEB,
+  LESC_MEASURE_CLARK,
+  LESC_MEASURE_CANBER,
+  LESC_MEASURE_KL,
+  LESC_MEASURE_COSINE,
+  LESC_MEASURE_INTERSEC,
+  LESC_N_MEASURES
+} LescMeasure;
+
+typedef enum {
+  LESC_KL_TRUTH_RECOVERED,   /* KL(truth‖recovered), the paper's definition; default */
+  LESC_KL_RECOVERED_TRUTH,   /* KL(recovered‖truth) with +Inf rows dropped (official demos) */
+} LescKlDirection;
+
+const char *lesc_measure_key (LescMeasure m);       /* "cheb", "clark", "canber", "kl", "cosine", "intersec" */
+const char *lesc_measure_title (LescMeasure m);     /* "Chebyshev", … */
+gboolean    lesc_measure_lower_is_better (LescMeasure m);
+/* Parse a key (case-insensitive; also full names); FALSE when unknown. */
+gboolean    lesc_measure_from_string (const char *s, LescMeasure *out);
+
+const char *lesc_kl_direction_key (LescKlDirection d); /* "truth-recovered", "recovered-truth" */
+gboolean    lesc_kl_direction_from_string (const char *s, LescKlDirection *out);
+
+/* All six measures between `truth` and `recovered` (same shape, n ≥ 1, o ≥ 1, every
+ * entry finite; LESC_ERROR_DATA otherwise), indexed by LescMeasure.
+ * Clark and Canberra: a term with r_j = p_j = 0 contributes 0. KL: 0·ln(0/q) = 0 for
+ * q > 0 in both directions; truth-recovered also takes 0·ln(0/0) = 0 and gives +Inf when
+ * r_j > 0 = p_j (the mean is then +Inf); recovered-truth deletes rows whose value is +Inf
+ * (truth 0 where the recovery is not) and keeps NaN from a 0·ln(0/0) term, as the
+ * official demos do (mean of no rows: NaN). A row of zeros makes Cosine NaN. */
+gboolean lesc_measures_compute (const LescMatrix *truth, const LescMatrix *recovered,
+                                LescKlDirection kl, double out[LESC_N_MEASURES], GError **error);
+/* The same; `kl_rows` (may be NULL) receives the number of rows the KL mean is over
+ * (n for truth-recovered; n minus the deleted +Inf rows for recovered-truth). */
+gboolean lesc_measures_compute_full (const LescMatrix *truth, const LescMatrix *recovered,
+                                     LescKlDirection kl, double out[LESC_N_MEASURES],
+                                     gsize *kl_rows, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,228 @@
+#include "core/methods/fcm.h"
+
+#include "core/methods/baseline.h"
+#include "core/base/error.h"
+#include "core/solvers/kernel.h"
+#include "core/base/random.h"
+
+#include <cblas.h>
+#include <float.h>
+#include <math.h>
+
+static void
+normalise_columns (LescMatrix *u)
+{
+  for (gsize i = 0; i < u->cols; i++)
+    {
+      double s = 0.0;
+      for (gsize k = 0; k < u->rows; k++)
+        s += LESC_AT (u, k, i);
+      for (gsize k = 0; k < u->rows; k++)
+        LESC_AT (u, k, i) /= s;
+    }
+}
+
+/* One sweep: centres from u_old, new memberships into u_new. */
+static void
+fcm_sweep (const LescMatrix *x, const LescMatrix *u_old, double beta, LescMatrix *um,
+           LescMatrix *centres, LescMatrix *u_new)
+{
+  gsize t = u_old->rows, n = u_old->cols, q = x->cols;
+  gboolean square = beta == 2.0; /* the default: no pow() in the inner loops */
+  for (gsize i = 0; i < n; i++)
+    {
+      double s = 0.0;
+      for (gsize k = 0; k < t; k++)
+        s += LESC_AT (u_old, k, i);
+      for (gsize k = 0; k < t; k++)
+        {
+          double v = LESC_AT (u_old, k, i) / s;
+          v = v > DBL_EPSILON ? v : DBL_EPSILON;
+          LESC_AT (um, k, i) = square ? v * v : pow (v, beta);
+        }
+    }
+  /* centres = (U^β X) / row sums of U^β */
+  cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, (int) t, (int) q, (int) n, 1.0,
+               um->data, (int) t, x->data, (int) n, 0.0, centres->data, (int) t);
+  for (gsize k = 0; k < t; k++)
+    {
+      double s = 0.0;
+      for (gsize i = 0; i < n; i++)
+        s += LESC_AT (um, k, i);
+      for (gsize j = 0; j < q; j++)
+        LESC_AT (centres, k, j) /= s;
+    }
+  g_autoptr (LescMatrix) d2 = lesc_sq_distances (centres, x); /* t×n */
+  double e = -2.0 / (beta - 1.0);
+  for (gsize i = 0; i < n; i++)
+    {
+      /* δ^e / Σ δ^e computed as (δ/δ_min)^e / Σ (δ/δ_min)^e: no overflow */
+      double dmin = INFINITY;
+      for (gsize k = 0; k < t; k++)
+        {
+          /* δ² for β = 2 (then the power is −1 on δ²), δ otherwise; δ ≥ ε */
+          double d2v = LESC_AT (d2, k, i);
+          double d = square ? (d2v > DBL_EPSILON * DBL_EPSILON ? d2v : DBL_EPSILON * DBL_EPSILON)
+                            : fmax (sqrt (d2v), DBL_EPSILON);
+          LESC_AT (d2, k, i) = d;
+          dmin = d < dmin ? d : dmin;
+        }
+      double s = 0.0;
+      for (gsize k = 0; k < t; k++)
+        {
+          double v = square ? dmin / LESC_AT (d2, k, i) : pow (LESC_AT (d2, k, i) / dmin, e);
+          LESC_AT (u_new, k, i) = v;
+          s += v;
+        }
+      for (gsize k = 0; k < t; k++)
+        LESC_AT (u_new, k, i) /= s;
+    }
+}
+
+LescMatrix *
+lesc_fcm_cluster (const LescMatrix *x, gsize t, double beta, guint32 seed, guint max_iter,
+                  double tol, LescMatrix **centres, LescFcmReport *report,
+                  LescProgress *progress, GError **error)
+{
+  gsize n = x->rows, q = x->cols;
+  if (t < 1 || !(beta > 1.0) || !isfinite (beta) || n < 1 || q < 1)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "fcm: clusters = %zu, beta = %g on %zu×%zu features; expected clusters ≥ 1, "
+                   "beta > 1 and a non-empty feature matrix", t, beta, n, q);
+      return NULL;
+    }
+  LescRandom rng;
+  lesc_random_init (&rng, seed);
+  g_autoptr (LescMatrix) u = lesc_matrix_new (t, n);
+  for (gsize k = 0; k < t; k++) /* numpy rand(t, n): row-major draws */
+    for (gsize i = 0; i < n; i++)
+      LESC_AT (u, k, i) = lesc_random_double (&rng);
+  normalise_columns (u);
+  for (gsize m = 0; m < t * n; m++)
+    u->data[m] = fmax (u->data[m], DBL_EPSILON);
+
+  g_autoptr (LescMatrix) u_new = lesc_matrix_new (t, n);
+  g_autoptr (LescMatrix) um = lesc_matrix_new (t, n);
+  g_autoptr (LescMatrix) v = lesc_matrix_new (t, q);
+  guint sweeps = 0;
+  double change = INFINITY, first_change = 0.0;
+  while (sweeps + 1 < max_iter)
+    {
+      if (lesc_progress_cancelled (progress, error))
+        return NULL;
+      fcm_sweep (x, u, beta, um, v, u_new);
+      sweeps++;
+      change = 0.0;
+      for (gsize m = 0; m < t * n; m++)
+        change += (u_new->data[m] - u->data[m]) * (u_new->data[m] - u->data[m]);
+      change = sqrt (change);
+      LescMatrix *swap = u;
+      u = u_new;
+      u_new = swap;
+      if (sweeps == 1)
+        first_change = change;
+      if (change < tol)
+        break;
+      /* progress: how far the change has fallen from the first sweep's towards tol */
+      double frac = first_change > tol && change < first_change
+                      ? log (first_change / change) / log (first_change / tol) : 0.0;
+      lesc_progress_report (progress, frac, "clustering");
+    }
+  if (report != NULL)
+    {
+      report->iterations = sweeps;
+      report->last_change = change;
+    }
+  if (centres != NULL)
+    *centres = g_steal_pointer (&v);
+  return g_steal_pointer (&u);
+}
+
+LescMatrix *
+lesc_fcm_compose (const LescMatrix *u, const LescMatrix *l, gboolean normalise)
+{
+  gsize t = u->rows, n = u->cols, c = l->cols;
+  g_autoptr (LescMatrix) qm = lesc_matrix_new (c, t); /* Q = Lᵀ Uᵀ */
+  cblas_dgemm (CblasColMajor, CblasTrans, CblasTrans, (int) c, (int) t, (int) n, 1.0,
+               l->data, (int) n, u->data, (int) t, 0.0, qm->data, (int) c);
+  if (normalise)
+    {
+      for (gsize k = 0; k < t; k++)
+        {
+          double s = 0.0;
+          for (gsize j = 0; j < c; j++)
+            s += LESC_AT (qm, j, k);
+          if (s > 0.0)
+            for (gsize j = 0; j < c; j++)
+              LESC_AT (qm, j, k) /= s;
+        }
+      for (gsize j = 0; j < c; j++)
+        {
+          double s = 0.0;
+          for (gsize k = 0; k < t; k++)
+            s += LESC_AT (qm, j, k);
+          if (s > 0.0)
+            for (gsize k = 0; k < t; k++)
+              LESC_AT (qm, j, k) /= s;
+        }
+    }
+  LescMatrix *d = lesc_matrix_new (n, c);
+  for (gsize j = 0; j < c; j++)
+    for (gsize i = 0; i < n; i++)
+      {
+        double best = 0.0; /* all products are ≥ 0 */
+        for (gsize k = 0; k < t; k++)
+          best = fmax (best, LESC_AT (qm, j, k) * LESC_AT (u, k, i));
+        LESC_AT (d, i, j) = best;
+      }
+  return d;
+}
+
+static const LescParamSpec fcm_params[] = {
+  { "clusters", "Clusters t", "number of fuzzy clusters (PyLDL's default; the paper gives none)",
+    50, 2, 1000, FALSE, TRUE },
+  { "beta", "β (fuzzifier)", "fuzzifier of the memberships, > 1", 2, 1.05, 10, FALSE, FALSE },
+};
+
+static LescMatrix *
+fcm_recover (const LescProblem *problem, const LescRunParams *params, gboolean want_model,
+             LescProgress *progress, LescRunResult *result, GError **error)
+{
+  const LescMethod *m = &lesc_method_fcm;
+  if (!lesc_baseline_check_problem (problem, m->name, error)
+      || !lesc_baseline_check_param (m, params, 0, error)
+      || !lesc_baseline_check_param (m, params, 1, error))
+    return NULL;
+  gsize t = (gsize) params->values[0], n = problem->x->rows;
+  if (result != NULL)
+    result->memory_estimate = 8.0 * ((double) n * (double) (problem->x->cols + 4 * t));
+  gint64 clock = g_get_monotonic_time ();
+  LescProgress sub = lesc_progress_sub (progress, 0.0, 0.98);
+  LescFcmReport rep;
+  g_autoptr (LescMatrix) u = lesc_fcm_cluster (problem->x, t, params->values[1], params->seed,
+                                               LESC_FCM_MAX_ITER, LESC_FCM_TOLERANCE, NULL,
+                                               &rep, &sub, error);
+  if (u == NULL)
+    return NULL;
+  g_debug ("fcm: %u sweeps, last change %.3g", rep.iterations, rep.last_change);
+  lesc_baseline_stage (result, "clustering", &clock);
+  LescMatrix *d = lesc_fcm_compose (u, problem->l, !params->flavour_pyldl);
+  lesc_matrix_row_softmax (d);
+  lesc_baseline_stage (result, "composition", &clock);
+  lesc_progress_report (progress, 1.0, "composition");
+  return d;
+}
+
+const LescMethod lesc_method_fcm = {
+  .name = "fcm",
+  .display_name = "FCM",
+  .description = "fuzzy c-means memberships composed with the cluster label prototypes",
+  .reconstructed = FALSE,
+  .has_mapping = FALSE,
+  .uses_seed = TRUE,
+  .uses_variant = FALSE,
+  .params = fcm_params,
+  .n_params = G_N_ELEMENTS (fcm_params),
+  .recover = fcm_recover,
+};

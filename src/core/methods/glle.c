@@ -1,0 +1,151 @@
+/* GLLE: the graph Laplacian of the official GLLE.m and the registry entry. */
+#include "core/methods/glle.h"
+#include "core/base/error.h"
+#include "core/solvers/kernel.h"
+#include "core/methods/method.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+void
+lesc_glle_neighbours (const LescMatrix *d2, gsize i, guint k, gsize *idx)
+{
+  gsize n = d2->rows;
+  g_autofree double *best = g_new (double, k);
+  guint count = 0;
+  const double *col = d2->data + i * n;   /* distances from row i (the matrix is symmetric) */
+  for (gsize j = 0; j < n; j++)
+    {
+      double v = col[j];
+      if (count == k && !(v < best[k - 1]))
+        continue;
+      /* insert after every entry ≤ v: equal distances keep the lower index first */
+      guint pos = count < k ? count : k - 1;
+      while (pos > 0 && best[pos - 1] > v)
+        {
+          if (pos < k)
+            {
+              best[pos] = best[pos - 1];
+              idx[pos] = idx[pos - 1];
+            }
+          pos--;
+        }
+      best[pos] = v;
+      idx[pos] = j;
+      if (count < k)
+        count++;
+    }
+}
+
+static int
+compare_pairs (const void *a, const void *b)
+{
+  const gsize *p = a, *q = b;
+  if (p[0] != q[0])
+    return p[0] < q[0] ? -1 : 1;
+  return (p[1] > q[1]) - (p[1] < q[1]);
+}
+
+LescSmoothness *
+lesc_glle_laplacian (const LescMatrix *x, guint k, double sigma, LescProgress *progress,
+                     GError **error)
+{
+  gsize n = x->rows;
+  if (k < 1 || k > n)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "GLLE: K = %u neighbours; expected 1 ≤ K ≤ n = %zu", k, n);
+      return NULL;
+    }
+  if (!(sigma > 0.0) || !isfinite (sigma))
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "GLLE: σ = %g; expected σ > 0", sigma);
+      return NULL;
+    }
+  g_autoptr (LescMatrix) d2 = lesc_sq_distances_self (x, progress, error);
+  if (d2 == NULL)
+    return NULL;
+  /* directed pairs (i, j) and (j, i) for every neighbour j ≠ i of i, then sorted/deduped */
+  gsize cap = 2 * n * k, np = 0;
+  g_autofree gsize *pairs = g_new (gsize, 2 * cap);
+  g_autofree gsize *idx = g_new (gsize, k);
+  for (gsize i = 0; i < n; i++)
+    {
+      if (i % 256 == 0 && lesc_progress_cancelled (progress, error))
+        return NULL;
+      lesc_glle_neighbours (d2, i, k, idx);
+      for (guint t = 0; t < k; t++)
+        {
+          gsize j = idx[t];
+          if (j == i)
+            continue;
+          pairs[2 * np] = i, pairs[2 * np + 1] = j, np++;
+          pairs[2 * np] = j, pairs[2 * np + 1] = i, np++;
+        }
+    }
+  qsort (pairs, np, 2 * sizeof (gsize), compare_pairs);
+  g_autofree gsize *row_ptr = g_new0 (gsize, n + 1);
+  g_autofree gsize *col = g_new (gsize, MAX (np, 1));
+  g_autofree double *val = g_new (double, MAX (np, 1));
+  gsize nnz = 0;
+  double s = -1.0 / (2.0 * sigma * sigma);
+  for (gsize t = 0; t < np; t++)
+    {
+      gsize i = pairs[2 * t], j = pairs[2 * t + 1];
+      if (t > 0 && i == pairs[2 * t - 2] && j == pairs[2 * t - 1])
+        continue;
+      /* one triangle for both (i, j) and (j, i): A is exactly symmetric */
+      col[nnz] = j;
+      val[nnz] = exp (LESC_AT (d2, MIN (i, j), MAX (i, j)) * s);
+      row_ptr[i + 1]++;
+      nnz++;
+    }
+  for (gsize i = 0; i < n; i++)
+    row_ptr[i + 1] += row_ptr[i];
+  return lesc_smoothness_new_laplacian (n, row_ptr, col, val);
+}
+
+static const LescParamSpec glle_params[] = {
+  { "lambda1", "λ (LE trade-off)", "Weight of the graph smoothness term (the official demo: 0.01)",
+    0.01, 1e-6, 1e6, TRUE, FALSE },
+  { "k", "K (neighbours, self included)", "Neighbours per sample in the kNN graph (official code: 20)",
+    20, 1, 1000, FALSE, TRUE },
+  { "sigma", "σ (graph width)", "Width of the graph weights exp(−d²/2σ²) (official code: 10)",
+    10, 1e-6, 1e6, TRUE, FALSE },
+};
+
+static double
+glle_memory (gsize n, gsize q, gsize c, const LescRunParams *params)
+{
+  return 8.0 * (double) n * (double) n + lesc_le_memory_estimate (n, c, params->variant);
+}
+
+static LescMatrix *
+glle_recover (const LescProblem *problem, const LescRunParams *params, gboolean want_model,
+              LescProgress *progress, LescRunResult *result, GError **error)
+{
+  gint64 t0 = g_get_monotonic_time ();
+  lesc_progress_report (progress, 0.0, "GLLE: kNN graph");
+  g_autoptr (LescSmoothness) m = lesc_glle_laplacian (problem->x, (guint) params->values[1],
+                                                      params->values[2], progress, error);
+  if (m == NULL)
+    return NULL;
+  lesc_run_result_add_stage (result, "graph", lesc_seconds_since (t0));
+  LescProgress sub = lesc_progress_sub (progress, 0.05, 1.0);
+  return lesc_method_le_stage (problem, params, m, params->values[0], want_model,
+                               progress ? &sub : NULL, result, error);
+}
+
+const LescMethod lesc_method_glle = {
+  .name = "glle",
+  .display_name = "GLLE",
+  .description = "Graph Laplacian label enhancement (Xu et al. 2018): kNN-graph smoothness + kernel regression",
+  .reconstructed = FALSE,
+  .has_mapping = TRUE,
+  .uses_seed = TRUE,
+  .uses_variant = TRUE,
+  .params = glle_params,
+  .n_params = G_N_ELEMENTS (glle_params),
+  .recover = glle_recover,
+  .memory_estimate = glle_memory,
+};

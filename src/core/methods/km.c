@@ -1,0 +1,95 @@
+/* KM baseline (algorithms.md §8.2, §11): kernel distance of every sample to the centre of
+ * each label's positive samples, in one pass over the n×n kernel. */
+#include "core/methods/baseline.h"
+#include "core/base/error.h"
+#include "core/solvers/kernel.h"
+
+#include <cblas.h>
+#include <math.h>
+
+static const LescParamSpec km_params[] = {
+  { "eta", "η", "added to the squared radius before dividing", 1e-7, 1e-15, 1, TRUE, FALSE },
+};
+
+static LescMatrix *
+km_recover (const LescProblem *problem, const LescRunParams *params, gboolean want_model,
+            LescProgress *progress, LescRunResult *result, GError **error)
+{
+  const LescMethod *m = &lesc_method_km;
+  if (!lesc_baseline_check_problem (problem, m->name, error)
+      || !lesc_baseline_check_param (m, params, 0, error))
+    return NULL;
+  const LescMatrix *x = problem->x, *l = problem->l;
+  gsize n = x->rows, c = l->cols;
+  double eta = params->values[0];
+  if (result != NULL)
+    result->memory_estimate = 8.0 * (double) n * (double) n;
+  gint64 clock = g_get_monotonic_time ();
+  lesc_progress_report (progress, 0.0, "kernel");
+  if (lesc_progress_cancelled (progress, error))
+    return NULL;
+  double width = lesc_mean_pairwise_distance (x);
+  if (!(width > 0.0))
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
+                   "km: all %zu feature rows are identical (kernel width 0)", n);
+      return NULL;
+    }
+  lesc_progress_report (progress, 0.4, "kernel");
+  if (lesc_progress_cancelled (progress, error))
+    return NULL;
+  g_autoptr (LescMatrix) k = lesc_rbf_kernel (x, x, width);
+  lesc_progress_report (progress, 0.8, "kernel");
+  if (lesc_progress_cancelled (progress, error))
+    return NULL;
+  /* T = K L (n×c); u_j = l_jᵀ T_j = 1ᵀ K_{C_j C_j} 1 */
+  g_autoptr (LescMatrix) tk = lesc_matrix_new (n, c);
+  cblas_dsymm (CblasColMajor, CblasLeft, CblasUpper, (int) n, (int) c, 1.0, k->data, (int) n,
+               l->data, (int) n, 0.0, tk->data, (int) n);
+  g_clear_pointer (&k, lesc_matrix_free);
+  lesc_baseline_stage (result, "kernel", &clock);
+
+  LescMatrix *d = lesc_matrix_new (n, c);
+  for (gsize j = 0; j < c; j++)
+    {
+      double nj = 0.0, uj = 0.0;
+      for (gsize i = 0; i < n; i++)
+        {
+          nj += LESC_AT (l, i, j);
+          uj += LESC_AT (l, i, j) * LESC_AT (tk, i, j);
+        }
+      if (nj == 0.0)
+        continue; /* no positive sample: the column stays 0 */
+      double r2 = 0.0;
+      for (gsize i = 0; i < n; i++)
+        {
+          double s2 = fmax (0.0, 1.0 - 2.0 * LESC_AT (tk, i, j) / nj + uj / (nj * nj));
+          LESC_AT (d, i, j) = s2;
+          if (params->flavour_pyldl || LESC_AT (l, i, j) == 1.0)
+            r2 = fmax (r2, s2);
+        }
+      for (gsize i = 0; i < n; i++)
+        {
+          double ratio = LESC_AT (d, i, j) / (r2 + eta);
+          double v = params->flavour_pyldl ? 1.0 - sqrt (ratio) : 1.0 - ratio;
+          LESC_AT (d, i, j) = LESC_AT (l, i, j) * v;
+        }
+    }
+  lesc_matrix_row_softmax (d);
+  lesc_baseline_stage (result, "degrees", &clock);
+  lesc_progress_report (progress, 1.0, "degrees");
+  return d;
+}
+
+const LescMethod lesc_method_km = {
+  .name = "km",
+  .display_name = "KM",
+  .description = "membership from the kernel distance to each label's class centre",
+  .reconstructed = FALSE,
+  .has_mapping = FALSE,
+  .uses_seed = FALSE,
+  .uses_variant = FALSE,
+  .params = km_params,
+  .n_params = G_N_ELEMENTS (km_params),
+  .recover = km_recover,
+};

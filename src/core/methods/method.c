@@ -1,0 +1,145 @@
+/* The method registry and what every run shares: parameters, results, stage timing,
+ * the LE stage. Each method lives in its own file (fcm.c … glesc.c). */
+#include "core/methods/method.h"
+#include "core/numeric/optimizer.h"
+#include "core/base/error.h"
+#include "core/numeric/preprocess.h"
+#include "core/base/random.h"
+
+#include <math.h>
+#include <string.h>
+
+extern const LescMethod lesc_method_fcm, lesc_method_km, lesc_method_lp, lesc_method_ml,
+  lesc_method_glle, lesc_method_lesc, lesc_method_glesc;
+
+static const LescMethod *const methods[] = {
+  &lesc_method_fcm, &lesc_method_km, &lesc_method_lp, &lesc_method_ml,
+  &lesc_method_glle, &lesc_method_lesc, &lesc_method_glesc,
+};
+
+const LescMethod *const *
+lesc_methods (guint *n)
+{
+  if (n != NULL)
+    *n = G_N_ELEMENTS (methods);
+  return methods;
+}
+
+const LescMethod *
+lesc_method_find (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (methods); i++)
+    if (g_ascii_strcasecmp (name, methods[i]->name) == 0)
+      return methods[i];
+  return NULL;
+}
+
+int
+lesc_method_param_index (const LescMethod *m, const char *name)
+{
+  for (guint i = 0; i < m->n_params; i++)
+    if (g_ascii_strcasecmp (name, m->params[i].name) == 0)
+      return (int) i;
+  return -1;
+}
+
+void
+lesc_run_params_init (LescRunParams *p, const LescMethod *m)
+{
+  memset (p, 0, sizeof *p);
+  for (guint i = 0; i < m->n_params && i < LESC_MAX_PARAMS; i++)
+    p->values[i] = m->params[i].default_value;
+  p->seed = LESC_DEFAULT_SEED;
+  p->variant = LESC_VARIANT_REFERENCE;
+}
+
+double
+lesc_run_params_get (const LescRunParams *p, const LescMethod *m, const char *name, double fallback)
+{
+  int i = lesc_method_param_index (m, name);
+  return i < 0 ? fallback : p->values[i];
+}
+
+gboolean
+lesc_run_params_check (const LescRunParams *p, const LescMethod *m, GError **error)
+{
+  for (guint i = 0; i < m->n_params && i < LESC_MAX_PARAMS; i++)
+    {
+      const LescParamSpec *s = &m->params[i];
+      double v = p->values[i];
+      if (!isfinite (v) || v < s->min || v > s->max)
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                       "%s: %s = %g is out of range; expected %g ≤ %s ≤ %g", m->display_name,
+                       s->name, v, s->min, s->name, s->max);
+          return FALSE;
+        }
+      if (s->integer && v != floor (v))
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                       "%s: %s = %g; expected a whole number", m->display_name, s->name, v);
+          return FALSE;
+        }
+    }
+  if (p->memory_limit < 0.0 || !isfinite (p->memory_limit))
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "memory limit %g bytes; expected a positive number (0 = 80%% of physical memory)",
+                   p->memory_limit);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+lesc_run_result_clear (LescRunResult *r)
+{
+  lesc_le_model_free (r->model);
+  memset (r, 0, sizeof *r);
+}
+
+void
+lesc_run_result_add_stage (LescRunResult *r, const char *name, double seconds)
+{
+  if (r == NULL || r->n_stages >= LESC_MAX_STAGES)
+    return;
+  r->stage_names[r->n_stages] = name;
+  r->stage_seconds[r->n_stages] = seconds;
+  r->n_stages++;
+}
+
+double
+lesc_seconds_since (gint64 start_us)
+{
+  return (double) (g_get_monotonic_time () - start_us) / 1e6;
+}
+
+LescMatrix *
+lesc_method_le_stage (const LescProblem *problem, const LescRunParams *params,
+                      const LescSmoothness *m, double lambda, gboolean want_model,
+                      LescProgress *progress, LescRunResult *result, GError **error)
+{
+  gint64 t0 = g_get_monotonic_time ();
+  LescMatrix *numerical = NULL;
+  if (!lesc_le_fit (problem->x, problem->l, m, lambda, params->variant, params->seed, progress,
+                    &result->le, want_model ? &result->model : NULL, &numerical, error))
+    return NULL;
+  lesc_matrix_row_softmax (numerical);
+  lesc_run_result_add_stage (result, "le", lesc_seconds_since (t0));
+  return numerical;
+}
+
+char *
+lesc_run_result_warning (const LescRunResult *r)
+{
+  int flag = r->le.exit_flag;
+  gboolean failed = flag == LESC_OPT_EXIT_LINE_SEARCH || flag == LESC_OPT_EXIT_EVALUATIONS
+                    || flag == LESC_OPT_EXIT_F_MINIMUM;
+  if (!failed || r->le.iterations > 3)
+    return NULL;
+  return g_strdup_printf ("the LE optimizer stopped after %u iteration%s (line search exit %d, "
+                          "objective %.4g): the distributions are close to the random start W0. "
+                          "The official optimizer fails like this on badly scaled problems; "
+                          "--variant converged gives the exact optimum",
+                          r->le.iterations, r->le.iterations == 1 ? "" : "s", flag, r->le.objective);
+}

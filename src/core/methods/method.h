@@ -1,0 +1,110 @@
+/* The method registry: every LE method is one LescMethod. The terminal options and the
+ * GUI controls are generated from its parameter specs. */
+#pragma once
+#include "core/data/dataset.h"
+#include "core/solvers/le.h"
+#include "core/base/progress.h"
+
+G_BEGIN_DECLS
+
+#define LESC_MAX_PARAMS 6
+#define LESC_MAX_STAGES 4
+
+typedef struct {
+  const char *name;         /* option name: "lambda1" → --lambda1 */
+  const char *label;        /* "λ₁ (LE trade-off)" */
+  const char *description;
+  double default_value;
+  double min, max;
+  gboolean log_scale;
+  gboolean integer;
+} LescParamSpec;
+
+/* Everything a run depends on besides the data. */
+typedef struct {
+  double values[LESC_MAX_PARAMS];   /* in the order of method->params */
+  guint32 seed;
+  LescVariant variant;              /* LE step: reference / converged */
+  gboolean c_paper_orientation;     /* LESC/gLESC `c-orientation = paper` */
+  gboolean tensor_fft_views;        /* gLESC `tensor-fft = views` */
+  gboolean odd_n_single_shrink;     /* gLESC `odd-n-double-shrink = off` */
+  gboolean flavour_pyldl;           /* FCM, KM, LP, ML `flavour = pyldl` */
+  double memory_limit;              /* bytes; 0 = 80 % of physical memory */
+} LescRunParams;
+
+/* The input of a method: z-scored features and logical labels. */
+typedef struct {
+  const LescMatrix *x;   /* n×q z-scored */
+  const LescMatrix *l;   /* n×c logical */
+} LescProblem;
+
+/* What a run reports besides the distributions. */
+typedef struct {
+  guint n_stages;
+  const char *stage_names[LESC_MAX_STAGES];  /* static strings: "correlation", "le", … */
+  double stage_seconds[LESC_MAX_STAGES];
+  double memory_estimate;                    /* bytes */
+  LescLeReport le;                           /* LE methods */
+  guint correlation_iterations;
+  LescLeModel *model;                        /* set for methods with a mapping when requested */
+} LescRunResult;
+
+typedef struct _LescMethod LescMethod;
+struct _LescMethod {
+  const char *name;          /* lower-case key: "glesc" */
+  const char *display_name;  /* "gLESC" */
+  const char *description;   /* one line */
+  gboolean reconstructed;    /* no official code exists (LESC) */
+  gboolean has_mapping;      /* can predict unseen samples (ten-fold CV) */
+  gboolean uses_seed;
+  gboolean uses_variant;
+  const LescParamSpec *params;
+  guint n_params;
+  /* Recovered distributions (n×c). When `want_model` and the method has a mapping,
+   * result->model receives the LE model. */
+  LescMatrix *(*recover) (const LescProblem *problem, const LescRunParams *params,
+                          gboolean want_model, LescProgress *progress,
+                          LescRunResult *result, GError **error);
+  /* Optional: bytes the method holds at its peak (checked against the limit before any
+   * allocation); NULL when negligible. */
+  double (*memory_estimate) (gsize n, gsize q, gsize c, const LescRunParams *params);
+  /* LESC and gLESC (NULL for the others): the LE smoothness built from the correlation
+   * step, which depends on "lambda2" but not "lambda1" — recover() is this followed by
+   * lesc_method_le_stage(), and the λ grid reuses one correlation across λ₁. Adds the
+   * correlation stage to `result`. */
+  LescSmoothness *(*correlation) (const LescProblem *problem, const LescRunParams *params,
+                                  LescProgress *progress, LescRunResult *result, GError **error);
+};
+
+/* All methods in the paper's order: FCM, KM, LP, ML, GLLE, LESC, gLESC. */
+const LescMethod *const *lesc_methods (guint *n);
+/* Case-insensitive lookup by name; NULL when unknown. */
+const LescMethod *lesc_method_find (const char *name);
+/* Index of a parameter by name, or −1. */
+int lesc_method_param_index (const LescMethod *m, const char *name);
+
+void lesc_run_params_init (LescRunParams *p, const LescMethod *m);
+/* The value of the parameter `name`, or `fallback` when the method has none. */
+double lesc_run_params_get (const LescRunParams *p, const LescMethod *m, const char *name,
+                            double fallback);
+/* Check values against the specs; the message names the parameter and the range. */
+gboolean lesc_run_params_check (const LescRunParams *p, const LescMethod *m, GError **error);
+void lesc_run_result_clear (LescRunResult *r);
+/* A warning for the user when the run's answer is doubtful, else NULL (free with g_free):
+ * the reference optimizer's line search failed within its first iterations (it can, as the
+ * official code does, on badly scaled problems such as LESC on Movie), so the result is
+ * close to the random start W0. */
+char *lesc_run_result_warning (const LescRunResult *r);
+/* Append a timed stage (static name) to the result; ignored past LESC_MAX_STAGES. */
+void lesc_run_result_add_stage (LescRunResult *r, const char *name, double seconds);
+
+/* The LE step shared by GLLE, LESC and gLESC: fit with the smoothness matrix `m` and λ,
+ * record the "le" stage and the report (and the model when wanted); returns the
+ * recovered distributions (row softmax of Φ̂W). */
+LescMatrix *lesc_method_le_stage (const LescProblem *problem, const LescRunParams *params,
+                                  const LescSmoothness *m, double lambda, gboolean want_model,
+                                  LescProgress *progress, LescRunResult *result, GError **error);
+/* Seconds since `start_us` (g_get_monotonic_time). */
+double lesc_seconds_since (gint64 start_us);
+
+G_END_DECLS

@@ -1,0 +1,76 @@
+/* A run of a method on a data set: checks, z-score, memory estimate, the (cached)
+ * recovery. */
+#include "core/methods/run.h"
+#include "core/base/error.h"
+#include "core/numeric/preprocess.h"
+
+#include <string.h>
+#include <unistd.h>
+
+double
+lesc_memory_default_limit (void)
+{
+  long pages = sysconf (_SC_PHYS_PAGES), size = sysconf (_SC_PAGE_SIZE);
+  if (pages <= 0 || size <= 0)
+    return 8e9;
+  return 0.8 * (double) pages * (double) size;
+}
+
+gboolean
+lesc_memory_check (double bytes, double limit, const char *what, GError **error)
+{
+  if (limit <= 0.0)
+    limit = lesc_memory_default_limit ();
+  if (bytes <= limit)
+    return TRUE;
+  g_set_error (error, LESC_ERROR, LESC_ERROR_MEMORY,
+               "%s needs about %.2f GB of memory, more than the limit of %.2f GB "
+               "(raise it with --memory-limit)", what, bytes / 1e9, limit / 1e9);
+  return FALSE;
+}
+
+LescMatrix *
+lesc_method_run (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
+                 LescProgress *progress, LescRunResult *result, GError **error)
+{
+  return lesc_method_run_cached (m, ds, p, NULL, progress, result, error);
+}
+
+LescMatrix *
+lesc_method_run_cached (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
+                        LescCorrelationCache *cache, LescProgress *progress,
+                        LescRunResult *result, GError **error)
+{
+  LescRunResult local;
+  if (result == NULL)
+    result = &local;
+  memset (result, 0, sizeof *result);
+  if (!lesc_run_params_check (p, m, error))
+    return NULL;
+  gsize n = ds->features->rows, q = ds->features->cols, c = ds->logical->cols;
+  if (ds->logical->rows != n || n < 2 || c == 0)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
+                   "%s: features are %zu×%zu and logical labels %zu×%zu; expected the same "
+                   "number (≥ 2) of rows and at least one label", ds->name, n, q,
+                   ds->logical->rows, c);
+      return NULL;
+    }
+  double bytes = 8.0 * (double) n * (double) (q + 2 * c);
+  if (m->memory_estimate != NULL)
+    bytes += m->memory_estimate (n, q, c, p);
+  result->memory_estimate = bytes;
+  g_autofree char *what = g_strdup_printf ("%s on %s (n = %zu)", m->display_name, ds->name, n);
+  if (!lesc_memory_check (bytes, p->memory_limit, what, error))
+    return NULL;
+  gint64 t0 = g_get_monotonic_time ();
+  g_autoptr (LescMatrix) x = lesc_zscore (ds->features);
+  lesc_run_result_add_stage (result, "z-score", lesc_seconds_since (t0));
+  LescProblem problem = { x, ds->logical };
+  LescMatrix *d = cache != NULL && m->correlation != NULL
+    ? lesc_method_cached_recover (m, ds, &problem, p, cache, progress, result, error)
+    : m->recover (&problem, p, FALSE, progress, result, error);
+  if (result == &local)
+    lesc_run_result_clear (&local);
+  return d;
+}

@@ -1,0 +1,24 @@
+/* Running a method on a data set: the checks every run shares, the memory estimate and
+ * the recovery, optionally reusing a cached correlation step. */
+#pragma once
+#include "core/methods/corrcache.h"
+
+G_BEGIN_DECLS
+
+/* The whole run on a data set: z-score, check memory, recover. */
+LescMatrix *lesc_method_run (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
+                             LescProgress *progress, LescRunResult *result, GError **error);
+
+/* lesc_method_run, reusing a cached correlation step when the method has one (`cache`
+ * may be NULL: then exactly lesc_method_run). The result equals the uncached run. */
+LescMatrix *lesc_method_run_cached (const LescMethod *m, const LescDataset *ds,
+                                    const LescRunParams *p, LescCorrelationCache *cache,
+                                    LescProgress *progress, LescRunResult *result,
+                                    GError **error);
+
+/* Physical memory × 0.8, the default limit. */
+double lesc_memory_default_limit (void);
+/* LESC_ERROR_MEMORY naming `what` and both figures when `bytes` exceeds the limit. */
+gboolean lesc_memory_check (double bytes, double limit, const char *what, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,211 @@
+/* y = A x for symmetric A from its lower triangle.
+ *
+ * Columns are taken four at a time (block J). The part of A below the block's diagonal,
+ * A[R, J] with R the rows after J, is used twice while it is in registers:
+ * y[R] += A[R, J] x[J] and y[J] += A[R, J]ᵀ x[R], for two right-hand sides at a time.
+ * Rows are swept in slices of SWEEP so that a slice of the four columns stays in L1
+ * across the k right-hand sides.
+ *
+ * Threads: the columns are cut into PARTS parts of equal triangle area, taken by the
+ * threads in turn; part 0 sums into y, the others into their own buffer, added to y in a
+ * fixed order at the end. The split does not depend on the thread count, so neither do
+ * the bits of the result. */
+#include "core/numeric/symmetric.h"
+#include "core/base/simd.h"
+
+#include <math.h>
+#include <string.h>
+
+#define PARTS 4
+#define SWEEP 512
+/* below this many multiply-adds a product is not worth a thread */
+#define THREAD_MIN_WORK 2e6
+
+/* OpenBLAS's thread count when the BLAS is OpenBLAS (weak: absent otherwise). */
+extern int openblas_get_num_threads (void) __attribute__ ((weak));
+
+
+guint
+lesc_blas_threads (void)
+{
+  int t = openblas_get_num_threads != NULL ? openblas_get_num_threads () : 0;
+  return t > 0 ? (guint) t : MAX (g_get_num_processors (), 1);
+}
+
+gsize
+lesc_symmetric_product_work (gsize n, gsize k)
+{
+  return (PARTS - 1) * n * k;
+}
+
+
+/* Rows [r0, r1) of the block of four columns at j0, for the right-hand side x (one or,
+ * `pair`, two: x and x + n, into y and y + n). Each column's part of y[j0..j0+3] is summed
+ * per sweep. */
+LESC_SIMD_CLONES static void
+sweep4 (const double *a, gsize n, gsize j0, const double *x, double *y, gboolean pair,
+        gsize r0, gsize r1)
+{
+  const double *a0 = a + j0 * n, *a1 = a0 + n, *a2 = a1 + n, *a3 = a2 + n;
+  const double *x2 = pair ? x + n : x;
+  double *y2 = pair ? y + n : y;
+  gsize rv = r0 + ((r1 - r0) & ~(gsize) 3);
+  double c0 = x[j0], c1 = x[j0 + 1], c2 = x[j0 + 2], c3 = x[j0 + 3];
+  double d0 = x2[j0], d1 = x2[j0 + 1], d2 = x2[j0 + 2], d3 = x2[j0 + 3];
+  LescVec4 s0 = { 0 }, s1 = { 0 }, s2 = { 0 }, s3 = { 0 };
+  LescVec4 u0 = { 0 }, u1 = { 0 }, u2 = { 0 }, u3 = { 0 };
+  gsize i = r0;
+  /* one right-hand side at rows i..i+3 with the four loaded columns e0..e3: its y rows take
+   * the block's contribution, its column sums the rows' */
+#define RHS_STEP(xv, yv, k0, k1, k2, k3, t0, t1, t2, t3)   \
+  do {                                                   \
+    LescVec4 xi = LESC_LOAD4 ((xv) + i), yi = LESC_LOAD4 ((yv) + i); \
+    yi += e0 * (k0);                                     \
+    yi += e1 * (k1);                                     \
+    yi += e2 * (k2);                                     \
+    yi += e3 * (k3);                                     \
+    *(LescVec4 *) ((yv) + i) = yi;                       \
+    t0 += e0 * xi;                                       \
+    t1 += e1 * xi;                                       \
+    t2 += e2 * xi;                                       \
+    t3 += e3 * xi;                                       \
+  } while (0)
+  for (; i < rv; i += 4)
+    {
+      LescVec4 e0 = LESC_LOAD4 (a0 + i), e1 = LESC_LOAD4 (a1 + i);
+      LescVec4 e2 = LESC_LOAD4 (a2 + i), e3 = LESC_LOAD4 (a3 + i);
+      RHS_STEP (x, y, c0, c1, c2, c3, s0, s1, s2, s3);
+      if (pair)
+        RHS_STEP (x2, y2, d0, d1, d2, d3, u0, u1, u2, u3);
+    }
+#undef RHS_STEP
+  double t[8] = { LESC_HSUM4 (s0), LESC_HSUM4 (s1), LESC_HSUM4 (s2), LESC_HSUM4 (s3),
+                  LESC_HSUM4 (u0), LESC_HSUM4 (u1), LESC_HSUM4 (u2), LESC_HSUM4 (u3) };
+  for (; i < r1; i++)
+    {
+      y[i] += a0[i] * c0 + a1[i] * c1 + a2[i] * c2 + a3[i] * c3;
+      t[0] += a0[i] * x[i];
+      t[1] += a1[i] * x[i];
+      t[2] += a2[i] * x[i];
+      t[3] += a3[i] * x[i];
+      if (pair)
+        {
+          y2[i] += a0[i] * d0 + a1[i] * d1 + a2[i] * d2 + a3[i] * d3;
+          t[4] += a0[i] * x2[i];
+          t[5] += a1[i] * x2[i];
+          t[6] += a2[i] * x2[i];
+          t[7] += a3[i] * x2[i];
+        }
+    }
+  for (int c = 0; c < 4; c++)
+    {
+      y[j0 + c] += t[c];
+      if (pair)
+        y2[j0 + c] += t[4 + c];
+    }
+}
+
+/* The columns [j0, j1) (at most four): the rows below them, then their diagonal block
+ * (its cache lines are then already loaded). */
+static void
+block (const double *a, gsize n, gsize j0, gsize j1, const double *x, double *y, gsize k)
+{
+  gsize w = j1 - j0;
+  if (w == 4)
+    for (gsize r0 = j1; r0 < n; r0 += SWEEP)
+      for (gsize r = 0; r < k; r += 2)
+        sweep4 (a, n, j0, x + r * n, y + r * n, r + 1 < k, r0, MIN (r0 + SWEEP, n));
+  else
+    for (gsize t = j0; t < j1; t++)
+      for (gsize r = 0; r < k; r++)
+        {
+          const double *at = a + t * n, *xr = x + r * n;
+          double *yr = y + r * n;
+          double s = 0.0;
+          for (gsize i = j1; i < n; i++)
+            {
+              yr[i] += at[i] * xr[t];
+              s += at[i] * xr[i];
+            }
+          yr[t] += s;
+        }
+  double d[4][4];
+  for (gsize t = 0; t < w; t++)
+    for (gsize u = 0; u < w; u++)
+      d[t][u] = a[j0 + MAX (t, u) + (j0 + MIN (t, u)) * n];
+  for (gsize r = 0; r < k; r++)
+    {
+      const double *xr = x + r * n + j0;
+      double *yr = y + r * n + j0;
+      for (gsize t = 0; t < w; t++)
+        {
+          double s = 0.0;
+          for (gsize u = 0; u < w; u++)
+            s += d[t][u] * xr[u];
+          yr[t] += s;
+        }
+    }
+}
+
+typedef struct {
+  const double *a, *x;
+  gsize n, k;
+  gsize bound[PARTS + 1];
+  double *out[PARTS];
+  gint next;              /* the next part to take */
+} Job;
+
+/* Takes parts until none is left (a thread that gets less processor time takes fewer).
+ * Part p only writes rows ≥ bound[p]. */
+static gpointer
+run_parts (gpointer data)
+{
+  Job *job = data;
+  gsize n = job->n, k = job->k;
+  for (;;)
+    {
+      gint p = g_atomic_int_add (&job->next, 1);
+      if (p >= PARTS)
+        return NULL;
+      gsize b = job->bound[p];
+      for (gsize r = 0; r < k; r++)
+        memset (job->out[p] + r * n + b, 0, (n - b) * sizeof (double));
+      for (gsize j0 = b; j0 < job->bound[p + 1]; j0 += 4)
+        block (job->a, n, j0, MIN (j0 + 4, n), job->x, job->out[p], k);
+    }
+}
+
+void
+lesc_symmetric_product (const LescMatrix *a, const double *x, gsize k, double *y,
+                        double *work, guint threads)
+{
+  gsize n = a->rows;
+  g_return_if_fail (a->cols == n);
+  Job job = { a->data, x, n, k };
+  /* part p starts where the columns before it hold p/PARTS of the triangle's area:
+   * n² − (n − j)² = (p/PARTS) n², on a multiple of four */
+  for (guint p = 0; p <= PARTS; p++)
+    {
+      double j = (double) n * (1.0 - sqrt (1.0 - (double) p / PARTS));
+      job.bound[p] = p == PARTS ? n : MIN ((gsize) j & ~(gsize) 3, n);
+    }
+  job.out[0] = y;
+  for (guint p = 1; p < PARTS; p++)
+    job.out[p] = work + (p - 1) * n * k;
+  if (threads == 0)
+    threads = lesc_blas_threads ();
+  if ((double) n * (double) n * (double) k < THREAD_MIN_WORK)
+    threads = 1;
+  threads = CLAMP (threads, 1, PARTS);
+  GThread *started[PARTS] = { NULL };
+  for (guint t = 1; t < threads; t++)
+    started[t] = g_thread_try_new ("lesc-symm", run_parts, &job, NULL);
+  run_parts (&job);
+  for (guint t = 1; t < threads; t++)
+    if (started[t] != NULL)
+      g_thread_join (started[t]);
+  for (guint p = 1; p < PARTS; p++)
+    for (gsize r = 0; r < k; r++)
+      for (gsize i = job.bound[p]; i < n; i++)
+        y[i + r * n] += job.out[p][i + r * n];
+}

@@ -1,0 +1,21 @@
+/* Products with a dense symmetric matrix read from its lower triangle: the LE step applies
+ * its (n+1)×(n+1) quadratic form to c right-hand sides at every optimizer iteration
+ * (algorithms.md §11). One sweep over the n²/2 stored entries serves all right-hand sides
+ * (a general product reads n² and, in OpenBLAS, copies them on every call). */
+#pragma once
+#include "core/numeric/matrix.h"
+
+G_BEGIN_DECLS
+
+/* Doubles of workspace lesc_symmetric_product needs for an n×n matrix and k columns. */
+gsize lesc_symmetric_product_work (gsize n, gsize k);
+/* y (n×k) = A x (n×k), A n×n symmetric, column-major; only the entries on and below the
+ * diagonal are read. `work` holds lesc_symmetric_product_work (n, k) doubles. `threads` 0:
+ * as many as BLAS uses (OPENBLAS_NUM_THREADS). The work is split into fixed parts summed
+ * in a fixed order, so the result is the same to the bit for any thread count. */
+void lesc_symmetric_product (const LescMatrix *a, const double *x, gsize k, double *y,
+                             double *work, guint threads);
+/* The threads BLAS runs with (OpenBLAS's setting; the processor count otherwise). */
+guint lesc_blas_threads (void);
+
+G_END_DECLS

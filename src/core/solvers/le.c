@@ -1,0 +1,557 @@
+/* The LE regression step (algorithms.md §4): kernel feature map, the reference optimizer
+ * (`reference`) or the exact optimum over the distinct rows (`converged`).
+ *
+ * Cost. The objective is a quadratic in W: f(W) = ‖Φ̂W − L‖² + λ tr((Φ̂W)ᵀMΦ̂W), with the
+ * constant Hessian 2Φ̂ᵀ(I + λM)Φ̂. The optimizer therefore needs one Hessian product per
+ * iteration (optimizer.h), applied either as the chain Φ̂ᵀ((I + λM)(Φ̂p)) — two passes
+ * over the n×n kernel plus M — or, when that is cheaper over the iteration cap, through
+ * Q = Φ̂ᵀ(I + λM)Φ̂ formed once (its lower triangle, smoothness.c: n³ flops for a graph
+ * Laplacian or a low-rank C, 3.3n³ for a dense C), then one sweep over that triangle per
+ * iteration for all c columns (symmetric.c). Φ̂ᵀMΦ̂ is never formed per evaluation (§11).
+ * With many labels (L-BFGS, c·300 ≳ n) even those sweeps cost more than reducing Q once
+ * to tridiagonal form Q = U T Uᵀ (tridiagonal.c): the optimizer then runs on Ŵ = UᵀW,
+ * where the iteration is the same (optimizer.h) and a product costs O(n) per column. */
+#include "core/solvers/le.h"
+#include "core/base/error.h"
+#include "core/solvers/kernel.h"
+#include "core/numeric/optimizer.h"
+#include "core/numeric/preprocess.h"
+#include "core/base/random.h"
+#include "core/numeric/symmetric.h"
+#include "core/numeric/tridiagonal.h"
+
+#include <cblas.h>
+#include <float.h>
+#include <lapacke.h>
+#include <math.h>
+#include <string.h>
+
+const char *
+lesc_variant_key (LescVariant v)
+{
+  return v == LESC_VARIANT_CONVERGED ? "converged" : "reference";
+}
+
+gboolean
+lesc_variant_from_string (const char *s, LescVariant *out)
+{
+  if (g_ascii_strcasecmp (s, "reference") == 0)
+    *out = LESC_VARIANT_REFERENCE;
+  else if (g_ascii_strcasecmp (s, "converged") == 0)
+    *out = LESC_VARIANT_CONVERGED;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+void
+lesc_le_model_free (LescLeModel *model)
+{
+  if (model == NULL)
+    return;
+  lesc_matrix_free (model->x_train);
+  lesc_matrix_free (model->w);
+  g_free (model);
+}
+
+/* Φ̂ = [K, 1] from K (n×m) in place: one more column of ones. */
+static LescMatrix *
+append_ones (LescMatrix *phi)
+{
+  gsize n = phi->rows, m = phi->cols;
+  phi->data = g_realloc (phi->data, n * (m + 1) * sizeof (double));
+  phi->cols = m + 1;
+  for (gsize i = 0; i < n; i++)
+    LESC_AT (phi, i, m) = 1.0;
+  return phi;
+}
+
+/* Φ̂ = [K(a, b), 1] (rows of a × (rows of b + 1)). */
+static LescMatrix *
+feature_map (const LescMatrix *a, const LescMatrix *b, double width)
+{
+  return append_ones (lesc_rbf_kernel (a, b, width));
+}
+
+struct _LescLeObjective {
+  gsize n, c;
+  LescMatrix *phi;         /* n×(n+1) */
+  const LescMatrix *l;
+  const LescSmoothness *m;
+  double lambda;
+  double width;            /* σ_k */
+  LescMatrix *q;           /* Φ̂ᵀ(I + λM)Φ̂ (lower triangle), or NULL: the operator chain */
+  double *d, *t;           /* n×c work */
+  double *work;            /* for the products with Q */
+  LescTridiagonal *tri;    /* Q = U T Uᵀ, the optimizer's unknowns Ŵ = UᵀW; or NULL */
+  double *mapped;          /* (n+1)×c: W = UŴ (with `tri`) */
+};
+typedef LescLeObjective Objective;
+
+/* out (n×c) = Φ̂ w */
+static void
+phi_times (const Objective *o, const double *w, double *out)
+{
+  int n = (int) o->n, k = (int) o->n + 1;
+  cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, n, (int) o->c, k, 1.0, o->phi->data,
+               n, w, k, 0.0, out, n);
+}
+
+/* out ((n+1)×c) = s Φ̂ᵀ r */
+static void
+phi_t_times (const Objective *o, double s, const double *r, double *out)
+{
+  int n = (int) o->n, k = (int) o->n + 1;
+  cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, k, (int) o->c, n, s, o->phi->data, n,
+               r, n, 0.0, out, k);
+}
+
+/* f = ‖D − L‖² + λ⟨D, MD⟩ for D = o->d; leaves MD in o->t. */
+static double
+objective_at_d (const Objective *o)
+{
+  gsize nc = o->n * o->c;
+  lesc_smoothness_apply (o->m, o->d, o->c, o->t);
+  double fit = 0.0, smooth = 0.0;
+  for (gsize e = 0; e < nc; e++)
+    {
+      double r = o->d[e] - o->l->data[e];
+      fit += r * r;
+      smooth += o->d[e] * o->t[e];
+    }
+  return fit + o->lambda * smooth;
+}
+
+static double
+objective_func (const double *w, double *grad, gpointer data)
+{
+  Objective *o = data;
+  phi_times (o, w, o->d);
+  double f = objective_at_d (o);
+  if (grad != NULL)
+    {
+      /* ∇f = Φ̂ᵀ[2(D − L) + 2λMD] */
+      for (gsize e = 0; e < o->n * o->c; e++)
+        o->t[e] = (o->d[e] - o->l->data[e]) + o->lambda * o->t[e];
+      phi_t_times (o, 2.0, o->t, grad);
+    }
+  return f;
+}
+
+static void
+objective_hessian (const double *p, double *v, gpointer data)
+{
+  Objective *o = data;
+  int k = (int) o->n + 1;
+  if (o->tri != NULL)
+    {
+      lesc_tridiagonal_product (o->tri, 2.0, p, o->c, v);
+      return;
+    }
+  if (o->q != NULL)
+    {
+      lesc_symmetric_product (o->q, p, o->c, v, o->work, 0);
+      for (gsize e = 0; e < (gsize) k * o->c; e++)
+        v[e] *= 2.0;
+      return;
+    }
+  phi_times (o, p, o->d);
+  lesc_smoothness_apply (o->m, o->d, o->c, o->t);
+  for (gsize e = 0; e < o->n * o->c; e++)
+    o->t[e] = o->d[e] + o->lambda * o->t[e];
+  phi_t_times (o, 2.0, o->t, v);
+}
+
+/* In the basis of T: out = UŴ. */
+static void
+basis_to_original (const double *v, double *out, gpointer data)
+{
+  Objective *o = data;
+  memcpy (out, v, (o->n + 1) * o->c * sizeof (double));
+  lesc_tridiagonal_from_basis (o->tri, out, o->c);
+}
+
+/* In the basis of T: f(UŴ) and Uᵀ∇f(UŴ) (only the optimizer's first evaluation). */
+static double
+basis_objective_func (const double *w, double *grad, gpointer data)
+{
+  Objective *o = data;
+  basis_to_original (w, o->mapped, o);
+  double f = objective_func (o->mapped, grad, o);
+  if (grad != NULL)
+    lesc_tridiagonal_to_basis (o->tri, grad, o->c);
+  return f;
+}
+
+/* Relative times, in the units where forming Q costs flops/2 (calibrated on this
+ * machine's timings): a general pass over an n×n matrix with c right-hand sides (dgemm,
+ * memory-bound for small c and copying the matrix on every call), and one symmetric
+ * product with Q (half the matrix read). */
+static double
+pass_cost (double n, double c)
+{
+  return n * n * (c + 20.0);
+}
+
+static double
+symmetric_pass_cost (double n, double c)
+{
+  return n * n * (1.7 * c + 2.0);
+}
+
+static gboolean
+quadratic_form_pays (gsize n_, gsize c_, const LescSmoothness *m, guint products)
+{
+  double n = (double) n_, c = (double) c_;
+  double per_column = lesc_smoothness_apply_flops (m);
+  double chain = 2.0 * pass_cost (n, c) + (per_column > 2.0 * n * n
+                                            ? 2.0 * pass_cost (n, c)
+                                            : 0.5 * c * per_column);
+  double form = 0.5 * lesc_smoothness_quadratic_form_flops (m, n_ + 1);
+  return form + products * symmetric_pass_cost (n + 1, c) < products * chain;
+}
+
+/* Reducing Q to tridiagonal form (half of dsytrd's 4/3·n³ flops in memory-bound
+ * matrix–vector products) and four basis changes of c columns, against the sweeps over Q
+ * it saves. Only for L-BFGS: BFGS's own N×N updates dominate its iterations. */
+static gboolean
+tridiagonal_pays (gsize n_, gsize c_, guint products)
+{
+  double n = (double) n_ + 1.0, c = (double) c_;
+  gsize unknowns = (n_ + 1) * c_;
+  LescOptimizerOptions o;
+  lesc_optimizer_options_init (&o, unknowns);
+  if (unknowns < o.bfgs_limit)
+    return FALSE;
+  return 1.1 * n * n * n + 16.0 * n * n * c < products * symmetric_pass_cost (n, c);
+}
+
+double
+lesc_le_memory_estimate (gsize n, gsize c, LescVariant variant)
+{
+  double n2 = 8.0 * (double) n * (double) (n + 1);
+  if (variant == LESC_VARIANT_CONVERGED)
+    return 4.0 * n2;   /* Φ̂, dense M, the m×m system, Φ̂'s copy for the least squares */
+  LescOptimizerOptions o;
+  gsize unknowns = (n + 1) * c;
+  lesc_optimizer_options_init (&o, unknowns);
+  /* Φ̂, Q, and forming Q: an n×(n+1) buffer and, for a dense C, the n×n Cholesky factor */
+  return 4.0 * n2 + lesc_optimizer_memory_estimate (unknowns, &o);
+}
+
+static gboolean
+check_input (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m, double lambda,
+             GError **error)
+{
+  if (x->rows < 2)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
+                   "LE step: features have %zu rows; expected at least 2 samples", x->rows);
+      return FALSE;
+    }
+  if (l->rows != x->rows || l->cols == 0)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
+                   "LE step: logical labels are %zu×%zu; expected %zu rows and at least one label",
+                   l->rows, l->cols, x->rows);
+      return FALSE;
+    }
+  if (lesc_smoothness_size (m) != x->rows)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
+                   "LE step: smoothness matrix is %zu×%zu; expected %zu×%zu",
+                   lesc_smoothness_size (m), lesc_smoothness_size (m), x->rows, x->rows);
+      return FALSE;
+    }
+  if (!isfinite (lambda) || lambda < 0.0)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "LE step: λ = %g; expected a finite value ≥ 0", lambda);
+      return FALSE;
+    }
+  gsize bi, bj;
+  if (!lesc_matrix_all_finite (x, &bi, &bj))
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
+                   "LE step: feature (%zu, %zu) is not finite", bi + 1, bj + 1);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* W0 ~ U(0, 1), (n+1)×c filled column by column (MATLAB rand(n+1, c)). */
+static LescMatrix *
+initial_weights (gsize rows, gsize c, guint32 seed)
+{
+  LescRandom rng;
+  lesc_random_init (&rng, seed);
+  LescMatrix *w = lesc_matrix_new (rows, c);
+  for (gsize e = 0; e < rows * c; e++)
+    w->data[e] = lesc_random_double (&rng);
+  return w;
+}
+
+static gboolean
+fit_reference (Objective *o, LescMatrix *w, LescProgress *progress, LescLeReport *report,
+               GError **error)
+{
+  gsize unknowns = (o->n + 1) * o->c;
+  LescOptimizerOptions opt;
+  lesc_optimizer_options_init (&opt, unknowns);
+  opt.stage = unknowns < opt.bfgs_limit ? "LE step (BFGS)" : "LE step (L-BFGS)";
+  if (lesc_progress_cancelled (progress, error))
+    return FALSE;
+  LescOptimizerProblem pr = { unknowns, objective_func, objective_hessian, o };
+  if (o->tri != NULL)
+    {
+      pr.func = basis_objective_func;
+      pr.to_original = basis_to_original;
+      lesc_tridiagonal_to_basis (o->tri, w->data, o->c);
+    }
+  LescOptimizerReport r;
+  LescProgress sub = lesc_progress_sub (progress, 0.1, 1.0);
+  gboolean ok = lesc_optimizer_minimize (&pr, &opt, w->data, progress ? &sub : NULL, &r, error);
+  if (o->tri != NULL)
+    lesc_tridiagonal_from_basis (o->tri, w->data, o->c);
+  report->iterations = r.iterations;
+  report->evaluations = r.evaluations;
+  report->exit_flag = r.exit_flag;
+  report->objective = r.f;
+  report->grad_inf = r.grad_inf;
+  return ok;
+}
+
+/* D̃* = P (PᵀP + λPᵀMP)⁻¹ PᵀL over the m distinct rows (§4.6), into o->d. */
+static gboolean
+solve_converged (Objective *o, const LescMatrix *x, GError **error)
+{
+  gsize n = o->n, c = o->c;
+  g_autofree gsize *group = g_new (gsize, n);
+  gsize m = lesc_distinct_rows (x, group, NULL);
+  g_autoptr (LescMatrix) a = lesc_matrix_try_new (m, m, error);
+  if (a == NULL)
+    return FALSE;
+  {
+    g_autoptr (LescMatrix) dense = lesc_smoothness_dense (o->m);
+    for (gsize j = 0; j < n; j++)
+      for (gsize i = 0; i < n; i++)
+        LESC_AT (a, group[i], group[j]) += o->lambda * LESC_AT (dense, i, j);
+  }
+  g_autoptr (LescMatrix) rhs = lesc_matrix_new (m, c);
+  for (gsize i = 0; i < n; i++)
+    {
+      LESC_AT (a, group[i], group[i]) += 1.0;
+      for (gsize j = 0; j < c; j++)
+        LESC_AT (rhs, group[i], j) += LESC_AT (o->l, i, j);
+    }
+  lapack_int info = LAPACKE_dposv (LAPACK_COL_MAJOR, 'L', (lapack_int) m, (lapack_int) c,
+                                   a->data, (lapack_int) m, rhs->data, (lapack_int) m);
+  if (info != 0)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_NUMERIC,
+                   "LE step (converged): the %zu×%zu system PᵀP + λPᵀMP is not positive "
+                   "definite (Cholesky info %d)", m, m, (int) info);
+      return FALSE;
+    }
+  for (gsize j = 0; j < c; j++)
+    for (gsize i = 0; i < n; i++)
+      o->d[i + j * n] = LESC_AT (rhs, group[i], j);
+  return TRUE;
+}
+
+/* W = W0 + Φ̂⁺(D̃* − Φ̂W0), Φ̂⁺ by the SVD with cut-off n·ε·σ_max (LAPACK dgelsd). */
+static gboolean
+weights_for (const Objective *o, LescMatrix *w, GError **error)
+{
+  gsize n = o->n, k = n + 1, c = o->c;
+  g_autoptr (LescMatrix) a = lesc_matrix_copy (o->phi);
+  g_autoptr (LescMatrix) b = lesc_matrix_new (k, c);
+  g_autofree double *r = g_new (double, n * c);
+  phi_times (o, w->data, r);
+  for (gsize j = 0; j < c; j++)
+    for (gsize i = 0; i < n; i++)
+      LESC_AT (b, i, j) = o->d[i + j * n] - r[i + j * n];
+  g_autofree double *sv = g_new (double, n);
+  lapack_int rank;
+  lapack_int info = LAPACKE_dgelsd (LAPACK_COL_MAJOR, (lapack_int) n, (lapack_int) k,
+                                    (lapack_int) c, a->data, (lapack_int) n, b->data,
+                                    (lapack_int) k, sv, (double) n * DBL_EPSILON, &rank);
+  if (info != 0)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_NUMERIC,
+                   "LE step (converged): the least-squares solve for W failed (dgelsd info %d)",
+                   (int) info);
+      return FALSE;
+    }
+  for (gsize e = 0; e < k * c; e++)
+    w->data[e] += b->data[e];
+  return TRUE;
+}
+
+/* `report` (may be NULL) receives the seconds of the kernel and of forming Q. */
+static LescLeObjective *
+objective_new (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m, double lambda,
+               gboolean quadratic_form, LescProgress *progress, LescLeReport *report,
+               GError **error)
+{
+  if (!check_input (x, l, m, lambda, error))
+    return NULL;
+  gsize n = x->rows, c = l->cols;
+  gint64 t0 = g_get_monotonic_time ();
+  /* squared distances once: the width, then the kernel in place */
+  g_autoptr (LescMatrix) k = lesc_sq_distances_self (x, progress, error);
+  if (k == NULL)
+    return NULL;
+  double width = lesc_mean_distance_from_sq (k);
+  if (!(width > 0.0))
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
+                   "LE step: all %zu feature rows are identical (kernel width 0)", n);
+      return NULL;
+    }
+  double s = -1.0 / (2.0 * width * width);
+  for (gsize e = 0; e < n * n; e++)
+    k->data[e] = exp (k->data[e] * s);
+  g_autoptr (LescLeObjective) o = g_new0 (LescLeObjective, 1);
+  o->n = n;
+  o->c = c;
+  o->l = l;
+  o->m = m;
+  o->lambda = lambda;
+  o->width = width;
+  o->phi = append_ones (g_steal_pointer (&k));
+  o->d = g_new (double, n * c);
+  o->t = g_new (double, n * c);
+  gint64 t1 = g_get_monotonic_time ();
+  if (report != NULL)
+    report->seconds_kernel = (double) (t1 - t0) / 1e6;
+  if (quadratic_form)
+    {
+      o->q = lesc_smoothness_quadratic_form (m, o->phi, lambda, progress, error);
+      if (o->q == NULL)
+        return NULL;
+      o->work = g_new (double, lesc_symmetric_product_work (n + 1, c));
+      if (report != NULL)
+        report->seconds_form = (double) (g_get_monotonic_time () - t1) / 1e6;
+    }
+  return g_steal_pointer (&o);
+}
+
+LescLeObjective *
+lesc_le_objective_new (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m,
+                       double lambda, gboolean quadratic_form, GError **error)
+{
+  return objective_new (x, l, m, lambda, quadratic_form, NULL, NULL, error);
+}
+
+double
+lesc_le_objective_eval (LescLeObjective *o, const double *w, double *grad)
+{
+  return objective_func (w, grad, o);
+}
+
+void
+lesc_le_objective_hessian (LescLeObjective *o, const double *p, double *v)
+{
+  objective_hessian (p, v, o);
+}
+
+const LescMatrix *
+lesc_le_objective_features (const LescLeObjective *o)
+{
+  return o->phi;
+}
+
+void
+lesc_le_objective_free (LescLeObjective *o)
+{
+  if (o == NULL)
+    return;
+  lesc_matrix_free (o->phi);
+  lesc_matrix_free (o->q);
+  lesc_tridiagonal_free (o->tri);
+  g_free (o->mapped);
+  g_free (o->d);
+  g_free (o->t);
+  g_free (o->work);
+  g_free (o);
+}
+
+gboolean
+lesc_le_fit (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m, double lambda,
+             LescVariant variant, guint32 seed, LescProgress *progress, LescLeReport *report,
+             LescLeModel **model, LescMatrix **numerical, GError **error)
+{
+  LescLeReport local;
+  if (report == NULL)
+    report = &local;
+  memset (report, 0, sizeof *report);
+  if (!check_input (x, l, m, lambda, error))
+    return FALSE;
+  gsize n = x->rows, c = l->cols;
+  gboolean form = variant == LESC_VARIANT_REFERENCE && quadratic_form_pays (n, c, m, 300);
+  lesc_progress_report (progress, 0.0, form ? "LE step: kernel and quadratic form" : "LE step: kernel");
+  g_autoptr (LescLeObjective) o = objective_new (x, l, m, lambda, form, progress, report, error);
+  if (o == NULL)
+    return FALSE;
+  if (form && tridiagonal_pays (n, c, 300))
+    {
+      gint64 t = g_get_monotonic_time ();
+      LescProgress sub = lesc_progress_sub (progress, 0.0, 0.1);
+      o->tri = lesc_tridiagonal_new (g_steal_pointer (&o->q), progress ? &sub : NULL, error);
+      if (o->tri == NULL)
+        return FALSE;
+      o->mapped = g_new (double, (n + 1) * c);
+      report->seconds_reduce = (double) (g_get_monotonic_time () - t) / 1e6;
+      report->tridiagonal = TRUE;
+    }
+  g_autoptr (LescMatrix) w = initial_weights (n + 1, c, seed);
+  gint64 t0 = g_get_monotonic_time ();
+  gboolean ok;
+  if (variant == LESC_VARIANT_REFERENCE)
+    {
+      ok = fit_reference (o, w, progress, report, error);
+      if (ok)
+        phi_times (o, w->data, o->d);
+    }
+  else
+    {
+      ok = solve_converged (o, x, error);
+      if (ok)
+        {
+          report->objective = objective_at_d (o);
+          report->exit_flag = LESC_OPT_EXIT_GRADIENT;
+        }
+      if (ok && model != NULL)
+        ok = weights_for (o, w, error);
+    }
+  if (!ok)
+    return FALSE;
+  report->seconds_solve = (double) (g_get_monotonic_time () - t0) / 1e6;
+  if (numerical != NULL)
+    *numerical = lesc_matrix_new_from (n, c, o->d);
+  if (model != NULL)
+    {
+      LescLeModel *mo = g_new0 (LescLeModel, 1);
+      mo->x_train = lesc_matrix_copy (x);
+      mo->width = o->width;
+      mo->w = g_steal_pointer (&w);
+      *model = mo;
+    }
+  lesc_progress_report (progress, 1.0, "LE step: done");
+  return TRUE;
+}
+
+LescMatrix *
+lesc_le_predict (const LescLeModel *model, const LescMatrix *x_new)
+{
+  g_return_val_if_fail (x_new->cols == model->x_train->cols, NULL);
+  g_autoptr (LescMatrix) phi = feature_map (x_new, model->x_train, model->width);
+  gsize n = x_new->rows, k = phi->cols, c = model->w->cols;
+  LescMatrix *out = lesc_matrix_new (n, c);
+  if (n > 0)
+    cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, (int) n, (int) c, (int) k, 1.0,
+                 phi->data, (int) n, model->w->data, (int) k, 0.0, out->data, (int) n);
+  lesc_matrix_row_softmax (out);
+  return out;
+}

@@ -1,0 +1,69 @@
+/* The LE regression step shared by GLLE, LESC and gLESC (algorithms.md §4):
+ * min_W ‖Φ̂W − L‖² + λ tr((Φ̂W)ᵀ M (Φ̂W)), Φ̂ = [RBF kernel, 1], D = row softmax(Φ̂W). */
+#pragma once
+#include "core/numeric/matrix.h"
+#include "core/base/progress.h"
+#include "core/solvers/smoothness.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  LESC_VARIANT_REFERENCE,  /* the official quasi-Newton optimizer (§4.5), default */
+  LESC_VARIANT_CONVERGED,  /* the exact optimum over the distinct rows (§4.6) */
+} LescVariant;
+
+const char *lesc_variant_key (LescVariant v);  /* "reference", "converged" */
+gboolean    lesc_variant_from_string (const char *s, LescVariant *out);
+
+/* What predicting new samples needs: the training features, kernel width and W. */
+typedef struct {
+  LescMatrix *x_train;  /* n×q, z-scored */
+  double width;         /* σ_k */
+  LescMatrix *w;        /* (n+1)×c */
+} LescLeModel;
+
+typedef struct {
+  guint iterations;
+  guint evaluations;
+  int exit_flag;        /* fminlbfgs' code: 1 gradient, 2 TolX, 0 MaxIter, −2/4/−1 line search */
+  double objective;
+  double grad_inf;
+  double seconds_kernel;  /* distances, width, kernel */
+  double seconds_form;    /* Q = Φ̂ᵀ(I + λM)Φ̂ (0 when the operator chain is used) */
+  double seconds_reduce;  /* Q's tridiagonal form (0 when the sweeps over Q are used) */
+  gboolean tridiagonal;   /* the optimizer ran in the basis of Q's tridiagonal form */
+  double seconds_solve;   /* the optimizer (reference) or the solve (converged), and Φ̂W */
+} LescLeReport;
+
+/* Fit on x (n×q z-scored) and logical labels l (n×c) with the smoothness matrix m (n×n)
+ * and trade-off λ ≥ 0. `model` (may be NULL: not wanted) receives what prediction needs;
+ * `numerical` (may be NULL) receives Φ̂W (n×c) — the recovered distributions are its row
+ * softmax. The `converged` variant computes W (an SVD-based least-squares solve) only
+ * when `model` is wanted. */
+gboolean lesc_le_fit (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m,
+                      double lambda, LescVariant variant, guint32 seed,
+                      LescProgress *progress, LescLeReport *report,
+                      LescLeModel **model, LescMatrix **numerical, GError **error);
+/* Bytes the LE step holds at its peak for n samples and c labels. */
+double lesc_le_memory_estimate (gsize n, gsize c, LescVariant variant);
+/* The objective itself, for tests and diagnostics: Φ̂ from x (kernel width = mean
+ * pairwise distance), f(W) and ∇f(W) for W (n+1)×c column-major, and the Hessian product
+ * 2Φ̂ᵀ(I + λM)Φ̂p through the operator chain or (`quadratic_form`) the formed Q. */
+typedef struct _LescLeObjective LescLeObjective;
+LescLeObjective *lesc_le_objective_new (const LescMatrix *x, const LescMatrix *l,
+                                        const LescSmoothness *m, double lambda,
+                                        gboolean quadratic_form, GError **error);
+double lesc_le_objective_eval (LescLeObjective *o, const double *w, double *grad);
+void   lesc_le_objective_hessian (LescLeObjective *o, const double *p, double *v);
+/* Φ̂ (n×(n+1)), owned by the objective. */
+const LescMatrix *lesc_le_objective_features (const LescLeObjective *o);
+void   lesc_le_objective_free (LescLeObjective *o);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescLeObjective, lesc_le_objective_free)
+
+/* softmax([K(x_new, x_train), 1] W) */
+LescMatrix *lesc_le_predict (const LescLeModel *model, const LescMatrix *x_new);
+void lesc_le_model_free (LescLeModel *model);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescLeModel, lesc_le_model_free)
+
+G_END_DECLS

@@ -1,0 +1,145 @@
+#include "core/solvers/neighbours.h"
+
+#include "core/base/error.h"
+
+#include <cblas.h>
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+
+#define BLOCK_ROWS 256
+
+typedef struct {
+  double d;
+  gsize j;
+} Candidate;
+
+static int
+compare_candidates (const void *a, const void *b)
+{
+  const Candidate *u = a, *v = b;
+  if (u->d != v->d)
+    return u->d < v->d ? -1 : 1;
+  return (u->j > v->j) - (u->j < v->j);
+}
+
+/* The k-th smallest (1-based) of v[0..m−1] (Hoare quickselect); reorders v. */
+static double
+select_kth (double *v, gssize m, gssize k)
+{
+  gssize lo = 0, hi = m - 1, target = k - 1;
+  while (hi > lo)
+    {
+      double pivot = v[lo + (hi - lo) / 2];
+      gssize i = lo, j = hi;
+      while (i <= j)
+        {
+          while (v[i] < pivot)
+            i++;
+          while (v[j] > pivot)
+            j--;
+          if (i <= j)
+            {
+              double t = v[i];
+              v[i] = v[j];
+              v[j] = t;
+              i++;
+              j--;
+            }
+        }
+      if (target <= j)
+        hi = j;
+      else if (target >= i)
+        lo = i;
+      else
+        return v[target];
+    }
+  return v[target];
+}
+
+/* ‖x_a − x_b‖² from differences; xt is xᵀ (q×n), so each sample is contiguous. */
+static double
+exact_sq_distance (const LescMatrix *xt, gsize a, gsize b)
+{
+  const double *u = xt->data + a * xt->rows, *v = xt->data + b * xt->rows;
+  double s = 0.0;
+  for (gsize t = 0; t < xt->rows; t++)
+    s += (u[t] - v[t]) * (u[t] - v[t]);
+  return s;
+}
+
+gboolean
+lesc_nearest_neighbours (const LescMatrix *x, gsize k, gboolean include_self, gsize *index,
+                         LescProgress *progress, GError **error)
+{
+  gsize n = x->rows, q = x->cols;
+  gsize available = include_self ? n : (n > 0 ? n - 1 : 0);
+  if (k == 0 || k > available)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "neighbours: k = %zu, expected 1 ≤ k ≤ %zu (%zu samples%s)", k, available, n,
+                   include_self ? "" : ", the sample itself excluded");
+      return FALSE;
+    }
+  g_autofree double *norms = g_new0 (double, n);
+  double max_norm = 0.0;
+  for (gsize t = 0; t < q; t++)
+    for (gsize i = 0; i < n; i++)
+      norms[i] += LESC_AT (x, i, t) * LESC_AT (x, i, t);
+  for (gsize i = 0; i < n; i++)
+    max_norm = fmax (max_norm, norms[i]);
+
+  gsize b = MIN (n, BLOCK_ROWS);
+  g_autoptr (LescMatrix) block = lesc_matrix_try_new (b, n, error); /* b×n squared distances */
+  if (block == NULL)
+    return FALSE;
+  g_autoptr (LescMatrix) rows = lesc_matrix_new (b, q);
+  g_autofree double *scratch = g_new (double, n);
+  g_autofree Candidate *cand = g_new (Candidate, n);
+  g_autoptr (LescMatrix) xt = lesc_matrix_transpose (x);
+
+  for (gsize start = 0; start < n; start += b)
+    {
+      if (lesc_progress_cancelled (progress, error))
+        return FALSE;
+      lesc_progress_report (progress, (double) start / (double) n, "neighbours");
+      gsize m = MIN (b, n - start);
+      for (gsize t = 0; t < q; t++)
+        for (gsize r = 0; r < m; r++)
+          LESC_AT (rows, r, t) = LESC_AT (x, start + r, t);
+      /* block(r, j) = ‖x_r‖² + ‖x_j‖² − 2 x_r·x_j */
+      if (q > 0)
+        cblas_dgemm (CblasColMajor, CblasNoTrans, CblasTrans, (int) m, (int) n, (int) q, -2.0,
+                     rows->data, (int) b, x->data, (int) n, 0.0, block->data, (int) b);
+      for (gsize r = 0; r < m; r++)
+        {
+          gsize i = start + r;
+          gsize cnt = 0;
+          for (gsize j = 0; j < n; j++)
+            if (include_self || j != i)
+              scratch[cnt++] = (j == i ? 0.0 : LESC_AT (block, r, j) + norms[i] + norms[j]);
+          double kth = select_kth (scratch, (gssize) cnt, (gssize) k);
+          /* The expansion's rounding error is below ~q·ε·(‖x_i‖² + ‖x_j‖²); every row
+           * within a generous multiple of that of the k-th is re-measured exactly. */
+          double slack = 64.0 * (double) (q + 1) * DBL_EPSILON * (norms[i] + max_norm);
+          gsize nc = 0;
+          for (gsize j = 0; j < n; j++)
+            {
+              if (!include_self && j == i)
+                continue;
+              double e = (j == i ? 0.0 : LESC_AT (block, r, j) + norms[i] + norms[j]);
+              if (e <= kth + slack)
+                {
+                  cand[nc].d = (j == i ? 0.0 : exact_sq_distance (xt, i, j));
+                  cand[nc].j = j;
+                  nc++;
+                }
+            }
+          qsort (cand, nc, sizeof (Candidate), compare_candidates);
+          for (gsize t = 0; t < k; t++)
+            index[i + t * n] = cand[t].j;
+        }
+    }
+  lesc_progress_report (progress, 1.0, "neighbours");
+  return TRUE;
+}

@@ -1,0 +1,373 @@
+/* The smoothness matrix M as an operator: a sparse graph Laplacian or (I − C)ᵀ(I − C),
+ * C dense or, when known, as factors UV. */
+#include "core/solvers/smoothness.h"
+#include "core/base/error.h"
+
+#include <cblas.h>
+#include <lapacke.h>
+#include <math.h>
+#include <string.h>
+
+/* the largest ‖C‖₂ for which Q is formed from the factors of C (below) */
+#define FACTORED_FORM_MAX_NORM 2.0
+
+struct _LescSmoothness {
+  gsize n;
+  /* Laplacian: A in CSR form and its row sums */
+  gsize *row_ptr;
+  gsize *col_index;
+  double *values;
+  double *degree;
+  /* correlation: C, and the orientation of M */
+  LescMatrix *c;
+  gboolean paper;
+  LescMatrix *u, *v;   /* C = UV (n×r, r×n), or NULL */
+  double c_bound;      /* ≥ ‖C‖₂ when factored */
+};
+
+LescSmoothness *
+lesc_smoothness_new_laplacian (gsize n, const gsize *row_ptr, const gsize *col_index,
+                               const double *values)
+{
+  LescSmoothness *m = g_new0 (LescSmoothness, 1);
+  gsize nnz = row_ptr[n];
+  m->n = n;
+  m->row_ptr = g_memdup2 (row_ptr, (n + 1) * sizeof (gsize));
+  m->col_index = g_memdup2 (col_index, MAX (nnz, 1) * sizeof (gsize));
+  m->values = g_memdup2 (values, MAX (nnz, 1) * sizeof (double));
+  m->degree = g_new0 (double, MAX (n, 1));
+  for (gsize i = 0; i < n; i++)
+    for (gsize t = row_ptr[i]; t < row_ptr[i + 1]; t++)
+      m->degree[i] += values[t];
+  return m;
+}
+
+LescSmoothness *
+lesc_smoothness_new_correlation (LescMatrix *c, gboolean paper_orientation)
+{
+  g_return_val_if_fail (c->rows == c->cols, NULL);
+  LescSmoothness *m = g_new0 (LescSmoothness, 1);
+  m->n = c->rows;
+  m->c = c;
+  m->paper = paper_orientation;
+  return m;
+}
+
+LescSmoothness *
+lesc_smoothness_new_correlation_factored (LescMatrix *c, LescMatrix *u, LescMatrix *v,
+                                         gboolean paper_orientation)
+{
+  g_return_val_if_fail (u->rows == c->rows && v->cols == c->rows && u->cols == v->rows, NULL);
+  LescSmoothness *m = lesc_smoothness_new_correlation (c, paper_orientation);
+  m->u = u;
+  m->v = v;
+  /* ‖C‖₂ ≤ ‖U‖₂‖V‖₂, and ‖U‖₂² = ‖UᵀU‖₂ ≤ ‖UᵀU‖_∞ (likewise VVᵀ) */
+  int n = (int) c->rows, r = (int) u->cols;
+  g_autoptr (LescMatrix) gu = lesc_matrix_new (r, r);
+  g_autoptr (LescMatrix) gv = lesc_matrix_new (r, r);
+  if (r > 0)
+    {
+      cblas_dsyrk (CblasColMajor, CblasLower, CblasTrans, r, n, 1.0, u->data, n, 0.0, gu->data, r);
+      cblas_dsyrk (CblasColMajor, CblasLower, CblasNoTrans, r, n, 1.0, v->data, r, 0.0, gv->data,
+                   r);
+    }
+  double nu = 0.0, nv = 0.0;
+  for (int i = 0; i < r; i++)
+    {
+      double su = 0.0, sv = 0.0;
+      for (int j = 0; j < r; j++)
+        {
+          su += fabs (LESC_AT (gu, MAX (i, j), MIN (i, j)));
+          sv += fabs (LESC_AT (gv, MAX (i, j), MIN (i, j)));
+        }
+      nu = MAX (nu, su);
+      nv = MAX (nv, sv);
+    }
+  m->c_bound = sqrt (nu * nv);
+  return m;
+}
+
+void
+lesc_smoothness_free (LescSmoothness *m)
+{
+  if (m == NULL)
+    return;
+  g_free (m->row_ptr);
+  g_free (m->col_index);
+  g_free (m->values);
+  g_free (m->degree);
+  lesc_matrix_free (m->c);
+  lesc_matrix_free (m->u);
+  lesc_matrix_free (m->v);
+  g_free (m);
+}
+
+gsize
+lesc_smoothness_size (const LescSmoothness *m)
+{
+  return m->n;
+}
+
+/* y = F x with F = I − C (code orientation) or I − Cᵀ (paper), so that M = FᵀF. */
+static void
+apply_factor (const LescSmoothness *m, gboolean transposed, const double *x, gsize k, double *y)
+{
+  int n = (int) m->n;
+  gboolean trans_c = m->paper != transposed;   /* F = I − Cᵀ or Fᵀ = I − Cᵀ */
+  memcpy (y, x, m->n * k * sizeof (double));
+  if (m->u != NULL && k > 0)
+    {
+      /* Cx = U(Vx), Cᵀx = Vᵀ(Uᵀx) */
+      int r = (int) m->u->cols;
+      const LescMatrix *first = trans_c ? m->u : m->v, *second = trans_c ? m->v : m->u;
+      g_autofree double *t = g_new (double, MAX ((gsize) r * k, 1));
+      if (r == 0)
+        return;
+      if (trans_c)
+        cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, r, (int) k, n, 1.0, first->data, n,
+                     x, n, 0.0, t, r);
+      else
+        cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, r, (int) k, n, 1.0, first->data,
+                     r, x, n, 0.0, t, r);
+      if (trans_c)
+        cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, n, (int) k, r, -1.0, second->data,
+                     r, t, r, 1.0, y, n);
+      else
+        cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, n, (int) k, r, -1.0,
+                     second->data, n, t, r, 1.0, y, n);
+      return;
+    }
+  cblas_dgemm (CblasColMajor, trans_c ? CblasTrans : CblasNoTrans, CblasNoTrans, n, (int) k, n,
+               -1.0, m->c->data, n, x, n, 1.0, y, n);
+}
+
+void
+lesc_smoothness_apply (const LescSmoothness *m, const double *x, gsize k, double *y)
+{
+  gsize n = m->n;
+  if (m->c == NULL)
+    {
+      for (gsize j = 0; j < k; j++)
+        {
+          const double *xj = x + j * n;
+          double *yj = y + j * n;
+          for (gsize i = 0; i < n; i++)
+            {
+              double s = m->degree[i] * xj[i];
+              for (gsize t = m->row_ptr[i]; t < m->row_ptr[i + 1]; t++)
+                s -= m->values[t] * xj[m->col_index[t]];
+              yj[i] = s;
+            }
+        }
+      return;
+    }
+  g_autofree double *t = g_new (double, n * k);
+  apply_factor (m, FALSE, x, k, t);
+  apply_factor (m, TRUE, t, k, y);
+}
+
+static void
+fill_upper (LescMatrix *a)
+{
+  gsize n = a->rows;
+  for (gsize j = 0; j < n; j++)
+    for (gsize i = j + 1; i < n; i++)
+      LESC_AT (a, j, i) = LESC_AT (a, i, j);
+}
+
+LescMatrix *
+lesc_smoothness_dense (const LescSmoothness *m)
+{
+  gsize n = m->n;
+  LescMatrix *d = lesc_matrix_new (n, n);
+  if (m->c == NULL)
+    {
+      for (gsize i = 0; i < n; i++)
+        {
+          LESC_AT (d, i, i) += m->degree[i];
+          for (gsize t = m->row_ptr[i]; t < m->row_ptr[i + 1]; t++)
+            LESC_AT (d, i, m->col_index[t]) -= m->values[t];
+        }
+      return d;
+    }
+  /* M = FᵀF */
+  g_autoptr (LescMatrix) f = lesc_matrix_new (n, n);
+  for (gsize j = 0; j < n; j++)
+    for (gsize i = 0; i < n; i++)
+      LESC_AT (f, i, j) = (i == j) - (m->paper ? LESC_AT (m->c, j, i) : LESC_AT (m->c, i, j));
+  cblas_dsyrk (CblasColMajor, CblasLower, CblasTrans, (int) n, (int) n, 1.0, f->data, (int) n,
+               0.0, d->data, (int) n);
+  fill_upper (d);
+  return d;
+}
+
+double
+lesc_smoothness_apply_flops (const LescSmoothness *m)
+{
+  if (m->c == NULL)
+    return 2.0 * (double) (m->row_ptr[m->n] + m->n);
+  if (m->u != NULL)
+    return 8.0 * (double) m->n * (double) m->u->cols;
+  return 4.0 * (double) m->n * (double) m->n;
+}
+
+double
+lesc_smoothness_quadratic_form_flops (const LescSmoothness *m, gsize k)
+{
+  double n = (double) m->n, kk = (double) k;
+  if (m->c == NULL)
+    return n * kk * kk + kk * lesc_smoothness_apply_flops (m);   /* MΦ, the lower triangle */
+  if (m->u != NULL && m->c_bound <= FACTORED_FORM_MAX_NORM)   /* ΦᵀΦ, then rank-r terms */
+    return n * kk * kk + (double) m->u->cols * (4.0 * n * kk + 3.0 * kk * kk);
+  /* FᵀF, its Cholesky factor L, LᵀΦ, the lower triangle */
+  return n * n * n + n * n * n / 3.0 + n * n * kk + n * kk * kk;
+}
+
+double
+lesc_smoothness_quadratic_form_bytes (const LescSmoothness *m, gsize k)
+{
+  double n = (double) m->n, kk = (double) k;
+  return 8.0 * (kk * kk + n * MAX (n, kk) + (m->c != NULL ? n * n : 0.0));
+}
+
+/* The lower triangle of Q ← βQ + αAᵀB (A, B n×k column-major), by column panels of
+ * `block`, a cancellation check between them. */
+static gboolean
+lower_product (LescMatrix *q, const double *a, const double *b, gsize n, double alpha,
+               double beta, gsize block, LescProgress *progress, GError **error)
+{
+  gsize k = q->cols;
+  for (gsize j0 = 0; j0 < k; j0 += block)
+    {
+      if (lesc_progress_cancelled (progress, error))
+        return FALSE;
+      gsize w = MIN (block, k - j0);
+      cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, (int) (k - j0), (int) w, (int) n,
+                   alpha, a + j0 * n, (int) n, b + j0 * n, (int) n, beta,
+                   q->data + j0 + j0 * k, (int) k);
+    }
+  return TRUE;
+}
+
+/* G = LLᵀ in place (lower triangle), right-looking by blocks of columns, a cancellation
+ * check between them. */
+static gboolean
+cholesky (LescMatrix *g, gsize block, LescProgress *progress, GError **error)
+{
+  gsize n = g->rows;
+  int ni = (int) n;
+  for (gsize j0 = 0; j0 < n; j0 += block)
+    {
+      if (lesc_progress_cancelled (progress, error))
+        return FALSE;
+      gsize w = MIN (block, n - j0), rest = n - j0 - w;
+      double *d = g->data + j0 + j0 * n;
+      lapack_int info = LAPACKE_dpotrf (LAPACK_COL_MAJOR, 'L', (lapack_int) w, d, ni);
+      if (info != 0)
+        {
+          /* G ⪰ I: only a non-finite C gets here */
+          g_set_error (error, LESC_ERROR, LESC_ERROR_NUMERIC,
+                       "LE step: the Cholesky factorization of I + λ(I − C)ᵀ(I − C) failed near "
+                       "column %zu (info %d); is C finite?", j0 + 1, (int) info);
+          return FALSE;
+        }
+      if (rest == 0)
+        break;
+      cblas_dtrsm (CblasColMajor, CblasRight, CblasLower, CblasTrans, CblasNonUnit, (int) rest,
+                   (int) w, 1.0, d, ni, d + w, ni);
+      cblas_dsyrk (CblasColMajor, CblasLower, CblasNoTrans, (int) rest, (int) w, -1.0, d + w, ni,
+                   1.0, d + w + w * n, ni);
+    }
+  return TRUE;
+}
+
+LescMatrix *
+lesc_smoothness_quadratic_form (const LescSmoothness *m, const LescMatrix *phi, double lambda,
+                                LescProgress *progress, GError **error)
+{
+  gsize n = m->n, k = phi->cols;
+  g_return_val_if_fail (phi->rows == n, NULL);
+  g_autoptr (LescMatrix) q = lesc_matrix_try_new (k, k, error);
+  if (q == NULL)
+    return NULL;
+  /* column blocks of about 2e9 flops, a cancellation check between them */
+  gsize block = MAX (32, (gsize) (1e9 / ((double) MAX (n, 1) * (double) MAX (k, 1))));
+  if (m->c == NULL)
+    {
+      /* Laplacian: Q = ΦᵀT with T = Φ + λMΦ (n³ flops) */
+      g_autoptr (LescMatrix) t = lesc_matrix_try_new (n, k, error);
+      if (t == NULL)
+        return NULL;
+      lesc_smoothness_apply (m, phi->data, k, t->data);
+      for (gsize e = 0; e < n * k; e++)
+        t->data[e] = phi->data[e] + lambda * t->data[e];
+      if (!lower_product (q, phi->data, t->data, n, 1.0, 0.0, block, progress, error))
+        return NULL;
+      return g_steal_pointer (&q);
+    }
+  if (m->u != NULL && m->c_bound <= FACTORED_FORM_MAX_NORM)
+    {
+      /* C = UV, A = UᵀΦ, W = VΦ (r×k). FᵀF = I − C − Cᵀ + CᵀC (code: F = I − C; the paper's
+       * F = I − Cᵀ swaps the last term for CCᵀ), so
+       *   Q = (1 + λ)ΦᵀΦ − λ(AᵀW + WᵀA) + λWᵀ(UᵀU)W   (paper: λAᵀ(VVᵀ)A),
+       * n³ + O(n²r) flops. The terms cancel where F is small, so the rounding error grows
+       * with (1 + λ)(1 + ‖C‖)²: used for ‖C‖₂ ≤ FACTORED_FORM_MAX_NORM only. */
+      int r = (int) m->u->cols, ki = (int) k, ni = (int) n;
+      g_autoptr (LescMatrix) a = lesc_matrix_try_new (MAX (r, 1), k, error);
+      g_autoptr (LescMatrix) w = a ? lesc_matrix_try_new (MAX (r, 1), k, error) : NULL;
+      g_autoptr (LescMatrix) gw = w ? lesc_matrix_try_new (MAX (r, 1), k, error) : NULL;
+      if (gw == NULL)
+        return NULL;
+      g_autoptr (LescMatrix) gram = lesc_matrix_new (MAX (r, 1), MAX (r, 1));
+      if (!lower_product (q, phi->data, phi->data, n, 1.0 + lambda, 0.0, block, progress, error))
+        return NULL;
+      if (r == 0)
+        return g_steal_pointer (&q);
+      cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, r, ki, ni, 1.0, m->u->data, ni,
+                   phi->data, ni, 0.0, a->data, r);
+      cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, r, ki, ni, 1.0, m->v->data, r,
+                   phi->data, ni, 0.0, w->data, r);
+      if (m->paper)
+        cblas_dgemm (CblasColMajor, CblasNoTrans, CblasTrans, r, r, ni, 1.0, m->v->data, r,
+                     m->v->data, r, 0.0, gram->data, r);
+      else
+        cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, r, r, ni, 1.0, m->u->data, ni,
+                     m->u->data, ni, 0.0, gram->data, r);
+      const LescMatrix *outer = m->paper ? a : w;
+      cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, r, ki, r, 1.0, gram->data, r,
+                   outer->data, r, 0.0, gw->data, r);
+      if (!lower_product (q, a->data, w->data, (gsize) r, -lambda, 1.0, block, progress, error)
+          || !lower_product (q, w->data, a->data, (gsize) r, -lambda, 1.0, block, progress, error)
+          || !lower_product (q, outer->data, gw->data, (gsize) r, lambda, 1.0, block, progress,
+                             error))
+        return NULL;
+      return g_steal_pointer (&q);
+    }
+  /* dense C: Q = ΦᵀGΦ with G = I + λFᵀF = LLᵀ (G ⪰ I), so Q = (LᵀΦ)ᵀ(LᵀΦ): FᵀF n³, the
+   * factorization n³/3, LᵀΦ n³, the last product n³ flops (FΦ and two products: 4n³) */
+  g_autoptr (LescMatrix) g = lesc_matrix_try_new (n, n, error);
+  g_autoptr (LescMatrix) t = g ? lesc_matrix_try_new (n, MAX (n, k), error) : NULL;   /* F, LᵀΦ */
+  if (t == NULL)
+    return NULL;
+  for (gsize j = 0; j < n; j++)
+    for (gsize i = 0; i < n; i++)
+      t->data[i + j * n] = (i == j) - (m->paper ? LESC_AT (m->c, j, i) : LESC_AT (m->c, i, j));
+  if (!lower_product (g, t->data, t->data, n, lambda, 0.0, block, progress, error))
+    return NULL;
+  for (gsize i = 0; i < n; i++)
+    LESC_AT (g, i, i) += 1.0;
+  if (!cholesky (g, 256, progress, error))
+    return NULL;
+  memcpy (t->data, phi->data, n * k * sizeof (double));
+  for (gsize j0 = 0; j0 < k; j0 += block)
+    {
+      if (lesc_progress_cancelled (progress, error))
+        return NULL;
+      gsize b = MIN (block, k - j0);
+      cblas_dtrmm (CblasColMajor, CblasLeft, CblasLower, CblasTrans, CblasNonUnit, (int) n,
+                   (int) b, 1.0, g->data, (int) n, t->data + j0 * n, (int) n);
+    }
+  if (!lower_product (q, t->data, t->data, n, 1.0, 0.0, block, progress, error))
+    return NULL;
+  return g_steal_pointer (&q);
+}

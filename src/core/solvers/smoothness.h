@@ -1,0 +1,50 @@
+/* The smoothness matrix M of the LE objective (algorithms.md §4.2), applied as an
+ * operator and never formed inside the optimizer (§11): GLLE's graph Laplacian as a
+ * sparse matrix, LESC/gLESC's (I − C)ᵀ(I − C) as two products with a dense C. */
+#pragma once
+#include "core/numeric/matrix.h"
+#include "core/base/progress.h"
+
+G_BEGIN_DECLS
+
+typedef struct _LescSmoothness LescSmoothness;
+
+/* M = diag(row sums of A) − A for a symmetric sparse A given in CSR form (n rows;
+ * row_ptr has n + 1 entries). Copies the arrays. */
+LescSmoothness *lesc_smoothness_new_laplacian (gsize n, const gsize *row_ptr,
+                                               const gsize *col_index, const double *values);
+/* M = (I − C)ᵀ(I − C) (`paper_orientation` FALSE, the official code) or
+ * (I − C)(I − C)ᵀ (TRUE, the paper's text). Takes ownership of c (n×n). */
+LescSmoothness *lesc_smoothness_new_correlation (LescMatrix *c, gboolean paper_orientation);
+/* The same with C = UV known in factored form (u n×r, v r×n, C itself kept for
+ * lesc_smoothness_dense): products with I − C then cost O(nr) per column instead of
+ * O(n²). Takes ownership of c, u and v. */
+LescSmoothness *lesc_smoothness_new_correlation_factored (LescMatrix *c, LescMatrix *u,
+                                                         LescMatrix *v,
+                                                         gboolean paper_orientation);
+void lesc_smoothness_free (LescSmoothness *m);
+
+gsize lesc_smoothness_size (const LescSmoothness *m);
+/* y = M x for x, y n×k column-major. */
+void lesc_smoothness_apply (const LescSmoothness *m, const double *x, gsize k, double *y);
+/* The dense n×n M (the converged variant and tests only). */
+LescMatrix *lesc_smoothness_dense (const LescSmoothness *m);
+
+/* Flops of one lesc_smoothness_apply per column of x. */
+double lesc_smoothness_apply_flops (const LescSmoothness *m);
+/* Q = Φᵀ(I + λM)Φ for a dense n×k Φ (symmetric k×k), formed once: the LE objective's
+ * quadratic form, for problems where one product with it per iteration is cheaper than
+ * the operator chain (§11). For (I − C)ᵀ(I − C) it is ΦᵀΦ + λ((I − C)Φ)ᵀ((I − C)Φ).
+ * Only the lower triangle is computed (the entries above the diagonal are 0): use it
+ * with lesc_symmetric_product. Computed in column blocks; NULL and
+ * G_IO_ERROR_CANCELLED when cancelled. */
+LescMatrix *lesc_smoothness_quadratic_form (const LescSmoothness *m, const LescMatrix *phi,
+                                            double lambda, LescProgress *progress,
+                                            GError **error);
+/* Flops of lesc_smoothness_quadratic_form for k columns, and its extra bytes. */
+double lesc_smoothness_quadratic_form_flops (const LescSmoothness *m, gsize k);
+double lesc_smoothness_quadratic_form_bytes (const LescSmoothness *m, gsize k);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescSmoothness, lesc_smoothness_free)
+
+G_END_DECLS
