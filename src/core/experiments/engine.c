@@ -1,0 +1,621 @@
+/* The experiment engine (engine.h). */
+#include "config.h"
+#include "core/experiments/engine.h"
+#include "core/base/error.h"
+#include "core/numeric/preprocess.h"
+#include "core/methods/run.h"
+
+#include <math.h>
+#include <string.h>
+
+/* ---- the engine -------------------------------------------------------------------- */
+
+static void
+data_info_free (DataInfo *d)
+{
+  g_free (d->spec);
+  g_free (d->name);
+  g_free (d->checksum);
+  g_free (d);
+}
+
+static void
+unit_free (Unit *u)
+{
+  g_array_unref (u->runs);
+  g_free (u);
+}
+
+void
+lesc_engine_init (Engine *e, const LescExperimentOptions *o, LescExperimentCounts *counts)
+{
+  memset (e, 0, sizeof *e);
+  e->o = o;
+  e->counts = counts;
+  memset (counts, 0, sizeof *counts);
+  counts->failures = g_ptr_array_new_with_free_func (g_free);
+  e->infos = g_ptr_array_new_with_free_func ((GDestroyNotify) data_info_free);
+  e->units = g_ptr_array_new_with_free_func ((GDestroyNotify) unit_free);
+  e->loaded_index = G_MAXUINT;
+}
+
+static void
+engine_unload (Engine *e)
+{
+  g_clear_pointer (&e->ds, lesc_dataset_free);
+  g_clear_pointer (&e->xz, lesc_matrix_free);
+  e->loaded_index = G_MAXUINT;
+}
+
+void
+lesc_engine_clear (Engine *e)
+{
+  engine_unload (e);
+  g_ptr_array_unref (e->infos);
+  g_ptr_array_unref (e->units);
+}
+
+gboolean
+lesc_engine_check_options (const LescExperimentOptions *o, guint n_datasets, GError **error)
+{
+  if (o == NULL || o->store == NULL)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "an experiment needs a results store");
+      return FALSE;
+    }
+  if (n_datasets == 0)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "no data sets given");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+lesc_engine_check_setup (const LescMethodSetup *s, GError **error)
+{
+  if (s->method == NULL)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "a method setup without a method");
+      return FALSE;
+    }
+  return lesc_run_params_check (&s->params, s->method, error);
+}
+
+/* A data set as the options say to read it. */
+static LescDataset *
+open_dataset (const LescExperimentOptions *o, const char *spec, GError **error)
+{
+  LescOpenOptions open = { 0 };
+  if (o->open != NULL)
+    open = *o->open;
+  if (open.data_dir == NULL)
+    open.data_dir = o->data_dir;
+  return lesc_dataset_open_with (spec, &open, NULL, error);
+}
+
+/* Learns each data set's name, checksum and size (opening it; in store_only mode a data
+ * set that cannot be opened is looked up by name in the store). */
+gboolean
+lesc_engine_add_datasets (Engine *e, const char *const *specs, guint n, GError **error)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      DataInfo *d = g_new0 (DataInfo, 1);
+      d->spec = g_strdup (specs[i]);
+      g_ptr_array_add (e->infos, d);
+      GError *local = NULL;
+      LescDataset *ds = open_dataset (e->o, specs[i], &local);
+      if (ds != NULL)
+        {
+          d->name = g_strdup (ds->name);
+          d->checksum = g_strdup (ds->checksum);
+          d->n = lesc_dataset_n (ds);
+          lesc_dataset_free (ds);
+          continue;
+        }
+      if (!e->o->store_only)
+        {
+          g_propagate_error (error, local);
+          return FALSE;
+        }
+      g_clear_error (&local);
+      d->name = g_strdup (specs[i]);
+      d->checksum = lesc_store_find_checksum (e->o->store, specs[i], &local);
+      if (local != NULL)
+        {
+          g_propagate_error (error, local);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static void
+fill_key (LescRunRecord *rec, const DataInfo *d, const LescMethodSetup *s,
+          const LescRunParams *p, LescKlDirection kl, int fold, guint folds, guint32 fold_seed)
+{
+  const LescMethod *m = s->method;
+  memset (rec, 0, sizeof *rec);
+  rec->checksum = g_strdup (d->checksum ? d->checksum : "");
+  rec->dataset = g_strdup (d->name);
+  rec->method = g_strdup (m->name);
+  rec->params = lesc_run_params_text (m, p);
+  rec->has_seed = m->uses_seed;
+  rec->seed = m->uses_seed ? p->seed : 0;
+  rec->variant = lesc_run_variant_text (m, p);
+  rec->kl = kl;
+  rec->fold = fold;
+  rec->folds = fold >= 0 ? (int) folds : 0;
+  rec->fold_seed = fold >= 0 ? fold_seed : 0;
+  int i1 = lesc_method_param_index (m, "lambda1");
+  if (i1 < 0)
+    i1 = lesc_method_param_index (m, "lambda");
+  int i2 = lesc_method_param_index (m, "lambda2");
+  rec->lambda1 = i1 >= 0 ? p->values[i1] : NAN;
+  rec->lambda2 = i2 >= 0 ? p->values[i2] : NAN;
+  for (int k = 0; k < LESC_N_MEASURES; k++)
+    rec->measures[k] = NAN;
+}
+
+Unit *
+lesc_engine_add_unit (Engine *e, UnitKind kind, guint data, const LescMethodSetup *s, int fold,
+                 guint folds, guint32 fold_seed)
+{
+  Unit *u = g_new0 (Unit, 1);
+  u->kind = kind;
+  u->data = data;
+  u->setup = s;
+  u->fold = fold;
+  u->folds = folds;
+  u->fold_seed = fold_seed;
+  u->runs = g_array_new (FALSE, TRUE, sizeof (Run));
+  g_ptr_array_add (e->units, u);
+  return u;
+}
+
+/* Adds a run to `u` whose record is `rec` (key filled here). */
+void
+lesc_engine_unit_add_run (Engine *e, Unit *u, LescRunRecord *rec, const LescRunParams *p)
+{
+  Run r = { rec, *p, FALSE };
+  fill_key (rec, g_ptr_array_index (e->infos, u->data), u->setup, p, e->o->kl, u->fold,
+            u->folds, u->fold_seed);
+  g_array_append_val (u->runs, r);
+}
+
+gboolean
+lesc_engine_is_correlation_method (const LescMethod *m)
+{
+  return m->correlation != NULL && lesc_method_param_index (m, "lambda1") >= 0
+         && lesc_method_param_index (m, "lambda2") >= 0;
+}
+
+/* Looks every run up; decides which units have work in this shard. */
+gboolean
+lesc_engine_lookup (Engine *e, GError **error)
+{
+  LescExperimentCounts *c = e->counts;
+  c->units = e->units->len;
+  for (guint k = 0; k < e->units->len; k++)
+    {
+      Unit *u = g_ptr_array_index (e->units, k);
+      gboolean mine = lesc_shard_owns (&e->o->shard, k);
+      if (mine)
+        c->units_in_shard++;
+      DataInfo *d = g_ptr_array_index (e->infos, u->data);
+      for (guint r = 0; r < u->runs->len; r++)
+        {
+          Run *run = &g_array_index (u->runs, Run, r);
+          if (d->checksum == NULL || (e->o->recompute && mine && !e->o->store_only))
+            continue;
+          LescRunRecord found = { 0 };
+          GError *local = NULL;
+          if (lesc_store_lookup (e->o->store, run->rec, &found, &local))
+            {
+              lesc_run_record_clear (run->rec);
+              *run->rec = found;
+              run->have = TRUE;
+              c->runs_reused++;
+            }
+          else if (local != NULL)
+            {
+              g_propagate_error (error, local);
+              return FALSE;
+            }
+        }
+      guint todo = 0;
+      for (guint r = 0; r < u->runs->len; r++)
+        todo += !g_array_index (u->runs, Run, r).have;
+      double n = (double) d->n;
+      if (u->kind == UNIT_FOLD)
+        n *= (double) (u->folds - 1) / u->folds;
+      u->cost = (mine && todo > 0 && !e->o->store_only)
+                  ? n * n * (todo + (u->kind == UNIT_SHARED ? 2 : 0)) : 0;
+    }
+  return TRUE;
+}
+
+static gboolean
+engine_load (Engine *e, guint data, GError **error)
+{
+  if (e->loaded_index == data)
+    return TRUE;
+  engine_unload (e);
+  DataInfo *d = g_ptr_array_index (e->infos, data);
+  e->ds = open_dataset (e->o, d->spec, error);
+  if (e->ds == NULL)
+    return FALSE;
+  e->loaded_index = data;
+  return TRUE;
+}
+
+static const LescMatrix *
+engine_xz (Engine *e)
+{
+  if (e->xz == NULL)
+    e->xz = lesc_zscore (e->ds->features);
+  return e->xz;
+}
+
+static char *
+stages_text (const LescRunResult *res)
+{
+  GString *s = g_string_new (NULL);
+  for (guint i = 0; i < res->n_stages && i < LESC_MAX_STAGES; i++)
+    g_string_append_printf (s, "%s%s=%.3f", i ? " " : "",
+                            res->stage_names[i] ? res->stage_names[i] : "stage",
+                            res->stage_seconds[i]);
+  return g_string_free (s, FALSE);
+}
+
+/* What the solvers report, for the record: iterations and how the LE optimizer ended. */
+static char *
+solver_text (const LescRunResult *res)
+{
+  GString *s = g_string_new (NULL);
+  if (res->correlation_iterations > 0)
+    g_string_append_printf (s, "correlation_iterations=%u", res->correlation_iterations);
+  if (res->le.evaluations > 0)
+    {
+      g_autofree char *obj = lesc_format_number (res->le.objective);
+      g_string_append_printf (s, "%sle_iterations=%u le_evaluations=%u le_exit=%d le_objective=%s",
+                              s->len ? " " : "", res->le.iterations, res->le.evaluations,
+                              res->le.exit_flag, obj);
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* Scores `recovered` against `truth` into the run's record. */
+static gboolean
+score (Engine *e, Run *run, const LescMatrix *truth, const LescMatrix *recovered, GError **error)
+{
+  if (!lesc_measures_compute (truth, recovered, e->o->kl, run->rec->measures, error))
+    return FALSE;
+  run->rec->n_rows = (guint) truth->rows;
+  return TRUE;
+}
+
+/* Forwards a unit's progress into the experiment's, prefixed with the unit's label. */
+typedef struct {
+  LescProgress *parent;
+  const char *label;
+  double lo, hi;
+} Forward;
+
+static void
+forward_progress (double fraction, const char *stage, gpointer data)
+{
+  Forward *f = data;
+  char text[200];
+  g_snprintf (text, sizeof text, "%s%s%s", f->label, stage && *stage ? " · " : "",
+              stage ? stage : "");
+  lesc_progress_report (f->parent, f->lo + (f->hi - f->lo) * fraction, text);
+}
+
+/* Stores a run just computed, in its own transaction: an interruption loses at most
+ * the run in progress. */
+static gboolean
+store_run (Engine *e, Run *run, GError **error)
+{
+  g_free (run->rec->version);
+  run->rec->version = g_strdup (LESC_VERSION);
+  if (!lesc_store_put (e->o->store, run->rec, e->o->recompute, error))
+    return FALSE;
+  run->have = TRUE;
+  e->counts->runs_computed++;
+  return TRUE;
+}
+
+static gboolean
+run_recover (Engine *e, Unit *u, Run *run, LescProgress *p, GError **error)
+{
+  LescRunResult res = { 0 };
+  gint64 t0 = g_get_monotonic_time ();
+  g_autoptr (LescMatrix) d = lesc_method_run (u->setup->method, e->ds, &run->params, p, &res,
+                                              error);
+  gboolean ok = d != NULL && score (e, run, e->ds->truth, d, error);
+  if (ok)
+    {
+      run->rec->stages = stages_text (&res);
+      run->rec->solver = solver_text (&res);
+      run->rec->seconds = (g_get_monotonic_time () - t0) / 1e6;
+    }
+  lesc_run_result_clear (&res);
+  return ok && store_run (e, run, error);
+}
+
+static gboolean
+run_fold (Engine *e, Unit *u, Run *run, LescProgress *p, GError **error)
+{
+  const LescMatrix *xz = engine_xz (e);
+  gsize n = xz->rows;
+  if (u->folds < 2 || u->folds > n)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "%s: %u folds for %zu samples (expected 2 ≤ folds ≤ n)", e->ds->name,
+                   u->folds, n);
+      return FALSE;
+    }
+  g_autofree guint *fold = lesc_fold_assign (n, u->folds, u->fold_seed);
+  g_autofree gsize *train = g_new (gsize, n);
+  g_autofree gsize *test = g_new (gsize, n);
+  gsize n_train = 0, n_test = 0;
+  for (gsize i = 0; i < n; i++)
+    {
+      if (fold[i] == (guint) u->fold)
+        test[n_test++] = i;
+      else
+        train[n_train++] = i;
+    }
+  gint64 t0 = g_get_monotonic_time ();
+  g_autoptr (LescMatrix) x_train = lesc_matrix_select_rows (xz, train, n_train);
+  g_autoptr (LescMatrix) l_train = lesc_matrix_select_rows (e->ds->logical, train, n_train);
+  g_autoptr (LescMatrix) x_test = lesc_matrix_select_rows (xz, test, n_test);
+  g_autoptr (LescMatrix) y_test = lesc_matrix_select_rows (e->ds->truth, test, n_test);
+  LescProblem problem = { x_train, l_train };
+  LescRunResult res = { 0 };
+  g_autoptr (LescMatrix) d_train = u->setup->method->recover (&problem, &run->params, TRUE, p,
+                                                              &res, error);
+  gboolean ok = d_train != NULL;
+  if (ok && res.model == NULL)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "%s has no mapping to new samples: cross-validation needs GLLE, LESC or gLESC",
+                   u->setup->method->display_name);
+      ok = FALSE;
+    }
+  if (ok)
+    {
+      gint64 t1 = g_get_monotonic_time ();
+      g_autoptr (LescMatrix) d_test = lesc_le_predict (res.model, x_test);
+      ok = score (e, run, y_test, d_test, error);
+      if (ok)
+        {
+          g_autofree char *stages = stages_text (&res);
+          run->rec->solver = solver_text (&res);
+          run->rec->stages = g_strdup_printf ("%s%spredict=%.3f", stages, *stages ? " " : "",
+                                              (g_get_monotonic_time () - t1) / 1e6);
+          run->rec->seconds = (g_get_monotonic_time () - t0) / 1e6;
+        }
+    }
+  lesc_run_result_clear (&res);
+  return ok && store_run (e, run, error);
+}
+
+/* LESC / gLESC: the LE smoothness of λ₂ by the method's own correlation step (so grid
+ * cells equal `lesc recover` runs), after the memory check. */
+static LescSmoothness *
+correlation_step (Engine *e, const LescMethodSetup *s, const LescRunParams *p, LescProgress *prog,
+                  guint *iterations, GError **error)
+{
+  const LescMatrix *xz = engine_xz (e);
+  gsize n = xz->rows, q = xz->cols, c = e->ds->logical->cols;
+  const LescMethod *m = s->method;
+  double bytes = 8.0 * (double) n * (double) (q + 2 * c);
+  if (m->memory_estimate != NULL)
+    bytes += m->memory_estimate (n, q, c, p);
+  g_autofree char *what = g_strdup_printf ("%s on %s (n = %zu)", m->display_name, e->ds->name, n);
+  if (!lesc_memory_check (bytes, p->memory_limit, what, error))
+    return NULL;
+  /* the method's own correlation step: grid cells equal `lesc recover` runs */
+  LescProblem problem = { xz, e->ds->logical };
+  LescRunResult res = { 0 };
+  LescSmoothness *smooth = m->correlation (&problem, p, prog, &res, error);
+  *iterations = res.correlation_iterations;
+  lesc_run_result_clear (&res);
+  return smooth;
+}
+
+/* Runs of one unit that share the correlation step (same λ₂; one LE step per λ₁). */
+static gboolean
+run_shared (Engine *e, Unit *u, LescProgress *p, GError **error)
+{
+  const LescMethod *m = u->setup->method;
+  int i1 = lesc_method_param_index (m, "lambda1");
+  Run *first = &g_array_index (u->runs, Run, 0);
+  guint todo = 0;
+  for (guint r = 0; r < u->runs->len; r++)
+    todo += !g_array_index (u->runs, Run, r).have;
+  gint64 t0 = g_get_monotonic_time ();
+  LescProgress sub = lesc_progress_sub (p, 0.0, 0.5);
+  guint corr_iterations = 0;
+  g_autoptr (LescSmoothness) smooth = correlation_step (e, u->setup, &first->params, &sub,
+                                                        &corr_iterations, error);
+  if (smooth == NULL)
+    return FALSE;
+  double t_corr = (g_get_monotonic_time () - t0) / 1e6;
+  LescProblem problem = { engine_xz (e), e->ds->logical };
+  guint done = 0;
+  for (guint r = 0; r < u->runs->len; r++)
+    {
+      Run *run = &g_array_index (u->runs, Run, r);
+      if (run->have)
+        continue;
+      LescProgress le = lesc_progress_sub (p, 0.5 + 0.5 * done / todo, 0.5 + 0.5 * (done + 1) / todo);
+      gint64 t1 = g_get_monotonic_time ();
+      LescRunResult res = { 0 };
+      g_autoptr (LescMatrix) d = lesc_method_le_stage (&problem, &run->params, smooth,
+                                                      run->params.values[i1], FALSE, &le, &res,
+                                                      error);
+      res.correlation_iterations = corr_iterations;
+      run->rec->solver = solver_text (&res);
+      lesc_run_result_clear (&res);
+      if (d == NULL || !score (e, run, e->ds->truth, d, error))
+        return FALSE;
+      double t_le = (g_get_monotonic_time () - t1) / 1e6;
+      /* the correlation time is shared by every λ₁ of this λ₂ */
+      run->rec->stages = g_strdup_printf ("%s=%.3f le=%.3f",
+                                          g_ascii_strcasecmp (m->name, "lesc") == 0 ? "lrr" : "tensor",
+                                          t_corr, t_le);
+      run->rec->seconds = t_corr + t_le;
+      if (!store_run (e, run, error))
+        return FALSE;
+      done++;
+    }
+  return TRUE;
+}
+
+static char *
+unit_label (Engine *e, Unit *u)
+{
+  DataInfo *d = g_ptr_array_index (e->infos, u->data);
+  const LescMethod *m = u->setup->method;
+  if (u->kind == UNIT_FOLD)
+    return g_strdup_printf ("%s · %s · fold %d/%u", d->name, m->display_name, u->fold + 1, u->folds);
+  if (u->runs->len > 1 || u->kind == UNIT_SHARED)
+    {
+      Run *r = &g_array_index (u->runs, Run, 0);
+      g_autofree char *l2 = lesc_format_number (r->rec->lambda2);
+      return g_strdup_printf ("%s · %s · lambda2=%s", d->name, m->display_name, l2);
+    }
+  return g_strdup_printf ("%s · %s · %s", d->name, m->display_name,
+                          g_array_index (u->runs, Run, 0).rec->params);
+}
+
+static gboolean
+is_cancel (const GError *error)
+{
+  return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+
+/* Computes every unit of this shard that has work, in order. */
+gboolean
+lesc_engine_compute (Engine *e, GError **error)
+{
+  if (e->o->store_only)
+    return TRUE;
+  double total = 0, done = 0;
+  for (guint k = 0; k < e->units->len; k++)
+    total += ((Unit *) g_ptr_array_index (e->units, k))->cost;
+  LescProgress *parent = e->o->progress;
+  GCancellable *cancellable = parent ? parent->cancellable : NULL;
+  for (guint k = 0; k < e->units->len; k++)
+    {
+      Unit *u = g_ptr_array_index (e->units, k);
+      if (u->cost <= 0)
+        continue;
+      if (lesc_progress_cancelled (parent, error))
+        return FALSE;
+      g_autofree char *label = unit_label (e, u);
+      Forward fwd = { parent, label, done / total, (done + u->cost) / total };
+      lesc_progress_report (parent, fwd.lo, label);
+      LescProgress p;
+      lesc_progress_init (&p, parent ? forward_progress : NULL, &fwd, cancellable);
+      if (!engine_load (e, u->data, error))
+        return FALSE;
+
+      GError *local = NULL;
+      Run *first = &g_array_index (u->runs, Run, 0);
+      gboolean ok = u->kind == UNIT_SHARED ? run_shared (e, u, &p, &local)
+                    : u->kind == UNIT_FOLD ? run_fold (e, u, first, &p, &local)
+                                           : run_recover (e, u, first, &p, &local);
+      if (!ok)
+        {
+          if (is_cancel (local) || g_error_matches (local, LESC_ERROR, LESC_ERROR_STORE))
+            {
+              g_propagate_error (error, local);
+              return FALSE;
+            }
+          g_ptr_array_add (e->counts->failures, g_strdup_printf ("%s: %s", label, local->message));
+          g_error_free (local);
+        }
+      done += u->cost;
+      lesc_progress_report (parent, done / total, label);
+    }
+  engine_unload (e);
+  return TRUE;
+}
+
+void
+lesc_engine_count_missing (Engine *e)
+{
+  for (guint k = 0; k < e->units->len; k++)
+    {
+      Unit *u = g_ptr_array_index (e->units, k);
+      for (guint r = 0; r < u->runs->len; r++)
+        e->counts->runs_missing += !g_array_index (u->runs, Run, r).have;
+    }
+}
+
+void
+lesc_engine_set_param (const LescMethod *m, LescRunParams *p, const char *name, double v)
+{
+  int i = lesc_method_param_index (m, name);
+  if (i >= 0)
+    p->values[i] = v;
+}
+
+void
+lesc_engine_copy_names (Engine *e, char ***names, char ***checksums)
+{
+  guint n = e->infos->len;
+  *names = g_new0 (char *, n + 1);
+  *checksums = g_new0 (char *, n + 1);
+  for (guint i = 0; i < n; i++)
+    {
+      DataInfo *d = g_ptr_array_index (e->infos, i);
+      (*names)[i] = g_strdup (d->name);
+      (*checksums)[i] = g_strdup (d->checksum);
+    }
+}
+
+void
+lesc_engine_free_records (LescRunRecord *recs, gsize n)
+{
+  if (recs == NULL)
+    return;
+  for (gsize i = 0; i < n; i++)
+    lesc_run_record_clear (&recs[i]);
+  g_free (recs);
+}
+
+void
+lesc_engine_mark_missing (Engine *e)
+{
+  /* a record that was neither found nor computed reports id 0 and NaN measures */
+  for (guint k = 0; k < e->units->len; k++)
+    {
+      Unit *u = g_ptr_array_index (e->units, k);
+      for (guint r = 0; r < u->runs->len; r++)
+        {
+          Run *run = &g_array_index (u->runs, Run, r);
+          if (!run->have)
+            {
+              run->rec->id = 0;
+              for (int m = 0; m < LESC_N_MEASURES; m++)
+                run->rec->measures[m] = NAN;
+            }
+        }
+    }
+}
+
+void
+lesc_engine_free_names (char **datasets, char **checksums, guint n, const LescMethod **methods)
+{
+  g_strfreev (datasets);
+  for (guint i = 0; i < n; i++)
+    g_free (checksums[i]);
+  g_free (checksums);
+  g_free (methods);
+}
