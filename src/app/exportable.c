@@ -1,9 +1,11 @@
 #include "config.h"
 #include "app/exportable.h"
+#include "core/base/output.h"
 
 #include <glib/gi18n.h>
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
+#include <string.h>
 
 G_DEFINE_INTERFACE (LescExportable, lesc_exportable, G_TYPE_OBJECT)
 
@@ -68,7 +70,7 @@ lesc_export_figure_data (LescExportable *self, const char *path, GError **error)
                            _("This view has no figure data to export yet."));
       return FALSE;
     }
-  return g_file_set_contents (path, text, -1, error);
+  return lesc_output_write (path, text, strlen (text), error);
 }
 
 static gboolean
@@ -149,7 +151,7 @@ lesc_export_table (LescExportable *self, const char *path, LescTableFormat forma
       return FALSE;
     }
   g_autofree char *text = lesc_table_to_string (table, format);
-  return g_file_set_contents (path, text, -1, error);
+  return lesc_output_write (path, text, strlen (text), error);
 }
 
 GdkTexture *

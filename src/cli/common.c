@@ -1,5 +1,6 @@
 #include "cli/cli.h"
 #include "core/data/open.h"
+#include "core/base/output.h"
 
 #include <gio/gio.h>
 #include <errno.h>
@@ -156,12 +157,5 @@ lesc_cli_output (const char *path, const char *contents, gsize length, GError **
 gboolean
 lesc_cli_write_file (const char *path, const char *contents, gsize length, GError **error)
 {
-  GError *local = NULL;
-  if (!g_file_set_contents (path, contents, (gssize) length, &local))
-    {
-      lesc_set_io_error (error, path, "write", local);
-      g_error_free (local);
-      return FALSE;
-    }
-  return TRUE;
+  return lesc_output_write (path, contents, length, error);
 }

@@ -1,5 +1,6 @@
 #include "plot/export.h"
 #include "core/base/error.h"
+#include "core/base/output.h"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -118,14 +119,7 @@ lesc_plot_export (const char *path, double width, double height, double dpi, Les
     }
   if (!check (st, path, error))
     return FALSE;
-  GError *local = NULL;
-  if (!g_file_set_contents (path, (const char *) bytes->data, (gssize) bytes->len, &local))
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: cannot write: %s", path, local->message);
-      g_error_free (local);
-      return FALSE;
-    }
-  return TRUE;
+  return lesc_output_write (path, bytes->data, bytes->len, error);
 }
 
 void

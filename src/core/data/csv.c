@@ -1,6 +1,7 @@
 /* CSV tables and data sets (the rules are in csv.h). */
 #include "core/data/csv.h"
 #include "core/base/error.h"
+#include "core/base/output.h"
 #include "core/data/validate.h"
 
 #include <math.h>
@@ -364,23 +365,12 @@ lesc_csv_format (const LescMatrix *m, const char *const *header, gsize *length)
   return format_blocks (&m, &header, 1, length);
 }
 
-static gboolean
-write_text (const char *path, const char *text, gsize length, GError **error)
-{
-  GError *local = NULL;
-  if (g_file_set_contents (path, text, (gssize) length, &local))
-    return TRUE;
-  lesc_set_io_error (error, path, "write", local);
-  g_error_free (local);
-  return FALSE;
-}
-
 gboolean
 lesc_csv_write (const char *path, const LescMatrix *m, const char *const *header, GError **error)
 {
   gsize length;
   g_autofree char *text = lesc_csv_format (m, header, &length);
-  return write_text (path, text, length, error);
+  return lesc_output_write (path, text, length, error);
 }
 
 char **
@@ -491,8 +481,8 @@ lesc_dataset_save_csv (const LescDataset *ds, const char *features_path, const c
   gsize flen, tlen;
   g_autofree char *ftext = lesc_csv_format (ds->features, (const char *const *) fnames, &flen);
   g_autofree char *ttext = lesc_csv_format (ds->truth, truth_names (ds, &tfallback), &tlen);
-  return write_text (features_path, ftext, flen, error)
-         && write_text (truth_path, ttext, tlen, error);
+  return lesc_output_write (features_path, ftext, flen, error)
+         && lesc_output_write (truth_path, ttext, tlen, error);
 }
 
 gboolean
@@ -506,5 +496,5 @@ lesc_dataset_save_csv_single (const LescDataset *ds, const char *path, GError **
   const char *const *headers[] = { (const char *const *) fnames, truth_names (ds, &tfallback) };
   gsize length;
   g_autofree char *text = format_blocks (blocks, headers, 2, &length);
-  return write_text (path, text, length, error);
+  return lesc_output_write (path, text, length, error);
 }
