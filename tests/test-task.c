@@ -159,6 +159,11 @@ test_done (void)
     }
   g_assert_cmpstr (lesc_task_get_stage (t), ==, g_ptr_array_index (seen.stages, seen.stages->len - 1));
   g_assert_cmpfloat (lesc_task_get_seconds (t), >=, 0.0);
+  /* The output handed over: the task frees nothing more. */
+  int *out = lesc_task_steal_output (t);
+  g_assert_cmpint (*out, ==, 42);
+  g_assert_null (lesc_task_get_output (t));
+  g_free (out);
   seen_clear (&seen);
 }
 

@@ -88,6 +88,12 @@ gpointer      lesc_task_get_input (LescTask *t) { return t->input; }
 gpointer      lesc_task_get_output (LescTask *t) { return t->output; }
 const char   *lesc_task_get_message (LescTask *t) { return t->message; }
 
+gpointer
+lesc_task_steal_output (LescTask *t)
+{
+  return g_steal_pointer (&t->output);
+}
+
 gboolean
 lesc_task_is_finished (LescTask *t)
 {

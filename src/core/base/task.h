@@ -52,6 +52,9 @@ const char   *lesc_task_get_stage (LescTask *t);
 gpointer      lesc_task_get_input (LescTask *t);
 /* The output of a DONE task (owned by the task), else NULL. */
 gpointer      lesc_task_get_output (LescTask *t);
+/* The output of a DONE task handed to the caller (free it with the task's output_free);
+ * the task keeps nothing. NULL when there is none. */
+gpointer      lesc_task_steal_output (LescTask *t);
 /* The error message of a FAILED task, else NULL. */
 const char   *lesc_task_get_message (LescTask *t);
 /* Seconds from start to end (to now while running; 0 before the start). */
