@@ -317,11 +317,15 @@ int
 lesc_tui_explore (const LescTuiOptions *o, GError **error)
 {
   init_i18n ();
-  if (!check_terminal (error))
-    return -1;
   LescTui tui = { 0 };
+  /* The options first (a usage error is one), then the terminal, then the data. */
   if (!lesc_term_graphics_init (&tui.graphics, STDOUT_FILENO, o->graphics, o->colors, error))
     return -1;
+  if (!check_terminal (error))
+    {
+      lesc_term_graphics_clear (&tui.graphics);
+      return -1;
+    }
   gboolean unicode = tui.graphics.unicode && strcmp (nl_langinfo (CODESET), "UTF-8") == 0;
   tui.graphics.unicode = unicode;
   lesc_tui_text_init (unicode);

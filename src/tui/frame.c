@@ -137,7 +137,10 @@ draw_status (LescTui *tui, int y, int cols)
       gboolean error;
       const char *m = lesc_session_message (tui->session, &error);
       if (error && m[0] != '\0')   /* the reason a typed value was refused, above it */
-        lesc_tui_draw (stdscr, y - 1, 1, cols - 2, lesc_screen_attr (tui->screen, LESC_TUI_ATTR_BAD), m);
+        {
+          lesc_tui_blank (stdscr, y - 1, 0, cols, A_NORMAL);
+          lesc_tui_draw (stdscr, y - 1, 1, cols - 2, lesc_screen_attr (tui->screen, LESC_TUI_ATTR_BAD), m);
+        }
       return;
     }
   gboolean error;
