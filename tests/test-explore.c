@@ -524,6 +524,7 @@ main (int argc, char **argv)
       g_test_add_func ("/explore/bad-data", test_bad_data);
       g_test_add_data_func ("/explore/restore/sigint", GINT_TO_POINTER (SIGINT), test_signals_restore);
       g_test_add_data_func ("/explore/restore/sigterm", GINT_TO_POINTER (SIGTERM), test_signals_restore);
+      g_test_add_data_func ("/explore/restore/sighup", GINT_TO_POINTER (SIGHUP), test_signals_restore);
       g_test_add_data_func ("/explore/restore/sigsegv", GINT_TO_POINTER (SIGSEGV), test_signals_restore);
       g_test_add_data_func ("/explore/restore/sigabrt", GINT_TO_POINTER (SIGABRT), test_signals_restore);
       g_test_add_func ("/explore/esc-cancels-glesc", test_esc_cancels_glesc);
