@@ -187,11 +187,8 @@ apply_params (GArray *setups, GError **error)
           LescMethodSetup *s = &g_array_index (setups, LescMethodSetup, j);
           if (method != NULL && g_ascii_strcasecmp (method, s->method->name) != 0)
             continue;
-          int i = lesc_method_param_index (s->method, name);
-          if (i < 0)
-            continue;
-          s->params.values[i] = v;
-          hits++;
+          if (lesc_run_params_set (&s->params, s->method, name, v))
+            hits++;
         }
       if (hits == 0)
         {

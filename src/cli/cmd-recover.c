@@ -142,9 +142,8 @@ save_distributions (const char *path, const LescDataset *ds, const LescMatrix *d
 static void
 print_param (FILE *out, const LescRunParams *p, const LescMethod *m, const char *name)
 {
-  int k = lesc_method_param_index (m, name);
-  if (k >= 0)
-    fprintf (out, "%.10g", p->values[k]);
+  if (lesc_method_param_index (m, name) >= 0)
+    fprintf (out, "%.10g", lesc_run_params_get (p, m, name, NAN));
 }
 
 static void
@@ -245,13 +244,14 @@ lesc_cmd_recover (int argc, char **argv)
   g_hash_table_iter_init (&it, param_values);
   while (g_hash_table_iter_next (&it, &key, &value))
     {
-      int k = lesc_method_param_index (m, key);
       g_autofree char *list = param_list (m);
-      if (k < 0)
+      if (lesc_method_param_index (m, key) < 0)
         return lesc_cli_usage ("recover", "--%s does not apply to %s (its parameters: %s)",
                                (char *) key, m->display_name, list);
-      if (!parse_double (value, &p.values[k]))
+      double v;
+      if (!parse_double (value, &v))
         return lesc_cli_usage ("recover", "--%s '%s': expected a number", (char *) key, (char *) value);
+      lesc_run_params_set (&p, m, key, v);
     }
   if (seed_option != NULL)
     {

@@ -291,6 +291,67 @@ lesc_csv_read (const char *path, char ***header_out, GError **error)
   return m;
 }
 
+/* ---- tables of text --------------------------------------------------------------- */
+
+GPtrArray *
+lesc_csv_read_text (const char *path, char ***header_out, GError **error)
+{
+  *header_out = NULL;
+  g_autofree char *text = NULL;
+  gsize length = 0;
+  GError *local = NULL;
+  if (!g_file_get_contents (path, &text, &length, &local))
+    {
+      lesc_set_io_error (error, path, "read", local);
+      g_error_free (local);
+      return NULL;
+    }
+  g_auto (Lines) lines = { 0 };
+  if (!split_lines (path, text, length, &lines, error))
+    return NULL;
+  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_auto (GStrv) header = NULL;
+  gsize width = 0, header_line = 0;
+  for (gsize k = 0; k < lines.lines->len; k++)
+    {
+      char *p = g_ptr_array_index (lines.lines, k);
+      gsize line = g_array_index (lines.numbers, gsize, k);
+      if (p[strspn (p, " \t")] == '#')
+        continue;
+      gsize n = count_cells (p);
+      if (header != NULL && n != width)
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+                       "%s: line %zu has %zu cell%s but the header (line %zu) has %zu", path,
+                       line, n, n == 1 ? "" : "s", header_line, width);
+          return NULL;
+        }
+      g_autoptr (GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
+      for (gsize column = 1; p != NULL; column++)
+        {
+          gboolean quoted;
+          char *cell = next_cell (&lines, line, column, &p, &quoted, error);
+          if (cell == NULL)
+            return NULL;
+          g_ptr_array_add (cells, g_strdup (cell));
+        }
+      g_ptr_array_add (cells, NULL);
+      char **fields = (char **) g_ptr_array_free (g_steal_pointer (&cells), FALSE);
+      if (header == NULL)
+        header = fields, width = n, header_line = line;
+      else
+        g_ptr_array_add (rows, fields);
+    }
+  if (header == NULL)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: empty file (expected a header line)",
+                   path);
+      return NULL;
+    }
+  *header_out = g_steal_pointer (&header);
+  return g_steal_pointer (&rows);
+}
+
 /* ---- writing ---------------------------------------------------------------------- */
 
 static void

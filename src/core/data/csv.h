@@ -24,6 +24,12 @@ const char *lesc_format_double (char buf[G_ASCII_DTOSTR_BUF_SIZE], double v);
  * gives a 0×cols matrix. */
 LescMatrix *lesc_csv_read (const char *path, char ***header, GError **error);
 
+/* A table whose cells stay text (names beside numbers: results and grid files), with the
+ * reading rules above except that the first line is always the header and lines starting
+ * with '#' are comments. *header receives the header's cells; the result holds one
+ * NULL-terminated array of cells per further line, each as wide as the header. */
+GPtrArray *lesc_csv_read_text (const char *path, char ***header, GError **error);
+
 /* The CSV text of `m` with a header line of `header` (m->cols names; NULL: no header). */
 char *lesc_csv_format (const LescMatrix *m, const char *const *header, gsize *length);
 /* Write that text to `path` atomically. */

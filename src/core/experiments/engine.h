@@ -62,7 +62,6 @@ void lesc_engine_free_names (char **datasets, char **checksums, guint n, const L
 void lesc_engine_free_records (LescRunRecord *recs, gsize n);
 gboolean lesc_engine_is_correlation_method (const LescMethod *m);
 void lesc_engine_mark_missing (Engine *e);
-void lesc_engine_set_param (const LescMethod *m, LescRunParams *p, const char *name, double v);
 void lesc_engine_unit_add_run (Engine *e, Unit *u, LescRunRecord *rec, const LescRunParams *p);
 
 G_END_DECLS

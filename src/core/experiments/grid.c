@@ -54,8 +54,8 @@ lesc_grid_run (const char *dataset, const LescMethodSetup *method, const double 
       for (guint a = 0; a < n1; a++)
         {
           LescRunParams p = method->params;
-          lesc_engine_set_param (m, &p, "lambda1", lambda1[a]);
-          lesc_engine_set_param (m, &p, "lambda2", lambda2[b]);
+          lesc_run_params_set (&p, m, "lambda1", lambda1[a]);
+          lesc_run_params_set (&p, m, "lambda2", lambda2[b]);
           if (u == NULL || !shared)
             u = lesc_engine_add_unit (&e, shared ? UNIT_SHARED : UNIT_RECOVER, 0, method, -1, 0, 0);
           lesc_engine_unit_add_run (&e, u, &cells[(gsize) b * n1 + a], &p);

@@ -91,9 +91,9 @@ lesc_recovery_table (const char *const *datasets, guint n_datasets,
               {
                 LescRunParams p = s->params;
                 if (g1 != NULL)
-                  lesc_engine_set_param (s->method, &p, name1, g1[a]);
+                  lesc_run_params_set (&p, s->method, name1, g1[a]);
                 if (g2 != NULL)
-                  lesc_engine_set_param (s->method, &p, "lambda2", g2[b]);
+                  lesc_run_params_set (&p, s->method, "lambda2", g2[b]);
                 if (u == NULL || !shared)
                   u = lesc_engine_add_unit (&e, shared ? UNIT_SHARED : UNIT_RECOVER, d, s, -1, 0, 0);
                 lesc_engine_unit_add_run (&e, u, rec++, &p);
