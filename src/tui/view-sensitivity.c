@@ -43,21 +43,22 @@ paint (cairo_t *cr, double w, double h, const void *model)
   lesc_plot_heatmap_paint (cr, w, h, model);
 }
 
-/* The cursor over the painted heatmap: a frame in black and white around its cell. */
+/* The cursor over the painted heatmap: its cell lightened and framed thickly in orange,
+ * which stays visible after the cells become character blocks (viridis has no orange). */
 static void
 paint_cursor (cairo_t *cr, double w, double h, gpointer data)
 {
   Sensitivity *v = data;
   g_autoptr (LescHeatmapLayout) l = lesc_heatmap_layout_new (cr, w, h, v->model);
   const LescRect *r = &l->cells[(gsize) v->row * l->cols + v->col];
+  double lw = CLAMP (MIN (r->width, r->height) / 6, 2.0, 6.0);
   cairo_save (cr);
-  cairo_set_line_width (cr, 3.0);
-  cairo_set_source_rgb (cr, 0, 0, 0);
-  cairo_rectangle (cr, r->x + 1.5, r->y + 1.5, r->width - 3, r->height - 3);
-  cairo_stroke (cr);
-  cairo_set_line_width (cr, 1.5);
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_rectangle (cr, r->x + 3.75, r->y + 3.75, r->width - 7.5, r->height - 7.5);
+  cairo_rectangle (cr, r->x, r->y, r->width, r->height);
+  cairo_set_source_rgba (cr, 1, 1, 1, 0.35);
+  cairo_fill (cr);
+  cairo_set_line_width (cr, lw);
+  cairo_set_source_rgb (cr, 1.0, 0.45, 0.0);
+  cairo_rectangle (cr, r->x + lw / 2, r->y + lw / 2, r->width - lw, r->height - lw);
   cairo_stroke (cr);
   cairo_restore (cr);
 }
@@ -190,6 +191,7 @@ key (gpointer self, LescTui *tui, int k, gboolean focused)
     {
     case 'g':
       request_grid (tui);
+      tui->view_focus = TRUE;   /* the arrows move the cell once the grid is there */
       return TRUE;
     case 'm':
       v->measure = (v->measure + 1) % LESC_N_MEASURES;
