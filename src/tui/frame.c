@@ -178,8 +178,12 @@ lesc_tui_frame_draw (LescTui *tui)
   const LescTuiView *v = views[tui->view];
   v->draw (tui->view_state[tui->view], tui, &tui->view_area);
   if (tui->view_focus)
-    lesc_tui_draw (stdscr, 1, tui->view_area.x, tui->view_area.w, lesc_screen_attr (tui->screen, LESC_TUI_ATTR_DIM),
-                   lesc_tui_glyph ("▸ the keys go to the view (Tab: to the panel)", "> the keys go to the view (Tab: to the panel)"));
+    {
+      g_autofree char *where = g_strdup_printf ("%s %s", lesc_tui_glyph ("▸", ">"),
+                                                _("the keys go to the view (Tab: to the panel)"));
+      lesc_tui_draw (stdscr, 1, tui->view_area.x, tui->view_area.w, lesc_screen_attr (tui->screen, LESC_TUI_ATTR_DIM),
+                     where);
+    }
   mvwhline (stdscr, rows - 3, 0, ACS_HLINE, cols);
   draw_progress (tui, rows - 2, cols);
   draw_status (tui, rows - 1, cols);

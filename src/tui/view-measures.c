@@ -147,8 +147,8 @@ draw (gpointer self, LescTui *tui, const LescTuiRect *a)
   lesc_tui_draw (stdscr, a->y, a->x, a->w, title, head);
   if (rows->len == 0)
     {
-      lesc_tui_draw (stdscr, a->y + 2, a->x, a->w, A_NORMAL,
-                     _("No results yet: tick a method in the side panel (Space) and it runs."));
+      lesc_tui_draw_wrapped (stdscr, a->y + 2, a->x, a->w, a->h - 2, A_NORMAL,
+                             _("No results yet: tick a method in the side panel (Space) and it runs."));
       return;
     }
 
