@@ -229,12 +229,9 @@ run_finished (LescSession *s, LescTask *t, Work *w)
     case LESC_TASK_DONE:
       if (current)
         {
-          LescRunOutcome *o = lesc_task_get_output (t);
-          /* The task keeps its output: the method gets its own copy of the pointer by
-           * stealing it from a finished task it no longer needs. */
+          LescRunOutcome *o = lesc_task_steal_output (t);   /* the method keeps it */
           g_clear_pointer (&m->outcome, lesc_run_outcome_free);
           m->outcome = o;
-          lesc_task_steal_output (t);
           s->version++;
           g_autofree char *warning = lesc_run_result_warning (&o->report);
           if (warning != NULL)
@@ -330,13 +327,19 @@ start_next (LescSession *s)
 }
 
 static LescTask *
-enqueue (LescSession *s, Work *w, GDestroyNotify output_free)
+task_new (Work *w, GDestroyNotify output_free)
 {
-  LescTask *t = lesc_task_new (work_func, w, (GDestroyNotify) work_free, output_free);
+  return lesc_task_new (work_func, w, (GDestroyNotify) work_free, output_free);
+}
+
+/* Queue `t` (the session owns it) and start it when nothing runs. The caller has noted
+ * the task where it belongs before: the listeners may change things at once. */
+static void
+enqueue (LescSession *s, LescTask *t)
+{
   g_queue_push_tail (&s->waiting, t);
   start_next (s);
   notify (s);
-  return t;
 }
 
 LescTask *
@@ -549,7 +552,8 @@ lesc_session_run (LescSession *s)
       w->cache = s->cache;
       /* TRANSLATORS: a run's title: "gLESC on yeast-alpha" */
       w->title = g_strdup_printf (_("%s on %s"), m->method->display_name, s->data->ds->name);
-      m->task = enqueue (s, w, (GDestroyNotify) lesc_run_outcome_free);
+      m->task = task_new (w, (GDestroyNotify) lesc_run_outcome_free);
+      enqueue (s, m->task);
       queued++;
     }
   return queued;
@@ -606,7 +610,7 @@ enqueue_experiment (LescSession *s, LescWorkKind kind, guint method, LescExperim
   w->title = title;
   LescExperimentKind ek = kind == LESC_WORK_GRID ? LESC_EXPERIMENT_GRID
                           : kind == LESC_WORK_CV ? LESC_EXPERIMENT_CV : LESC_EXPERIMENT_TABLE;
-  enqueue (s, w, lesc_experiment_output_free_func (ek));
+  enqueue (s, task_new (w, lesc_experiment_output_free_func (ek)));
 }
 
 void
