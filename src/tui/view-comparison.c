@@ -112,6 +112,22 @@ draw_numbers (Comparison *v, LescTui *tui, const LescTuiRect *a, int y, gboolean
   attr_t title = lesc_screen_attr (tui->screen, LESC_TUI_ATTR_TITLE);
   attr_t good = lesc_screen_attr (tui->screen, LESC_TUI_ATTR_GOOD);
   int y0 = y;
+  /* The diagram's labels as text: the mean ranks, best first. */
+  g_autofree gsize *order = g_new (gsize, r->k);
+  for (gsize i = 0; i < r->k; i++)
+    order[i] = i;
+  for (gsize i = 1; i < r->k; i++)
+    for (gsize j = i; j > 0 && r->mean_ranks[order[j]] < r->mean_ranks[order[j - 1]]; j--)
+      {
+        gsize t = order[j];
+        order[j] = order[j - 1];
+        order[j - 1] = t;
+      }
+  GString *ranks = g_string_new (_("Mean ranks:"));
+  for (gsize i = 0; i < r->k; i++)
+    g_string_append_printf (ranks, "%s %s %.2f", i > 0 ? " ·" : "", r->names[order[i]], r->mean_ranks[order[i]]);
+  y += lesc_tui_draw_wrapped (stdscr, y, a->x, a->w, 2, A_NORMAL, ranks->str);
+  g_string_free (ranks, TRUE);
   g_autofree char *ff = isinf (f->ff) ? g_strdup (lesc_tui_glyph ("∞", "inf")) : g_strdup_printf ("%.3f", f->ff);
   lesc_tui_drawf (stdscr, y++, a->x, a->w, A_NORMAL, "%s χ²F = %.3f, p = %.3g · %s FF = %s, p = %.3g", _("Friedman"),
                   f->chi2, f->chi2_p, _("Iman–Davenport"), ff, f->ff_p);
@@ -174,8 +190,8 @@ draw (gpointer self, LescTui *tui, const LescTuiRect *a)
   /* The diagram gets what the numbers leave; the p-value matrix only when it fits too. */
   int k = (int) v->stats->k;
   int body = a->h - 2;
-  gboolean matrix = body - (2 + k + 1) >= 6;
-  int text_lines = 2 + (matrix ? k + 1 : 0);
+  gboolean matrix = body - (4 + k + 1) >= 6;
+  int text_lines = 4 + (matrix ? k + 1 : 0);
   int rows = MIN (body - text_lines, 4 + 2 * ((k + 1) / 2) + 4);
   if (rows >= 4)
     {

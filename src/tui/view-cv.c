@@ -98,7 +98,7 @@ draw_ttests (LescTui *tui, const LescCvResult *r, guint first, const LescTuiRect
         g_autofree char *pair = g_strdup_printf (_("%s vs %s"), r->methods[i]->display_name, r->methods[j]->display_name);
         pw = MAX (pw, lesc_tui_text_width (pair) + 1);
       }
-  int cw = 15;
+  int cw = 19;   /* "-10.123 (1.23e-05)" */
   guint shown = (guint) CLAMP ((a->w - pw) / cw, 1, LESC_N_MEASURES);
   for (guint c = 0; c < shown; c++)
     lesc_tui_draw_right (stdscr, y, a->x + pw + (int) c * cw, cw - 1, title,
