@@ -516,53 +516,6 @@ lesc_batch_write (GString *out)
   return LESC_EXIT_OK;
 }
 
-/* ---- writers' helpers ---------------------------------------------------------------- */
-
-void
-lesc_json_number (GString *out, double v)
-{
-  if (isnan (v))
-    g_string_append (out, "null");
-  else if (isinf (v))
-    g_string_append (out, v > 0 ? "\"Infinity\"" : "\"-Infinity\"");
-  else
-    {
-      g_autofree char *t = lesc_format_number (v);
-      g_string_append (out, t);
-    }
-}
-
-void
-lesc_latex_text (GString *out, const char *s)
-{
-  for (const char *c = s; c != NULL && *c; c++)
-    switch (*c)
-      {
-      case '\\': g_string_append (out, "\\textbackslash{}"); break;
-      case '~': g_string_append (out, "\\textasciitilde{}"); break;
-      case '^': g_string_append (out, "\\textasciicircum{}"); break;
-      case '&': case '%': case '$': case '#': case '_': case '{': case '}':
-        g_string_append_c (out, '\\');
-        g_string_append_c (out, *c);
-        break;
-      default:
-        g_string_append_c (out, *c);
-      }
-}
-
-char *
-lesc_format_fixed (double v, int decimals)
-{
-  if (isnan (v))
-    return g_strdup ("—");
-  if (isinf (v))
-    return g_strdup (v > 0 ? "inf" : "-inf");
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  char fmt[8];
-  g_snprintf (fmt, sizeof fmt, "%%.%df", CLAMP (decimals, 0, 17));
-  return g_strdup (g_ascii_formatd (buf, sizeof buf, fmt, v));
-}
-
 LescRecoveryTable *
 lesc_batch_stored_table (int argc, char **argv, LescExperimentOptions *o,
                          LescExperimentCounts *counts, GError **error)

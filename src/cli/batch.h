@@ -9,13 +9,6 @@ G_BEGIN_DECLS
 
 enum { LESC_EXIT_INTERRUPTED = 130 };
 
-typedef enum {
-  LESC_FORMAT_TEXT,
-  LESC_FORMAT_CSV,
-  LESC_FORMAT_JSON,
-  LESC_FORMAT_LATEX,
-} LescFormat;
-
 /* Option values, filled by the entries below. */
 typedef struct {
   char *results;      /* --results FILE */
@@ -81,11 +74,5 @@ LescRecoveryTable *lesc_batch_stored_table (int argc, char **argv, LescExperimen
 
 /* Writes `out` to --output or standard output; returns an exit status. */
 int lesc_batch_write (GString *out);
-
-/* Helpers for the writers (CSV fields: lesc_csv_field in plot/export.h). */
-void lesc_json_number (GString *out, double v);      /* null for NaN, "Infinity" strings */
-void lesc_latex_text (GString *out, const char *s);  /* escapes \ & % $ # _ { } ~ ^ */
-/* A value with `decimals` decimals, "—"/"inf" for NaN/Inf (text). */
-char *lesc_format_fixed (double v, int decimals);
 
 G_END_DECLS

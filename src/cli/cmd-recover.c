@@ -163,7 +163,10 @@ print_result (const char *format, const LescDataset *ds, const LescMethod *m,
         printf ("%u", p->seed);
       printf (",%s", m->uses_variant ? lesc_variant_key (p->variant) : "");
       for (int k = 0; k < LESC_N_MEASURES; k++)
-        printf (",%.10g", v[k]);
+        {
+          g_autofree char *x = lesc_format_value (v[k], LESC_FORMAT_CSV, "%.10g");
+          printf (",%s", x);
+        }
       printf (",%.3f\n", seconds);
       return;
     }
@@ -182,10 +185,8 @@ print_result (const char *format, const LescDataset *ds, const LescMethod *m,
       printf ("  \"kl\": \"%s\",\n  \"measures\": {", lesc_kl_direction_key (kl));
       for (int k = 0; k < LESC_N_MEASURES; k++)
         {
-          if (isfinite (v[k]))
-            printf ("%s\"%s\": %.10g", k ? ", " : "", lesc_measure_key (k), v[k]);
-          else
-            printf ("%s\"%s\": \"%s\"", k ? ", " : "", lesc_measure_key (k), isnan (v[k]) ? "NaN" : "+Inf");
+          g_autofree char *x = lesc_format_value (v[k], LESC_FORMAT_JSON, "%.10g");
+          printf ("%s\"%s\": %s", k ? ", " : "", lesc_measure_key (k), x);
         }
       printf ("},\n  \"stages\": {");
       for (guint s = 0; s < r->n_stages; s++)
@@ -205,8 +206,11 @@ print_result (const char *format, const LescDataset *ds, const LescMethod *m,
     printf (" variant=%s", lesc_variant_key (p->variant));
   printf ("\n");
   for (int k = 0; k < LESC_N_MEASURES; k++)
-    printf ("  %-12s %.4f%s\n", lesc_measure_title (k), v[k],
-            k == LESC_MEASURE_KL ? (kl == LESC_KL_RECOVERED_TRUTH ? "  (recovered‖truth)" : "  (truth‖recovered)") : "");
+    {
+      g_autofree char *x = lesc_format_value (v[k], LESC_FORMAT_TEXT, "%.4f");
+      printf ("  %-12s %s%s\n", lesc_measure_title (k), x,
+              k == LESC_MEASURE_KL ? (kl == LESC_KL_RECOVERED_TRUTH ? "  (recovered‖truth)" : "  (truth‖recovered)") : "");
+    }
   if (m->uses_variant && p->variant == LESC_VARIANT_REFERENCE && r->le.iterations > 0)
     printf ("LE optimizer: exit %d after %u iterations, %u evaluations, f = %.6f\n",
             r->le.exit_flag, r->le.iterations, r->le.evaluations, r->le.objective);

@@ -9,23 +9,6 @@
 
 /* ---- numbers ---------------------------------------------------------------------- */
 
-const char *
-lesc_format_double (char buf[G_ASCII_DTOSTR_BUF_SIZE], double v)
-{
-  if (isnan (v))
-    return strcpy (buf, "nan");
-  if (isinf (v))
-    return strcpy (buf, v > 0 ? "inf" : "-inf");
-  static const char *const formats[] = { "%.15g", "%.16g" };
-  for (guint k = 0; k < G_N_ELEMENTS (formats); k++)
-    {
-      g_ascii_formatd (buf, G_ASCII_DTOSTR_BUF_SIZE, formats[k], v);
-      if (g_ascii_strtod (buf, NULL) == v)
-        return buf;
-    }
-  return g_ascii_formatd (buf, G_ASCII_DTOSTR_BUF_SIZE, "%.17g", v);
-}
-
 static gboolean
 parse_number (const char *cell, double *value)
 {
