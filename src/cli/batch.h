@@ -20,6 +20,7 @@ typedef struct {
   char *variant;      /* --variant reference|converged */
   char *kl;           /* --kl truth-recovered|recovered-truth */
   char *c_orientation, *tensor_fft, *odd_n, *flavour;
+  double memory_gb;   /* --memory-limit GB (0: 80 % of physical memory) */
   gboolean tune;      /* --tune */
   char *select_by;    /* --select-by MEASURE|average-rank */
   char *format;       /* --format */
@@ -34,7 +35,11 @@ enum {
   LESC_BATCH_RESULTS = 1 << 0, /* --results */
   LESC_BATCH_RECOMPUTE = 1 << 6, /* --recompute */
   LESC_BATCH_STORE = LESC_BATCH_RESULTS | LESC_BATCH_RECOMPUTE,
-  LESC_BATCH_RUN = 1 << 1,     /* --param, --seed, --variant, --kl, variants */
+  LESC_BATCH_PARAM = 1 << 1,   /* --param */
+  LESC_BATCH_SETTINGS = 1 << 7, /* --seed, --variant, the variant switches */
+  LESC_BATCH_KL = 1 << 8,      /* --kl */
+  LESC_BATCH_MEMORY = 1 << 9,  /* --memory-limit */
+  LESC_BATCH_RUN = LESC_BATCH_PARAM | LESC_BATCH_SETTINGS | LESC_BATCH_KL,
   LESC_BATCH_SHARD = 1 << 2,   /* --shard */
   LESC_BATCH_FORMAT = 1 << 3,  /* --format, --output */
   LESC_BATCH_TUNE = 1 << 4,    /* --tune, --select-by */
@@ -49,6 +54,12 @@ gboolean lesc_batch_format (const char *const *allowed, LescFormat *out, GError 
  * every method) and the run options. Methods must all have a mapping when
  * `need_mapping`. Returns an array of LescMethodSetup. */
 GArray *lesc_batch_methods (const char *default_methods, gboolean need_mapping, GError **error);
+
+/* The run settings (--seed, --variant, the variant switches, --memory-limit) applied to
+ * `p` (initialised for its method): what every command that runs a method shares. */
+gboolean lesc_batch_settings (LescRunParams *p, GError **error);
+/* --kl (unchanged when not given). */
+gboolean lesc_batch_kl (LescKlDirection *kl, GError **error);
 
 /* --tune and --select-by. */
 gboolean lesc_batch_tuning (LescTuning *out, GError **error);
