@@ -19,22 +19,6 @@ bitwise_equal (const LescMatrix *a, const LescMatrix *b)
 }
 
 static void
-test_format_double (void)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  g_assert_cmpstr (lesc_format_double (buf, 1.0), ==, "1");
-  g_assert_cmpstr (lesc_format_double (buf, 0.0), ==, "0");
-  g_assert_cmpstr (lesc_format_double (buf, -0.0), ==, "-0");
-  g_assert_cmpstr (lesc_format_double (buf, 0.1), ==, "0.1");
-  g_assert_cmpstr (lesc_format_double (buf, 1.0 / 3.0), ==, "0.3333333333333333");
-  g_assert_cmpstr (lesc_format_double (buf, 0.1 + 0.2), ==, "0.30000000000000004");
-  g_assert_cmpstr (lesc_format_double (buf, 5e-324), ==, "4.94065645841247e-324");
-  g_assert_cmpstr (lesc_format_double (buf, -2.5e10), ==, "-25000000000");
-  g_assert_cmpstr (lesc_format_double (buf, NAN), ==, "nan");
-  g_assert_cmpstr (lesc_format_double (buf, -INFINITY), ==, "-inf");
-}
-
-static void
 test_read_rules (void)
 {
   /* BOM, CRLF, spaces around cells, blank lines, a quoted header cell with a comma */
@@ -312,7 +296,6 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   tmp = lesc_test_tmpdir ();
-  g_test_add_func ("/csv/format-double", test_format_double);
   g_test_add_func ("/csv/read-rules", test_read_rules);
   g_test_add_func ("/csv/read-errors", test_read_errors);
   g_test_add_func ("/csv/missing-unreadable", test_missing_and_unreadable);

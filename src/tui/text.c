@@ -1,6 +1,7 @@
 /* Clipped, locale-aware text for the curses screen. glibc's wchar_t holds Unicode code
  * points in every locale; curses converts them to the locale's bytes. */
 #include "tui/text.h"
+#include "core/base/format.h"
 #include "core/eval/measures.h"
 
 #include <math.h>
@@ -202,9 +203,5 @@ lesc_tui_measure_name (guint measure)
 char *
 lesc_tui_format_value (double v)
 {
-  if (isnan (v))
-    return g_strdup (lesc_tui_glyph ("–", "-"));
-  if (isinf (v))
-    return g_strdup (v > 0 ? lesc_tui_glyph ("∞", "inf") : lesc_tui_glyph ("−∞", "-inf"));
-  return g_strdup_printf ("%.4f", v);
+  return lesc_format_fixed (v, LESC_FORMAT_TEXT, 4);   /* the outputs' rule for NaN and ±Inf */
 }

@@ -34,7 +34,7 @@ const char *lesc_tui_glyph (const char *unicode, const char *ascii);
 
 /* The paper's short name of a measure with its direction: "Cheb↓", "Cosine↑". */
 const char *lesc_tui_measure_name (guint measure);
-/* A value as the tables show it: 4 decimals; "–" for NaN, "∞" for infinities. */
+/* A value as the tables show it: 4 decimals; NaN and ±Inf as every output writes them (format.h). */
 char *lesc_tui_format_value (double v);
 
 G_END_DECLS
