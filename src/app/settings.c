@@ -7,19 +7,24 @@ lesc_app_settings_new (void)
   g_autoptr (GSettingsSchema) schema = NULL;
   if (source != NULL)
     schema = g_settings_schema_source_lookup (source, LESC_APP_ID, TRUE);
+  /* Not on the schema path ($XDG_DATA_DIRS): the schema installed with this program (a
+   * prefix such as ~/.local or /opt/lesc), then the build folder's. */
+  const char *dirs[] = {
+    LESC_SCHEMA_DIR,
 #ifdef LESC_BUILD_SCHEMA_DIR
-  g_autoptr (GSettingsSchemaSource) build_source = NULL;
-  if (schema == NULL)
-    {
-      g_autoptr (GError) error = NULL;
-      build_source = g_settings_schema_source_new_from_directory (LESC_BUILD_SCHEMA_DIR, source,
-                                                                 FALSE, &error);
-      if (build_source != NULL)
-        schema = g_settings_schema_source_lookup (build_source, LESC_APP_ID, FALSE);
-    }
+    LESC_BUILD_SCHEMA_DIR,
 #endif
+  };
+  g_autoptr (GSettingsSchemaSource) own = NULL;
+  for (gsize i = 0; i < G_N_ELEMENTS (dirs) && schema == NULL; i++)
+    {
+      g_clear_pointer (&own, g_settings_schema_source_unref);
+      own = g_settings_schema_source_new_from_directory (dirs[i], source, FALSE, NULL);
+      if (own != NULL)
+        schema = g_settings_schema_source_lookup (own, LESC_APP_ID, FALSE);
+    }
   if (schema == NULL)
-    g_error ("The settings schema %s is not installed (and not found in the build folder).",
-             LESC_APP_ID);
+    g_error ("The settings schema %s is not installed (looked on the schema path and in %s).",
+             LESC_APP_ID, LESC_SCHEMA_DIR);
   return g_settings_new_full (schema, NULL, NULL);
 }

@@ -1,0 +1,102 @@
+"""lesc.recover, the estimators, load, measures and binarize against the terminal program."""
+import numpy as np
+import pytest
+
+import lesc
+from conftest import ALL_METHODS, read_csv
+
+
+def test_load_artificial(artificial):
+    x, d, logical = artificial
+    assert artificial.name == "artificial"
+    assert x.dtype == np.float64 and x.flags.c_contiguous
+    assert x.shape[0] == d.shape[0] == logical.shape[0]
+    assert d.shape == logical.shape and d.shape[1] == 3
+    np.testing.assert_allclose(d.sum(axis=1), 1.0, atol=1e-12)
+    assert set(np.unique(logical)) <= {0.0, 1.0}
+    np.testing.assert_array_equal(lesc.binarize(d), logical)
+
+
+@pytest.mark.parametrize("method", ALL_METHODS)
+def test_recover_equals_cli(method, artificial, cli, tmp_path):
+    out = tmp_path / "d.csv"
+    text = cli("recover", "artificial", "-m", method, "-o", str(out), "--format", "csv").stdout
+    expected = read_csv(out)
+    got = lesc.recover(artificial.features, artificial.logical, method=method)
+    assert got.shape == expected.shape and got.dtype == np.float64
+    assert np.max(np.abs(got - expected)) <= 1e-12
+    # and the measures the terminal program printed (10 significant digits)
+    header, row = text.strip().splitlines()
+    cells = dict(zip(header.split(","), row.split(",")))
+    for key, value in lesc.measures(got, artificial.distributions).items():
+        assert value == pytest.approx(float(cells[key]), rel=1e-9, abs=1e-12)
+
+
+def test_parameters_and_options_reach_the_solver(artificial, cli, tmp_path):
+    out = tmp_path / "d.csv"
+    cli("recover", "artificial", "-m", "glesc", "--lambda1", "0.5", "--lambda2", "0.02",
+        "--seed", "7", "--variant", "converged", "--tensor-fft", "views", "-o", str(out))
+    got = lesc.recover(artificial.features, artificial.logical, "GLESC", lambda1=0.5,
+                       lambda2=0.02, seed=7, variant="converged", tensor_fft="views")
+    assert np.max(np.abs(got - read_csv(out))) <= 1e-12
+    default = lesc.recover(artificial.features, artificial.logical, "glesc")
+    assert np.max(np.abs(got - default)) > 1e-6
+
+
+def test_estimators(artificial):
+    x, truth, logical = artificial
+    est = lesc.GLESC(lambda1=0.1, lambda2=0.01)
+    assert est.get_params()["lambda1"] == 0.1 and est.get_params()["seed"] == 5489
+    d = est.fit_transform(x, logical)
+    np.testing.assert_array_equal(
+        d, lesc.recover(x, logical, "glesc", lambda1=0.1, lambda2=0.01))
+    assert est.set_params(lambda1=1.0) is est and est.get_params()["lambda1"] == 1.0
+    km = lesc.KM()
+    np.testing.assert_array_equal(km.fit_transform(x, logical), lesc.recover(x, logical, "km"))
+    assert not hasattr(km, "predict")
+    assert [c.__name__ for c in (lesc.FCM, lesc.KM, lesc.LP, lesc.ML, lesc.GLLE, lesc.LESC,
+                                 lesc.GLESC)] == ["FCM", "KM", "LP", "ML", "GLLE", "LESC", "GLESC"]
+    assert "lambda1" in lesc.GLESC.__doc__
+
+
+@pytest.mark.parametrize("method", ["glle", "lesc", "glesc"])
+def test_fit_predict_training_rows(method, artificial):
+    """The mapping applied to the training rows gives the training distributions again."""
+    x, _, logical = artificial
+    est = getattr(lesc, method.upper())().fit(x, logical)
+    np.testing.assert_array_equal(est.distributions_, lesc.recover(x, logical, method))
+    np.testing.assert_allclose(est.predict(x), est.distributions_, atol=1e-10)
+    assert est.predict(x[:5]).shape == (5, logical.shape[1])
+
+
+def test_methods_registry():
+    ms = lesc.methods()
+    assert [m.name for m in ms] == ["fcm", "km", "lp", "ml", "glle", "lesc", "glesc"]
+    g = ms[-1]
+    assert g.display_name == "gLESC" and g.has_model and g.uses_seed
+    names = [p.name for p in g.params]
+    assert "lambda1" in names and "lambda2" in names
+    p = g.params[names.index("lambda1")]
+    assert p.min <= p.default <= p.max
+
+
+def test_measures_known_values():
+    truth = np.array([[0.5, 0.5], [1.0, 0.0]])
+    same = lesc.measures(truth, truth)
+    assert same == pytest.approx({"cheb": 0, "clark": 0, "canber": 0, "kl": 0, "cosine": 1,
+                                  "intersec": 1})
+    d = np.array([[0.75, 0.25], [0.5, 0.5]])
+    m = lesc.measures(d, truth)
+    assert m["cheb"] == pytest.approx((0.25 + 0.5) / 2)
+    assert m["intersec"] == pytest.approx((0.75 + 0.5) / 2)
+    assert m["kl"] == pytest.approx((0.5 * np.log(0.5 / 0.75) + 0.5 * np.log(0.5 / 0.25)
+                                     + np.log(1 / 0.5)) / 2)
+    r = lesc.measures(d, truth, kl="recovered-truth")
+    assert r["kl"] == pytest.approx((0.75 * np.log(0.75 / 0.5) + 0.25 * np.log(0.25 / 0.5)) / 1)
+
+
+def test_load_benchmark(datasets):
+    data = lesc.load("Yeast_alpha", data_dir=datasets)
+    assert data.name == "yeast-alpha"
+    assert data.features.shape == (2465, 24) and data.distributions.shape == (2465, 18)
+    np.testing.assert_array_equal(lesc.binarize(data.distributions), data.logical)

@@ -1,0 +1,136 @@
+/* Models through the public API: what GLLE, LESC and gLESC learn, applied to new rows. */
+#include "lib/arrays.h"
+#include "core/methods/run.h"
+#include "core/numeric/preprocess.h"
+
+#include <math.h>
+
+struct _LescModel {
+  const LescMethod *method;
+  gsize q, c;
+  double *mean, *sd;     /* the training features' z-scoring (sd 1 for a constant column) */
+  LescLeModel *le;
+};
+
+void
+lesc_model_free (LescModel *model)
+{
+  if (model == NULL)
+    return;
+  g_free (model->mean);
+  g_free (model->sd);
+  lesc_le_model_free (model->le);
+  g_free (model);
+}
+
+/* The column means and deviations lesc_zscore uses. */
+static void
+zscore_stats (const LescMatrix *x, double *mean, double *sd)
+{
+  for (gsize j = 0; j < x->cols; j++)
+    {
+      double s = 0.0;
+      for (gsize i = 0; i < x->rows; i++)
+        s += LESC_AT (x, i, j);
+      mean[j] = s / (double) x->rows;
+      double ss = 0.0;
+      for (gsize i = 0; i < x->rows; i++)
+        ss += (LESC_AT (x, i, j) - mean[j]) * (LESC_AT (x, i, j) - mean[j]);
+      sd[j] = x->rows > 1 ? sqrt (ss / (double) (x->rows - 1)) : 0.0;
+      if (sd[j] == 0.0)
+        sd[j] = 1.0;
+    }
+}
+
+LescModel *
+lesc_model_fit (const LescParams *params, gsize n, gsize q, gsize c, const double *features,
+                const double *logical, double *distributions, LescProgressFunc progress,
+                gpointer user_data, GCancellable *cancellable, GError **error)
+{
+  g_return_val_if_fail (params != NULL, NULL);
+  const LescMethod *m = params->method;
+  if (!m->has_mapping)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "%s has no mapping to new samples (GLLE, LESC and gLESC have one)",
+                   m->display_name);
+      return NULL;
+    }
+  if (!lesc_lib_check_shapes (n, q, c, features, logical, error)
+      || !lesc_run_params_check (&params->run, m, error))
+    return NULL;
+  g_autoptr (LescMatrix) x = lesc_lib_matrix_in ("features", n, q, features, error);
+  if (x == NULL)
+    return NULL;
+  g_autoptr (LescMatrix) l = lesc_lib_matrix_in ("logical labels", n, c, logical, error);
+  if (l == NULL || !lesc_lib_check_logical (l, error)
+      || !lesc_method_memory_check (m, "the arrays", n, q, c, &params->run, NULL, error))
+    return NULL;
+  LescProgress p;
+  lesc_progress_init (&p, progress, user_data, cancellable);
+  g_autoptr (LescMatrix) z = lesc_zscore (x);
+  LescProblem problem = { z, l };
+  LescRunResult result = { 0 };
+  g_autoptr (LescMatrix) d = m->recover (&problem, &params->run, TRUE, &p, &result, error);
+  if (d == NULL)
+    {
+      lesc_run_result_clear (&result);
+      return NULL;
+    }
+  LescModel *model = g_new0 (LescModel, 1);
+  model->method = m;
+  model->q = q;
+  model->c = c;
+  model->mean = g_new (double, q);
+  model->sd = g_new (double, q);
+  zscore_stats (x, model->mean, model->sd);
+  model->le = g_steal_pointer (&result.model);
+  lesc_run_result_clear (&result);
+  if (distributions != NULL)
+    lesc_lib_matrix_out (d, distributions);
+  return model;
+}
+
+const LescMethod *
+lesc_model_get_method (const LescModel *model)
+{
+  g_return_val_if_fail (model != NULL, NULL);
+  return model->method;
+}
+
+gsize
+lesc_model_get_n_features (const LescModel *model)
+{
+  g_return_val_if_fail (model != NULL, 0);
+  return model->q;
+}
+
+gsize
+lesc_model_get_n_labels (const LescModel *model)
+{
+  g_return_val_if_fail (model != NULL, 0);
+  return model->c;
+}
+
+gboolean
+lesc_predict (const LescModel *model, gsize n, gsize q, const double *features,
+              double *distributions, GError **error)
+{
+  g_return_val_if_fail (model != NULL && (distributions != NULL || n == 0), FALSE);
+  if (q != model->q)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
+                   "features: %zu columns, but the model was fitted on %zu features", q,
+                   model->q);
+      return FALSE;
+    }
+  g_autoptr (LescMatrix) x = lesc_lib_matrix_in ("features", n, q, features, error);
+  if (x == NULL)
+    return FALSE;
+  for (gsize j = 0; j < q; j++)
+    for (gsize i = 0; i < n; i++)
+      LESC_AT (x, i, j) = (LESC_AT (x, i, j) - model->mean[j]) / model->sd[j];
+  g_autoptr (LescMatrix) d = lesc_le_predict (model->le, x);
+  lesc_lib_matrix_out (d, distributions);
+  return TRUE;
+}
