@@ -17,34 +17,49 @@ def test_load_artificial(artificial):
     np.testing.assert_array_equal(lesc.binarize(d), logical)
 
 
-@pytest.mark.parametrize("method", ALL_METHODS)
-def test_recover_equals_cli(method, artificial, cli, tmp_path):
+def compare_with_cli(cli, tmp_path, method, data, x, logical, truth, *options):
     out = tmp_path / "d.csv"
-    text = cli("recover", "artificial", "-m", method, "-o", str(out), "--format", "csv").stdout
+    text = cli("recover", data, "-m", method, "-o", str(out), "--format", "csv",
+               *options).stdout
     expected = read_csv(out)
-    got = lesc.recover(artificial.features, artificial.logical, method=method)
+    got = lesc.recover(x, logical, method=method)
     assert got.shape == expected.shape and got.dtype == np.float64
     assert np.max(np.abs(got - expected)) <= 1e-12
     # and the measures the terminal program printed (10 significant digits)
     header, row = text.strip().splitlines()
     cells = dict(zip(header.split(","), row.split(",")))
-    for key, value in lesc.measures(got, artificial.distributions).items():
+    for key, value in lesc.measures(got, truth).items():
         assert value == pytest.approx(float(cells[key]), rel=1e-9, abs=1e-12)
 
 
-def test_parameters_and_options_reach_the_solver(artificial, cli, tmp_path):
+@pytest.mark.parametrize("method", ALL_METHODS)
+def test_recover_equals_cli(method, small, cli, tmp_path):
+    x, truth, logical, path = small
+    compare_with_cli(cli, tmp_path, method, path, x, logical, truth, "--label-columns", "3")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("method", ALL_METHODS)
+def test_recover_equals_cli_full_artificial(method, artificial, cli, tmp_path):
+    compare_with_cli(cli, tmp_path, method, "artificial", artificial.features,
+                     artificial.logical, artificial.distributions)
+
+
+def test_parameters_and_options_reach_the_solver(small, cli, tmp_path):
+    x, _, logical, path = small
     out = tmp_path / "d.csv"
-    cli("recover", "artificial", "-m", "glesc", "--lambda1", "0.5", "--lambda2", "0.02",
-        "--seed", "7", "--variant", "converged", "--tensor-fft", "views", "-o", str(out))
-    got = lesc.recover(artificial.features, artificial.logical, "GLESC", lambda1=0.5,
-                       lambda2=0.02, seed=7, variant="converged", tensor_fft="views")
+    cli("recover", path, "--label-columns", "3", "-m", "glesc", "--lambda1", "0.5",
+        "--lambda2", "0.02", "--seed", "7", "--variant", "converged", "--tensor-fft", "views",
+        "-o", str(out))
+    got = lesc.recover(x, logical, "GLESC", lambda1=0.5, lambda2=0.02, seed=7,
+                       variant="converged", tensor_fft="views")
     assert np.max(np.abs(got - read_csv(out))) <= 1e-12
-    default = lesc.recover(artificial.features, artificial.logical, "glesc")
+    default = lesc.recover(x, logical, "glesc")
     assert np.max(np.abs(got - default)) > 1e-6
 
 
-def test_estimators(artificial):
-    x, truth, logical = artificial
+def test_estimators(small):
+    x, truth, logical, _ = small
     est = lesc.GLESC(lambda1=0.1, lambda2=0.01)
     assert est.get_params()["lambda1"] == 0.1 and est.get_params()["seed"] == 5489
     d = est.fit_transform(x, logical)
@@ -60,9 +75,9 @@ def test_estimators(artificial):
 
 
 @pytest.mark.parametrize("method", ["glle", "lesc", "glesc"])
-def test_fit_predict_training_rows(method, artificial):
+def test_fit_predict_training_rows(method, small):
     """The mapping applied to the training rows gives the training distributions again."""
-    x, _, logical = artificial
+    x, _, logical, _ = small
     est = getattr(lesc, method.upper())().fit(x, logical)
     np.testing.assert_array_equal(est.distributions_, lesc.recover(x, logical, method))
     np.testing.assert_allclose(est.predict(x), est.distributions_, atol=1e-10)
