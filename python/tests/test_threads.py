@@ -71,7 +71,12 @@ def test_keyboard_interrupt_cancels_glesc(datasets):
     finally:
         timer.cancel()
     assert sent, "the solve ended before the interrupt (it should take far longer than 1 s)"
-    assert stopped - sent[0] < 1.0, f"took {stopped - sent[0]:.3f} s to stop"
+    # Within a second on an idle machine: the binding looks every 50 ms, the tensor step
+    # between two of its cancel checks takes a few hundred ms. A machine busy with other work
+    # (load above its cores) stretches that by the load.
+    stretch = max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1))
+    assert stopped - sent[0] < 1.0 * stretch, \
+        f"took {stopped - sent[0]:.3f} s to stop (load {os.getloadavg()[0]:.1f})"
     # the library is usable afterwards
     d = lesc.recover(data.features[:200], data.logical[:200], "km")
     assert d.shape == (200, 18)
