@@ -91,9 +91,6 @@ typedef struct {
 LescCdLayout *lesc_cd_layout_new (cairo_t *cr, double width, double height, const LescCdModel *m);
 void lesc_cd_layout_free (LescCdLayout *l);
 
-/* x of rank r under the layout's affine map. */
-double lesc_cd_layout_rank_x (const LescCdLayout *l, const LescCdModel *m, double r);
-
 /* The caption text (test, α, N, omnibus, orientation). */
 char *lesc_cd_caption (const LescCdModel *m);
 

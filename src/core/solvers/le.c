@@ -456,12 +456,6 @@ lesc_le_objective_hessian (LescLeObjective *o, const double *p, double *v)
   objective_hessian (p, v, o);
 }
 
-const LescMatrix *
-lesc_le_objective_features (const LescLeObjective *o)
-{
-  return o->phi;
-}
-
 void
 lesc_le_objective_free (LescLeObjective *o)
 {

@@ -55,8 +55,6 @@ LescLeObjective *lesc_le_objective_new (const LescMatrix *x, const LescMatrix *l
                                         gboolean quadratic_form, GError **error);
 double lesc_le_objective_eval (LescLeObjective *o, const double *w, double *grad);
 void   lesc_le_objective_hessian (LescLeObjective *o, const double *p, double *v);
-/* Φ̂ (n×(n+1)), owned by the objective. */
-const LescMatrix *lesc_le_objective_features (const LescLeObjective *o);
 void   lesc_le_objective_free (LescLeObjective *o);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescLeObjective, lesc_le_objective_free)
 

@@ -41,9 +41,8 @@ double lesc_smoothness_apply_flops (const LescSmoothness *m);
 LescMatrix *lesc_smoothness_quadratic_form (const LescSmoothness *m, const LescMatrix *phi,
                                             double lambda, LescProgress *progress,
                                             GError **error);
-/* Flops of lesc_smoothness_quadratic_form for k columns, and its extra bytes. */
+/* Flops of lesc_smoothness_quadratic_form for k columns. */
 double lesc_smoothness_quadratic_form_flops (const LescSmoothness *m, gsize k);
-double lesc_smoothness_quadratic_form_bytes (const LescSmoothness *m, gsize k);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescSmoothness, lesc_smoothness_free)
 
