@@ -1,4 +1,4 @@
-/* Critical-difference diagram (figures.md §3): mean ranks on an axis, methods on elbows
+/* Critical-difference diagram (docs/figures.md §3): mean ranks on an axis, methods on elbows
  * to labels laid out from measured text, Nemenyi CD bar, Bonferroni–Dunn interval or
  * clique bars packed into levels, and a caption. The statistics come in ready-made. */
 #pragma once

@@ -1,4 +1,4 @@
-/* Statistics for comparing methods over data sets (statistics.md). */
+/* Statistics for comparing methods over data sets (docs/statistics.md). */
 #include "core/eval/stats.h"
 #include "core/base/error.h"
 

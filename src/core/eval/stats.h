@@ -1,4 +1,4 @@
-/* Statistics for comparing k methods over N data sets (statistics.md): ranks, the Friedman
+/* Statistics for comparing k methods over N data sets (docs/statistics.md): ranks, the Friedman
  * and Iman–Davenport omnibus tests, Nemenyi and Bonferroni–Dunn critical differences,
  * pairwise Wilcoxon signed-rank tests with Holm's correction, cliques of methods with no
  * significant difference, and the paired t-test of the cross-validation.

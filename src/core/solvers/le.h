@@ -1,4 +1,4 @@
-/* The LE regression step shared by GLLE, LESC and gLESC (algorithms.md §4):
+/* The LE regression step shared by GLLE, LESC and gLESC (docs/methods.md §4):
  * min_W ‖Φ̂W − L‖² + λ tr((Φ̂W)ᵀ M (Φ̂W)), Φ̂ = [RBF kernel, 1], D = row softmax(Φ̂W). */
 #pragma once
 #include "core/numeric/matrix.h"
@@ -8,8 +8,8 @@
 G_BEGIN_DECLS
 
 typedef enum {
-  LESC_VARIANT_REFERENCE,  /* the official quasi-Newton optimizer (§4.5), default */
-  LESC_VARIANT_CONVERGED,  /* the exact optimum over the distinct rows (§4.6) */
+  LESC_VARIANT_REFERENCE,  /* the official quasi-Newton optimizer (docs/optimizer.md), default */
+  LESC_VARIANT_CONVERGED,  /* the exact optimum over the distinct rows (docs/methods.md §4.6) */
 } LescVariant;
 
 const char *lesc_variant_key (LescVariant v);  /* "reference", "converged" */
