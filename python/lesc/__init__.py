@@ -17,8 +17,9 @@ The result ``D`` is an n×c float64 array whose rows sum to 1.
 Errors: bad shapes, NaN or infinite values, labels other than 0/1, unknown methods or
 parameters and out-of-range values raise ValueError (TypeError for arrays that are not
 numbers) before any work; a run that would exceed the memory limit raises MemoryError;
-unreadable files raise OSError. Ctrl-C (KeyboardInterrupt) stops a running solve within
-about 50 ms; solves release the GIL, so threads can run them in parallel.
+unreadable files raise OSError. Ctrl-C (KeyboardInterrupt) stops a running solve promptly
+(the binding looks every 50 ms; the solvers stop at their next cancel check, a fraction of
+a second); solves release the GIL, so threads can run them in parallel.
 """
 
 from collections import namedtuple
