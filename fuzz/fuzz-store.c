@@ -49,8 +49,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   GError *error = NULL;
   LescStore *s = lesc_store_open (":memory:", &error);
   g_assert_no_error (error);
-  guint added = 0, skipped = 0;
-  if (lesc_store_merge (s, other, &added, &skipped, &error))
+  guint added = 0, skipped = 0, invalid = 0;
+  if (lesc_store_merge (s, other, &added, &skipped, &invalid, &error))
     {
       LescRunFilter all = { .kl = -1 };
       GPtrArray *runs = lesc_store_query (s, &all, &error);
