@@ -282,8 +282,8 @@ test_unused_variables (void)
   g_assert_no_error (error);
   g_assert_false (ds->logical_from_file);
   g_assert_nonnull (ds->notes);
-  g_assert_cmpuint (ds->notes->len, ==, 1);
-  const char *note = g_ptr_array_index (ds->notes, 0);
+  g_assert_cmpuint (g_strv_length (ds->notes), ==, 1);
+  const char *note = ds->notes[0];
   g_test_message ("%s", note);
   g_assert_true (g_str_has_prefix (note, path));
   g_assert_nonnull (strstr (note, "variable 'labels_logical' not used"));

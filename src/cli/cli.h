@@ -36,6 +36,9 @@ int lesc_cli_fail (GError *error);
 /* Print a usage error and return LESC_EXIT_USAGE. */
 int lesc_cli_usage (const char *command, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
 
+/* Say ds->notes on stderr, one "lesc: note: …" line each. */
+void lesc_cli_say_notes (const LescDataset *ds);
+
 /* Load and validate DATA with the data options; `report` (may be NULL) receives what
  * validation found (validate.h). */
 LescDataset *lesc_cli_open_dataset (const char *spec, GError **error);

@@ -86,6 +86,13 @@ lesc_cli_usage (const char *command, const char *fmt, ...)
   return LESC_EXIT_USAGE;
 }
 
+void
+lesc_cli_say_notes (const LescDataset *ds)
+{
+  for (char **n = ds->notes; n != NULL && *n != NULL; n++)
+    fprintf (stderr, "lesc: note: %s\n", *n);
+}
+
 LescOpenOptions
 lesc_cli_open_options (void)
 {
@@ -108,8 +115,8 @@ lesc_cli_open_dataset_report (const char *spec, LescValidateReport *report, GErr
     }
   LescOpenOptions options = lesc_cli_open_options ();
   LescDataset *ds = lesc_dataset_open_with (spec, &options, report, error);
-  for (guint k = 0; ds != NULL && ds->notes != NULL && k < ds->notes->len; k++)
-    fprintf (stderr, "lesc: note: %s\n", (char *) g_ptr_array_index (ds->notes, k));
+  if (ds != NULL)
+    lesc_cli_say_notes (ds);
   return ds;
 }
 

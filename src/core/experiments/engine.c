@@ -111,8 +111,8 @@ open_dataset (const LescExperimentOptions *o, const char *spec, GError **error)
 static void
 note_dataset (Engine *e, const LescDataset *ds)
 {
-  for (guint k = 0; ds->notes != NULL && k < ds->notes->len; k++)
-    g_ptr_array_add (e->counts->notes, g_strdup (g_ptr_array_index (ds->notes, k)));
+  for (char **n = ds->notes; n != NULL && *n != NULL; n++)
+    g_ptr_array_add (e->counts->notes, g_strdup (*n));
   if (e->o->kl != LESC_KL_RECOVERED_TRUTH || ds->truth == NULL)
     return;
   gsize zero_rows = lesc_kl_dropped_rows (ds->truth);
