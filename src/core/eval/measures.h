@@ -50,4 +50,10 @@ gsize lesc_kl_dropped_rows (const LescMatrix *truth);
  * rows holding a zero, before any recovery). */
 char *lesc_kl_dropped_note (const char *where, gsize dropped, gsize n, gboolean exact);
 
+/* Ranks of `n` results on each measure. `values` and `ranks` are n × LESC_N_MEASURES,
+ * row-major; rank 1 is the best in the measure's direction, tied values share their mean
+ * rank, and a value that is not finite gets no rank (NaN). `average` (n, may be NULL)
+ * receives each result's mean rank over the six measures (NaN when one is missing). */
+void lesc_measures_rank (const double *values, gsize n, double *ranks, double *average);
+
 G_END_DECLS
