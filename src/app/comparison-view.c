@@ -345,7 +345,7 @@ lesc_comparison_view_dispose (GObject *object)
   LescComparisonView *self = LESC_COMPARISON_VIEW (object);
   clear (self);
   g_clear_object (&self->job);
-  g_clear_object (&self->settings);
+  lesc_app_settings_release (&self->settings, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), LESC_TYPE_COMPARISON_VIEW);
   G_OBJECT_CLASS (lesc_comparison_view_parent_class)->dispose (object);
 }

@@ -414,7 +414,7 @@ lesc_distributions_view_dispose (GObject *object)
   clear_model (self);
   g_clear_pointer (&self->panel_results, g_ptr_array_unref);
   g_clear_object (&self->data);
-  g_clear_object (&self->settings);
+  lesc_app_settings_release (&self->settings, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), LESC_TYPE_DISTRIBUTIONS_VIEW);
   G_OBJECT_CLASS (lesc_distributions_view_parent_class)->dispose (object);
 }

@@ -139,8 +139,10 @@ static void
 lesc_method_panel_dispose (GObject *object)
 {
   LescMethodPanel *self = LESC_METHOD_PANEL (object);
+  if (self->auto_run_switch != NULL)
+    g_settings_unbind (self->auto_run_switch, "active");
   gtk_widget_dispose_template (GTK_WIDGET (self), LESC_TYPE_METHOD_PANEL);
-  g_clear_object (&self->settings);
+  lesc_app_settings_release (&self->settings, self);
   g_clear_pointer (&self->controls, g_free);
   self->n_controls = 0;
   G_OBJECT_CLASS (lesc_method_panel_parent_class)->dispose (object);

@@ -95,8 +95,17 @@ static void
 lesc_preferences_dispose (GObject *object)
 {
   LescPreferences *self = LESC_PREFERENCES (object);
+  /* The rows bound to the settings outlive this window (they are not finalized with it),
+   * and their bindings kept the GSettings object and its handlers alive. */
+  if (self->settings != NULL)
+    {
+      g_settings_unbind (self->seed_adjustment, "value");
+      g_settings_unbind (self->auto_run_switch, "active");
+      g_settings_unbind (self->palette_row, "selected");
+      g_settings_unbind (self->cd_row, "selected");
+    }
   gtk_widget_dispose_template (GTK_WIDGET (self), LESC_TYPE_PREFERENCES);
-  g_clear_object (&self->settings);
+  lesc_app_settings_release (&self->settings, self);
   G_OBJECT_CLASS (lesc_preferences_parent_class)->dispose (object);
 }
 

@@ -297,7 +297,7 @@ lesc_sensitivity_view_dispose (GObject *object)
   g_clear_pointer (&self->methods, g_ptr_array_unref);
   g_clear_pointer (&self->lambda1, g_array_unref);
   g_clear_pointer (&self->lambda2, g_array_unref);
-  g_clear_object (&self->settings);
+  lesc_app_settings_release (&self->settings, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), LESC_TYPE_SENSITIVITY_VIEW);
   G_OBJECT_CLASS (lesc_sensitivity_view_parent_class)->dispose (object);
 }

@@ -703,7 +703,7 @@ lesc_window_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), LESC_TYPE_WINDOW);
   g_clear_object (&self->results);
   g_clear_object (&self->data);
-  g_clear_object (&self->settings);
+  lesc_app_settings_release (&self->settings, self);
   g_clear_pointer (&self->last_toast, g_free);
   G_OBJECT_CLASS (lesc_window_parent_class)->dispose (object);
 }
