@@ -4,12 +4,14 @@
 #include <glib/gi18n.h>
 
 #include "app/settings.h"
+#include "app/wheel-guard.h"
 
 struct _LescPreferences
 {
   AdwPreferencesWindow parent_instance;
 
   AdwActionRow *directory_row;
+  GtkSpinButton *seed_spin;
   GtkButton *clear_button;
   GtkAdjustment *seed_adjustment;
   GtkSwitch *auto_run_switch;
@@ -118,6 +120,7 @@ lesc_preferences_class_init (LescPreferencesClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/lescexplorer/Explorer/ui/preferences.ui");
   gtk_widget_class_bind_template_child (widget_class, LescPreferences, directory_row);
+  gtk_widget_class_bind_template_child (widget_class, LescPreferences, seed_spin);
   gtk_widget_class_bind_template_child (widget_class, LescPreferences, clear_button);
   gtk_widget_class_bind_template_child (widget_class, LescPreferences, seed_adjustment);
   gtk_widget_class_bind_template_child (widget_class, LescPreferences, auto_run_switch);
@@ -132,6 +135,7 @@ lesc_preferences_init (LescPreferences *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->settings = lesc_app_settings_new ();
+  lesc_wheel_guard (GTK_WIDGET (self->seed_spin));
   g_settings_bind (self->settings, "default-seed", self->seed_adjustment, "value", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "auto-run", self->auto_run_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind_with_mapping (self->settings, "palette", self->palette_row, "selected",

@@ -23,9 +23,11 @@ struct _LescWindow
   GtkStack *runs_stack;
   GtkListView *runs_view;
   AdwFlap *flap;
+  GtkScrolledWindow *sidebar;
   LescDataSummary *data_summary;
   LescMethodPanel *method_panel;
-  GtkRevealer *progress_revealer;
+  GtkWidget *progress_strip;
+  GtkWidget *cancel_button;
   GtkLabel *progress_title;
   GtkLabel *progress_stage;
   GtkLabel *progress_queue;

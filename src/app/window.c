@@ -413,12 +413,31 @@ static void
 update_progress (LescWindow *self)
 {
   gboolean busy = lesc_job_queue_get_busy (self->queue);
-  gtk_revealer_set_reveal_child (self->progress_revealer, busy);
   LescJob *job = self->watched;
-  if (job != NULL)
+  /* Idle, the strip keeps its place and says how the last job ended. */
+  if (busy)
+    gtk_widget_remove_css_class (self->progress_strip, "idle");
+  else
+    gtk_widget_add_css_class (self->progress_strip, "idle");
+  if (job == NULL)
+    {
+      gtk_label_set_text (self->progress_title, _("No job running"));
+      gtk_label_set_text (self->progress_stage, "");
+      gtk_progress_bar_set_fraction (self->progress_bar, 0.0);
+    }
+  else
     {
       gtk_label_set_text (self->progress_title, lesc_job_get_title (job));
-      gtk_label_set_text (self->progress_stage, lesc_job_get_stage (job));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->progress_title), lesc_job_get_title (job));
+      if (lesc_job_is_finished (job))
+        {
+          /* TRANSLATORS: how the last job ended: "Done after 2.3 s", "Cancelled after 0.8 s" */
+          g_autofree char *ended = g_strdup_printf (_("%s after %.1f s"), lesc_job_get_stage (job),
+                                                    lesc_job_get_seconds (job));
+          gtk_label_set_text (self->progress_stage, ended);
+        }
+      else
+        gtk_label_set_text (self->progress_stage, lesc_job_get_stage (job));
       gtk_progress_bar_set_fraction (self->progress_bar, lesc_job_get_fraction (job));
     }
   guint waiting = lesc_job_queue_get_pending (self->queue);
@@ -735,9 +754,11 @@ lesc_window_class_init (LescWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LescWindow, runs_stack);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, runs_view);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, flap);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, data_summary);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, method_panel);
-  gtk_widget_class_bind_template_child (widget_class, LescWindow, progress_revealer);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, progress_strip);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, cancel_button);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, progress_title);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, progress_stage);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, progress_queue);
