@@ -1,5 +1,6 @@
 #include "config.h"
 #include "app/data-summary.h"
+#include "app/data-folder.h"
 
 #include <glib/gi18n.h>
 
@@ -82,31 +83,11 @@ lesc_data_summary_init (LescDataSummary *self)
   lesc_data_summary_set_directory (self, NULL);
 }
 
-static int
-compare_names (gconstpointer a, gconstpointer b)
-{
-  return g_utf8_collate (*(const char *const *) a, *(const char *const *) b);
-}
-
 void
 lesc_data_summary_set_directory (LescDataSummary *self, const char *dir)
 {
   g_return_if_fail (LESC_IS_DATA_SUMMARY (self));
-  if (dir == NULL || dir[0] == '\0')
-    dir = g_getenv ("LESC_DATA_DIR");
-  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
-  if (dir != NULL)
-    {
-      g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-      const char *name;
-      while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-        {
-          g_autofree char *lower = g_ascii_strdown (name, -1);
-          if (g_str_has_suffix (lower, ".mat") || g_str_has_suffix (lower, ".csv"))
-            g_ptr_array_add (files, g_strdup (name));
-        }
-      g_ptr_array_sort (files, compare_names);
-    }
+  g_autoptr (GPtrArray) files = lesc_data_folder_list (dir);
   /* Keep the current choice selected when it is still listed. */
   guint old = adw_combo_row_get_selected (self->sets_row);
   g_autofree char *current = old < self->specs->len ? g_strdup (g_ptr_array_index (self->specs, old))
@@ -117,10 +98,12 @@ lesc_data_summary_set_directory (LescDataSummary *self, const char *dir)
   g_autoptr (GPtrArray) labels = g_ptr_array_new ();
   g_ptr_array_add (self->specs, g_strdup ("artificial"));
   g_ptr_array_add (labels, _("Artificial (built in)"));
+  g_autoptr (GPtrArray) bases = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < files->len; i++)
     {
-      g_ptr_array_add (self->specs, g_build_filename (dir, g_ptr_array_index (files, i), NULL));
-      g_ptr_array_add (labels, g_ptr_array_index (files, i));
+      g_ptr_array_add (self->specs, g_strdup (g_ptr_array_index (files, i)));
+      g_ptr_array_add (bases, g_path_get_basename (g_ptr_array_index (files, i)));
+      g_ptr_array_add (labels, g_ptr_array_index (bases, i));
     }
   g_ptr_array_add (labels, NULL);
   gtk_string_list_splice (self->names, 0, n_old, (const char *const *) labels->pdata);

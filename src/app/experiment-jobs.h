@@ -16,11 +16,11 @@ LescJob *lesc_cv_job_new (LescDataObject *data, const LescMethodSetup *setups, g
 LescJob *lesc_grid_job_new (LescDataObject *data, const LescMethodSetup *setup,
                             const double *lambda1, guint n1, const double *lambda2, guint n2,
                             LescKlDirection kl);
-/* Output: LescRecoveryTable of `datasets` (specs) × the methods; `store_only`: look up,
- * compute nothing. */
+/* Output: LescRecoveryTable of `datasets` (specs) × the methods, λ tuned per data set
+ * when `tuned`; `store_only`: look up, compute nothing. */
 LescJob *lesc_table_job_new (const char *const *datasets, const char *data_dir,
-                             const LescMethodSetup *setups, guint n_setups, LescKlDirection kl,
-                             gboolean store_only);
+                             const LescMethodSetup *setups, guint n_setups, gboolean tuned,
+                             LescKlDirection kl, gboolean store_only);
 
 /* What an experiment job was asked for (not for method runs). */
 LescDataObject        *lesc_experiment_job_get_data (LescJob *job);   /* NULL for tables */

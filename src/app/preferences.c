@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 
+#include "app/data-folder.h"
 #include "app/settings.h"
 #include "app/wheel-guard.h"
 
@@ -26,13 +27,13 @@ G_DEFINE_FINAL_TYPE (LescPreferences, lesc_preferences, ADW_TYPE_PREFERENCES_WIN
 static void
 show_directory (LescPreferences *self)
 {
-  g_autofree char *dir = g_settings_get_string (self->settings, "data-directory");
-  const char *env = g_getenv ("LESC_DATA_DIR");
-  g_autofree char *text = dir[0] != '\0' ? g_strdup (dir)
-                          : env != NULL ? g_strdup_printf (_("$LESC_DATA_DIR (%s)"), env)
-                                        : g_strdup (_("None: only the built-in data set"));
+  gboolean from_env;
+  g_autofree char *dir = lesc_data_folder_get (self->settings, &from_env);
+  g_autofree char *text = dir == NULL ? g_strdup (_("None: only the built-in data set"))
+                          : from_env ? g_strdup_printf (_("$LESC_DATA_DIR (%s)"), dir)
+                                     : g_strdup (dir);
   adw_action_row_set_subtitle (self->directory_row, text);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->clear_button), dir[0] != '\0');
+  gtk_widget_set_sensitive (GTK_WIDGET (self->clear_button), dir != NULL && !from_env);
 }
 
 static void

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "app/data-folder.h"
 #include "app/exportable.h"
 
 /* ---- open ------------------------------------------------------------------------------ */
@@ -38,8 +39,8 @@ open_action (GtkWidget *widget, const char *action, GVariant *param)
   gtk_file_filter_add_pattern (filter, "*.CSV");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
   g_object_unref (filter);
-  g_autofree char *dir = g_settings_get_string (self->settings, "data-directory");
-  if (dir[0] != '\0')
+  g_autofree char *dir = lesc_data_folder_get (self->settings, NULL);
+  if (dir != NULL)
     {
       g_autoptr (GFile) folder = g_file_new_for_path (dir);
       gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);

@@ -48,9 +48,20 @@ struct _LescWindow
   guint auto_run_id;
   char *last_toast;
   gboolean comparison_requested;
+  guint estimate_id;                 /* the Comparison's time estimate, pending */
+  GCancellable *estimate_cancellable;
 };
 
 /* window-actions.c: the win.* actions and their shortcuts. */
 void _lesc_window_class_actions_init (GtkWidgetClass *widget_class);
+
+/* window-experiments.c: the λ grid, cross-validation and the Comparison. */
+void _lesc_window_experiments_init (LescWindow *self);
+void _lesc_window_experiments_dispose (LescWindow *self);
+void _lesc_window_experiment_finished (LescWindow *self, LescJob *job);
+void _lesc_window_update_cv_methods (LescWindow *self);
+void _lesc_window_data_folder_changed (LescWindow *self, const char *folder);
+/* The Comparison's time estimate again, a moment after the last change. */
+void _lesc_window_schedule_estimate (LescWindow *self);
 
 G_END_DECLS

@@ -3,7 +3,7 @@
 
 #include <glib/gi18n.h>
 
-#include "app/experiment-jobs.h"
+#include "app/data-folder.h"
 #include "app/result.h"
 #include "app/settings.h"
 #include "core/base/error.h"
@@ -175,8 +175,6 @@ schedule_auto_run (LescWindow *self)
   self->auto_run_id = g_timeout_add (AUTO_RUN_DELAY_MS, auto_run_cb, self);
 }
 
-static void update_cv_methods (LescWindow *self);
-
 static void
 params_changed_cb (LescWindow *self, gpointer method)
 {
@@ -187,7 +185,8 @@ params_changed_cb (LescWindow *self, gpointer method)
 static void
 selection_changed_cb (LescWindow *self, gpointer method)
 {
-  update_cv_methods (self);
+  _lesc_window_update_cv_methods (self);
+  _lesc_window_schedule_estimate (self);
   if (!lesc_method_panel_is_selected (self->method_panel, method))
     invalidate (self, method, TRUE);
   else
@@ -203,41 +202,12 @@ kl_changed_cb (LescWindow *self)
 }
 
 static void
-experiment_finished (LescWindow *self, LescJob *job)
-{
-  if (lesc_job_get_state (job) == LESC_JOB_FAILED)
-    {
-      g_autofree char *msg = g_strdup_printf (_("%s failed: %s"), lesc_job_get_title (job),
-                                              lesc_job_get_message (job));
-      lesc_window_toast (self, msg);
-      return;
-    }
-  if (lesc_job_get_state (job) != LESC_JOB_DONE)
-    return;
-  LescDataObject *data = lesc_experiment_job_get_data (job);
-  switch (lesc_job_get_kind (job))
-    {
-    case LESC_JOB_KIND_GRID:
-      if (data == self->data)
-        lesc_sensitivity_view_add_grid (self->sensitivity_view, job);
-      break;
-    case LESC_JOB_KIND_CV:
-      if (data == self->data)
-        lesc_cv_view_set_job (self->cv_view, job);
-      break;
-    default:
-      lesc_comparison_view_set_job (self->comparison_view, job);
-      break;
-    }
-}
-
-static void
 job_finished_cb (LescWindow *self, LescJob *job)
 {
   const LescRunInput *in = lesc_run_job_get_input (job);
   if (in == NULL)
     {
-      experiment_finished (self, job);
+      _lesc_window_experiment_finished (self, job);
       return;
     }
   switch (lesc_job_get_state (job))
@@ -272,138 +242,6 @@ job_finished_cb (LescWindow *self, LescJob *job)
       break;
     default:
       break;
-    }
-}
-
-/* ---- experiments ----------------------------------------------------------------------- */
-
-static void
-setup_of (LescWindow *self, const LescMethod *m, LescMethodSetup *setup)
-{
-  setup->method = m;
-  lesc_method_panel_get_params (self->method_panel, m, &setup->params);
-}
-
-static void
-grid_requested_cb (LescWindow *self, gpointer method)
-{
-  LescMethodSetup setup;
-  setup_of (self, method, &setup);
-  guint n1, n2;
-  const double *lambda1 = lesc_sensitivity_view_get_lambda1 (self->sensitivity_view, &n1);
-  const double *lambda2 = lesc_sensitivity_view_get_lambda2 (self->sensitivity_view, &n2);
-  g_autoptr (LescJob) job = lesc_grid_job_new (self->data, &setup, lambda1, n1, lambda2, n2,
-                                               lesc_method_panel_get_kl (self->method_panel));
-  lesc_job_queue_add (self->queue, job);
-}
-
-/* A cell of the sensitivity grid: that run, with its distributions. */
-static void
-cell_activated_cb (LescWindow *self, gpointer method, double lambda1, double lambda2)
-{
-  lesc_method_panel_set_param (self->method_panel, method, "lambda1", lambda1);
-  lesc_method_panel_set_param (self->method_panel, method, "lambda2", lambda2);
-  lesc_method_panel_set_selected (self->method_panel, method, TRUE);
-  lesc_window_show_view (self, "distributions");
-  lesc_window_run (self);
-}
-
-/* Cross-validation uses the ticked methods that learn a mapping, or all of those. */
-static guint
-cv_setups (LescWindow *self, LescMethodSetup *setups, guint max)
-{
-  guint n = 0, k = 0;
-  const LescMethod *const *methods = lesc_methods (&n);
-  for (int pass = 0; pass < 2 && k == 0; pass++)
-    for (guint i = 0; i < n && k < max; i++)
-      if (methods[i]->has_mapping && (pass == 1 || lesc_method_panel_is_selected (self->method_panel, methods[i])))
-        setup_of (self, methods[i], &setups[k++]);
-  return k;
-}
-
-static void
-update_cv_methods (LescWindow *self)
-{
-  LescMethodSetup setups[16];
-  guint k = cv_setups (self, setups, G_N_ELEMENTS (setups));
-  GString *s = g_string_new (NULL);
-  for (guint i = 0; i < k; i++)
-    g_string_append_printf (s, "%s%s", i > 0 ? ", " : "", setups[i].method->display_name);
-  lesc_cv_view_set_methods_text (self->cv_view, s->str);
-  g_string_free (s, TRUE);
-}
-
-static void
-cv_requested_cb (LescWindow *self)
-{
-  LescMethodSetup setups[16];
-  guint k = cv_setups (self, setups, G_N_ELEMENTS (setups));
-  if (k == 0)
-    {
-      lesc_window_toast (self, _("No method learns a mapping to new samples."));
-      return;
-    }
-  g_autoptr (LescJob) job = lesc_cv_job_new (self->data, setups, k, lesc_cv_view_get_folds (self->cv_view),
-                                             lesc_cv_view_get_seed (self->cv_view),
-                                             lesc_method_panel_get_kl (self->method_panel));
-  lesc_job_queue_add (self->queue, job);
-}
-
-/* The comparison: the ticked methods (all when fewer than two are ticked) with the panel's
- * settings on the data sets of the store
- * (`store_only`) or on those of the data directory (computing what is missing). */
-static void
-request_table (LescWindow *self, gboolean store_only)
-{
-  guint n_all = 0, n = 0;
-  const LescMethod *const *methods = lesc_methods (&n_all);
-  LescMethodSetup setups[16];
-  for (guint i = 0; i < n_all && n < G_N_ELEMENTS (setups); i++)
-    if (lesc_method_panel_is_selected (self->method_panel, methods[i]))
-      setup_of (self, methods[i], &setups[n++]);
-  if (n < 2)   /* fewer than two ticked: compare them all */
-    for (n = 0; n < n_all && n < G_N_ELEMENTS (setups); n++)
-      setup_of (self, methods[n], &setups[n]);
-  g_autofree char *dir = g_settings_get_string (self->settings, "data-directory");
-  g_autoptr (GPtrArray) sets = NULL;
-  if (store_only)
-    {
-      sets = g_ptr_array_new ();
-      for (guint i = 0; lesc_known_datasets[i] != NULL; i++)
-        g_ptr_array_add (sets, (gpointer) lesc_known_datasets[i]);
-      g_ptr_array_add (sets, NULL);
-    }
-  else
-    {
-      sets = lesc_default_datasets (dir[0] != '\0' ? dir : NULL);
-      g_ptr_array_add (sets, NULL);
-    }
-  g_autoptr (LescJob) job = lesc_table_job_new ((const char *const *) sets->pdata, dir, setups, n,
-                                                lesc_method_panel_get_kl (self->method_panel), store_only);
-  lesc_job_queue_add (self->queue, job);
-}
-
-static void
-comparison_refresh_cb (LescWindow *self)
-{
-  request_table (self, TRUE);
-}
-
-static void
-comparison_compute_cb (LescWindow *self)
-{
-  request_table (self, FALSE);
-}
-
-static void
-visible_view_cb (LescWindow *self)
-{
-  const char *name = adw_view_stack_get_visible_child_name (self->view_stack);
-  if (g_strcmp0 (name, "comparison") == 0 && !lesc_comparison_view_has_table (self->comparison_view)
-      && !self->comparison_requested)
-    {
-      self->comparison_requested = TRUE;
-      request_table (self, TRUE);
     }
 }
 
@@ -582,7 +420,7 @@ start_open (LescWindow *self, const char *spec, gsize label_columns, gboolean re
   OpenContext *c = g_new0 (OpenContext, 1);
   c->self = g_object_ref (self);
   c->request.spec = g_strdup (spec);
-  c->request.data_dir = g_settings_get_string (self->settings, "data-directory");
+  c->request.data_dir = lesc_data_folder_get (self->settings, NULL);
   c->request.label_columns = label_columns;
   c->request.renormalize = renormalize;
   lesc_data_object_open_async (&c->request, self->open_cancellable, open_done_cb, c);
@@ -651,8 +489,9 @@ summary_open_cb (LescWindow *self, const char *spec)
 static void
 data_directory_changed_cb (LescWindow *self)
 {
-  g_autofree char *dir = g_settings_get_string (self->settings, "data-directory");
+  g_autofree char *dir = lesc_data_folder_get (self->settings, NULL);
   lesc_data_summary_set_directory (self->data_summary, dir);
+  _lesc_window_data_folder_changed (self, dir);
 }
 
 static gboolean
@@ -707,6 +546,7 @@ lesc_window_dispose (GObject *object)
 {
   LescWindow *self = LESC_WINDOW (object);
   g_clear_handle_id (&self->auto_run_id, g_source_remove);
+  _lesc_window_experiments_dispose (self);
   if (self->open_cancellable != NULL)
     g_cancellable_cancel (self->open_cancellable);
   g_clear_object (&self->open_cancellable);
@@ -814,13 +654,7 @@ lesc_window_init (LescWindow *self)
   g_signal_connect_swapped (self->method_panel, "selection-changed", G_CALLBACK (selection_changed_cb), self);
   g_signal_connect_swapped (self->method_panel, "kl-changed", G_CALLBACK (kl_changed_cb), self);
   g_signal_connect_swapped (self->data_summary, "open", G_CALLBACK (summary_open_cb), self);
-  g_signal_connect_swapped (self->sensitivity_view, "compute-requested", G_CALLBACK (grid_requested_cb), self);
-  g_signal_connect_swapped (self->sensitivity_view, "cell-activated", G_CALLBACK (cell_activated_cb), self);
-  g_signal_connect_swapped (self->cv_view, "run-requested", G_CALLBACK (cv_requested_cb), self);
-  g_signal_connect_swapped (self->comparison_view, "refresh-requested", G_CALLBACK (comparison_refresh_cb), self);
-  g_signal_connect_swapped (self->comparison_view, "compute-requested", G_CALLBACK (comparison_compute_cb), self);
-  g_signal_connect_swapped (self->view_stack, "notify::visible-child-name", G_CALLBACK (visible_view_cb), self);
-  update_cv_methods (self);
+  _lesc_window_experiments_init (self);
   g_signal_connect_swapped (self->queue, "notify::current", G_CALLBACK (queue_current_cb), self);
   g_signal_connect_swapped (self->queue, "notify::busy", G_CALLBACK (update_progress), self);
   g_signal_connect_swapped (self->queue, "job-finished", G_CALLBACK (job_finished_cb), self);
