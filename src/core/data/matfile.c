@@ -7,6 +7,7 @@
  * damaged file is refused before matio reads it (check_mat_file), and a variable's shape
  * is checked against the memory limit before its data are read. */
 #include "core/data/matfile.h"
+#include "core/data/matnames.h"
 #include "core/base/error.h"
 #include "core/data/validate.h"
 
@@ -368,9 +369,17 @@ lesc_dataset_load_mat (const char *path, GError **error)
       goto out;
     }
   {
+    gsize o = truth != NULL ? truth->cols : logical->cols;
+    char **names = lesc_mat_label_names (mat, dir, ndir, o, path, &local);
+    if (local != NULL)
+      {
+        g_propagate_error (error, local);
+        goto out;
+      }
     g_autofree char *name = lesc_dataset_name_from_path (path);
     ds = lesc_dataset_new (name, features, truth, logical);
     ds->source = g_strdup (path);
+    ds->label_names = names;
     features = truth = logical = NULL;
   }
 

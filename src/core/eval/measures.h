@@ -43,4 +43,10 @@ gboolean lesc_measures_compute_full (const LescMatrix *truth, const LescMatrix *
                                      LescKlDirection kl, double out[LESC_N_MEASURES],
                                      gsize *kl_rows, GError **error);
 
+/* One measure per sample (n values into `out`): the row values the means above are made
+ * of, with the same conventions (KL may be +Inf or, recovered-truth, NaN). */
+gboolean lesc_measures_per_sample (const LescMatrix *truth, const LescMatrix *recovered,
+                                   LescKlDirection kl, LescMeasure measure, double *out,
+                                   GError **error);
+
 G_END_DECLS
