@@ -1015,6 +1015,14 @@ test_scatter_scales (void)
   lesc_palette_color (LESC_PALETTE_VIRIDIS, (LESC_AT (a, 1234, 1) - m->lo[1]) / (m->hi[1] - m->lo[1]), FALSE, rgb);
   probe (img, cr, x, y, got);
   assert_pixel (got, rgb, 0);
+  /* the bar under a column runs from the low end (left) to the high end (right) */
+  const LescRect *bar = &l->label_bars[0];
+  lesc_palette_color (LESC_PALETTE_VIRIDIS, 0.05, FALSE, rgb);
+  probe (img, cr, bar->x + 0.05 * bar->width, bar->y + bar->height / 2, got);
+  assert_pixel (got, rgb, 8);
+  lesc_palette_color (LESC_PALETTE_VIRIDIS, 0.95, FALSE, rgb);
+  probe (img, cr, bar->x + 0.95 * bar->width, bar->y + bar->height / 2, got);
+  assert_pixel (got, rgb, 8);
   cairo_surface_destroy (img);
   cairo_destroy (cr);
 

@@ -17,13 +17,15 @@ struct _LescDataSummary
   GtkLabel *cardinality_label;
   GtkLabel *distinct_label;
   AdwActionRow *warning_row;
+  AdwActionRow *names_row;
+  LescDataObject *data;
 
   GtkStringList *names;
   GPtrArray *specs;      /* char*: "artificial" or a path, parallel to names */
   gboolean updating;
 };
 
-enum { SIGNAL_OPEN, N_SIGNALS };
+enum { SIGNAL_OPEN, SIGNAL_NAME_LABELS, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (LescDataSummary, lesc_data_summary, GTK_TYPE_WIDGET)
@@ -39,12 +41,41 @@ sets_selected_cb (LescDataSummary *self)
 }
 
 static void
+name_clicked_cb (LescDataSummary *self)
+{
+  g_signal_emit (self, signals[SIGNAL_NAME_LABELS], 0);
+}
+
+/* The label names in use, and where they come from. */
+static void
+show_names (LescDataSummary *self)
+{
+  const LescDataset *ds = lesc_data_object_get_dataset (self->data);
+  GString *names = g_string_new (NULL);
+  for (gsize j = 0; j < lesc_dataset_o (ds) && j < 12; j++)
+    {
+      g_autofree char *name = lesc_data_object_dup_label_name (self->data, j);
+      g_string_append_printf (names, "%s%s", j > 0 ? ", " : "", name);
+    }
+  if (lesc_dataset_o (ds) > 12)
+    g_string_append (names, ", …");
+  const char *from = lesc_data_object_has_given_names (self->data) ? _("named here")
+                     : ds->label_names != NULL ? _("from the file") : _("the file has none");
+  g_autofree char *text = g_strdup_printf ("%s (%s)", names->str, from);
+  adw_action_row_set_subtitle (self->names_row, text);
+  g_string_free (names, TRUE);
+}
+
+static void
 lesc_data_summary_dispose (GObject *object)
 {
   LescDataSummary *self = LESC_DATA_SUMMARY (object);
   gtk_widget_dispose_template (GTK_WIDGET (self), LESC_TYPE_DATA_SUMMARY);
   g_clear_object (&self->names);
   g_clear_pointer (&self->specs, g_ptr_array_unref);
+  if (self->data != NULL)
+    g_signal_handlers_disconnect_by_data (self->data, self);
+  g_clear_object (&self->data);
   G_OBJECT_CLASS (lesc_data_summary_parent_class)->dispose (object);
 }
 
@@ -65,9 +96,13 @@ lesc_data_summary_class_init (LescDataSummaryClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LescDataSummary, cardinality_label);
   gtk_widget_class_bind_template_child (widget_class, LescDataSummary, distinct_label);
   gtk_widget_class_bind_template_child (widget_class, LescDataSummary, warning_row);
+  gtk_widget_class_bind_template_child (widget_class, LescDataSummary, names_row);
+  gtk_widget_class_bind_template_callback (widget_class, name_clicked_cb);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   signals[SIGNAL_OPEN] = g_signal_new ("open", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                        0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[SIGNAL_NAME_LABELS] = g_signal_new ("name-labels", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                              0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -156,6 +191,11 @@ lesc_data_summary_set_data (LescDataSummary *self, LescDataObject *data)
   const LescDataset *ds = lesc_data_object_get_dataset (data);
   const LescValidateReport *r = lesc_data_object_get_report (data);
   select_source (self, ds->source);
+  if (self->data != NULL)
+    g_signal_handlers_disconnect_by_data (self->data, self);
+  g_set_object (&self->data, data);
+  g_signal_connect_swapped (data, "label-names-changed", G_CALLBACK (show_names), self);
+  show_names (self);
 
   /* TRANSLATORS: samples × features → labels, e.g. "2601 × 3 → 3" */
   g_autofree char *shape = g_strdup_printf (_("%zu × %zu → %zu"), r->n, r->q, r->o);

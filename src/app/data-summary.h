@@ -15,6 +15,7 @@ void lesc_data_summary_set_directory (LescDataSummary *self, const char *dir);
 /* The number of data sets listed (the built-in one included). */
 guint lesc_data_summary_get_n_sets (LescDataSummary *self);
 
-/* Signal "open" (const char *spec): the person chose another data set in the list. */
+/* Signal "open" (const char *spec): the person chose another data set in the list.
+ * Signal "name-labels": the person wants to name the labels. */
 
 G_END_DECLS

@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "app/data-folder.h"
+#include "app/label-names.h"
 #include "app/result.h"
 #include "app/settings.h"
 #include "core/base/error.h"
@@ -80,8 +81,18 @@ stale_match (LescJob *job, gpointer data)
   return m->all || !job_is_current (m->self, job, in->method);
 }
 
-/* Drop results and cancel runs of `method` (NULL: every method) made with other settings
- * than the panel's, or all of them when `all`. */
+/* Tell the views that the result at `pos` changed (outdated, or its replacement). */
+static void
+result_changed (LescWindow *self, guint pos, LescResult *r, gboolean outdated, LescJob *replacement)
+{
+  lesc_result_set_outdated (r, outdated, replacement);
+  g_list_store_splice (self->results, pos, 1, (gpointer *) &r, 1);
+}
+
+/* Cancel the runs of `method` (NULL: every method) made with other settings than the
+ * panel's, or all of them when `all`. Their results are dropped when `all` or when made
+ * on other data; otherwise they stay, marked outdated (shown faded until a run with the
+ * panel's settings replaces them). */
 static void
 invalidate (LescWindow *self, const LescMethod *method, gboolean all)
 {
@@ -95,9 +106,12 @@ invalidate (LescWindow *self, const LescMethod *method, gboolean all)
         continue;
       LescRunParams now;
       lesc_method_panel_get_params (self->method_panel, m, &now);
-      if (all || lesc_result_get_data (r) != self->data
-          || !lesc_run_params_same (m, lesc_result_get_params (r), &now))
+      if (all || lesc_result_get_data (r) != self->data)
         g_list_store_remove (self->results, i);
+      else if (!lesc_run_params_same (m, lesc_result_get_params (r), &now) && !lesc_result_get_outdated (r))
+        result_changed (self, i, r, TRUE, NULL);
+      else if (lesc_run_params_same (m, lesc_result_get_params (r), &now) && lesc_result_get_outdated (r))
+        result_changed (self, i, r, FALSE, NULL);   /* the settings are back to the result's */
     }
 }
 
@@ -116,8 +130,8 @@ has_pending_run (LescWindow *self, const LescMethod *method)
   return FALSE;
 }
 
-/* Queue the ticked methods that have neither a current result nor a current run. Returns
- * the number of runs queued. */
+/* Queue the ticked methods that have neither a current result nor a current run (an
+ * outdated result learns which run replaces it). Returns the number of runs queued. */
 static guint
 queue_runs (LescWindow *self)
 {
@@ -129,13 +143,17 @@ queue_runs (LescWindow *self)
     {
       const LescMethod *m = methods[i];
       guint pos;
-      if (!lesc_method_panel_is_selected (self->method_panel, m) || find_result (self, m, &pos)
+      gboolean have = find_result (self, m, &pos);
+      g_autoptr (LescResult) old = have ? g_list_model_get_item (G_LIST_MODEL (self->results), pos) : NULL;
+      if (!lesc_method_panel_is_selected (self->method_panel, m) || (have && !lesc_result_get_outdated (old))
           || has_pending_run (self, m))
         continue;
       LescRunParams params;
       lesc_method_panel_get_params (self->method_panel, m, &params);
       g_autoptr (LescJob) job = lesc_run_job_new (m, &params, self->data);
       lesc_job_queue_add (self->queue, job);
+      if (have)
+        result_changed (self, pos, old, TRUE, job);
       queued++;
     }
   return queued;
@@ -232,8 +250,19 @@ job_finished_cb (LescWindow *self, LescJob *job)
             }
         }
       break;
+    case LESC_JOB_CANCELLED:
     case LESC_JOB_FAILED:
       {
+        /* the outdated result it was to replace stays, without a run */
+        guint pos;
+        if (find_result (self, in->method, &pos))
+          {
+            g_autoptr (LescResult) old = g_list_model_get_item (G_LIST_MODEL (self->results), pos);
+            if (lesc_result_get_replacement (old) == job)
+              result_changed (self, pos, old, TRUE, NULL);
+          }
+        if (lesc_job_get_state (job) == LESC_JOB_CANCELLED)
+          break;
         /* TRANSLATORS: "gLESC on yeast-alpha failed: <reason>" */
         g_autofree char *msg = g_strdup_printf (_("%s failed: %s"), lesc_job_get_title (job),
                                                 lesc_job_get_message (job));
@@ -324,6 +353,7 @@ set_data (LescWindow *self, LescDataObject *data)
 {
   invalidate (self, NULL, TRUE);
   g_set_object (&self->data, data);
+  lesc_label_names_restore (data, self->settings);
   lesc_data_summary_set_data (self->data_summary, data);
   lesc_distributions_view_set_data (self->distributions_view, data);
   lesc_sensitivity_view_clear (self->sensitivity_view);
@@ -478,6 +508,13 @@ lesc_window_open (LescWindow *self, const char *spec)
     ask_label_columns (self, spec);
   else
     start_open (self, spec, 0, FALSE);
+}
+
+static void
+name_labels_cb (LescWindow *self)
+{
+  if (self->data != NULL)
+    lesc_label_names_dialog (GTK_WINDOW (self), self->data, self->settings);
 }
 
 static void
@@ -654,6 +691,7 @@ lesc_window_init (LescWindow *self)
   g_signal_connect_swapped (self->method_panel, "selection-changed", G_CALLBACK (selection_changed_cb), self);
   g_signal_connect_swapped (self->method_panel, "kl-changed", G_CALLBACK (kl_changed_cb), self);
   g_signal_connect_swapped (self->data_summary, "open", G_CALLBACK (summary_open_cb), self);
+  g_signal_connect_swapped (self->data_summary, "name-labels", G_CALLBACK (name_labels_cb), self);
   _lesc_window_experiments_init (self);
   g_signal_connect_swapped (self->queue, "notify::current", G_CALLBACK (queue_current_cb), self);
   g_signal_connect_swapped (self->queue, "notify::busy", G_CALLBACK (update_progress), self);

@@ -322,12 +322,12 @@ lesc_scatter_caption (const LescScatterModel *m)
   else if (c == 1)
     /* TRANSLATORS: caption of the per-sample value view: the value's name, the palette, the
      * scale's ends and the panel they come from */
-    g_string_append_printf (s, _("Colour: %s per sample, %s, one scale for every panel from %.3g to %.3g (%s%s)."),
+    g_string_append_printf (s, _("Colour: %s per sample, %s, one scale for every panel from %.3g to %.3g (over %s%s)."),
                             m->value_name != NULL ? m->value_name : _("value"), lesc_palette_key (o->palette),
                             m->lo[0], m->hi[0], reference_name (m),
                             o->robust ? _(", 2nd to 98th percentile; values beyond take the end colours") : "");
   else if (o->scale == LESC_SCATTER_SCALE_PER_LABEL)
-    g_string_append_printf (s, _("One heatmap per label, %s, each label on its own scale: the range of %s%s (the bar under each column)."),
+    g_string_append_printf (s, _("One heatmap per label, %s, each label on its own scale: the range of the panel “%s”%s (the bar under each column)."),
                             lesc_palette_key (o->palette), reference_name (m),
                             o->robust ? _(", 2nd to 98th percentile") : "");
   else if (o->scale == LESC_SCATTER_SCALE_DEVIATION)
@@ -906,8 +906,8 @@ static void
 paint_horizontal_bar (cairo_t *cr, LescPalette palette, const LescRect *b)
 {
   cairo_save (cr);
-  cairo_translate (cr, b->x, b->y + b->height);
-  cairo_rotate (cr, -G_PI / 2);
+  cairo_translate (cr, b->x + b->width, b->y);
+  cairo_rotate (cr, G_PI / 2);   /* the bar's bottom (the low end) to the left */
   lesc_palette_paint_bar (cr, palette, FALSE, 0, 0, b->height, b->width);
   cairo_restore (cr);
 }

@@ -5,8 +5,6 @@
 #include "config.h"
 
 #include <math.h>
-#include <gdk/x11/gdkx.h>
-#include <X11/extensions/XTest.h>
 
 #include "app/application.h"
 #include "app/comparison-view.h"
@@ -15,6 +13,7 @@
 #include "app/window.h"
 #include "apptest.h"
 #include "testutil.h"
+#include "xtest.h"
 
 static LescWindow *window;
 
@@ -38,58 +37,11 @@ template_child (const char *name)
   return w;
 }
 
-/* Where `widget`'s centre is on the X screen. */
-static void
-screen_centre (GtkWidget *widget, int *x, int *y)
-{
-  GtkNative *native = gtk_widget_get_native (widget);
-  graphene_point_t p;
-  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (native),
-                                           &GRAPHENE_POINT_INIT (gtk_widget_get_width (widget) / 2.0f,
-                                                                 gtk_widget_get_height (widget) / 2.0f),
-                                           &p));
-  double sx, sy;
-  gtk_native_get_surface_transform (native, &sx, &sy);
-  GdkDisplay *display = gtk_widget_get_display (widget);
-  Display *dpy = gdk_x11_display_get_xdisplay (display);
-  Window xid = gdk_x11_surface_get_xid (gtk_native_get_surface (native));
-  Window child;
-  int rx, ry;
-  XTranslateCoordinates (dpy, xid, DefaultRootWindow (dpy), (int) (p.x + sx), (int) (p.y + sy), &rx, &ry, &child);
-  *x = rx;
-  *y = ry;
-}
-
-/* `clicks` wheel steps down over `widget`, as a mouse does (buttons 5 press and release). */
-static void
-wheel_over (GtkWidget *widget, int clicks)
-{
-  int x, y;
-  screen_centre (widget, &x, &y);
-  Display *dpy = gdk_x11_display_get_xdisplay (gtk_widget_get_display (widget));
-  XTestFakeMotionEvent (dpy, -1, x, y, CurrentTime);
-  XFlush (dpy);
-  lesc_test_spin (0.2);
-  for (int i = 0; i < clicks; i++)
-    {
-      XTestFakeButtonEvent (dpy, 5, True, CurrentTime);
-      XTestFakeButtonEvent (dpy, 5, False, CurrentTime);
-      XFlush (dpy);
-      lesc_test_spin (0.1);
-    }
-  lesc_test_spin (0.3);
-}
-
 static void
 test_wheel_over_slider (void)
 {
-  int major, minor, event, error;
-  Display *dpy = gdk_x11_display_get_xdisplay (gtk_widget_get_display (GTK_WIDGET (window)));
-  if (!XTestQueryExtension (dpy, &event, &error, &major, &minor))
-    {
-      g_test_skip ("the X server has no XTEST extension");
-      return;
-    }
+  if (!lesc_xtest_available (GTK_WIDGET (window)))
+    return;
   /* GLLE's K, in view in the side bar, not focused. */
   LescMethodPanel *panel = lesc_window_get_method_panel (window);
   const LescMethod *glle = lesc_method_find ("glle");
@@ -113,7 +65,7 @@ test_wheel_over_slider (void)
 
   double before = lesc_param_row_get_value (LESC_PARAM_ROW (row));
   double scrolled_before = gtk_adjustment_get_value (scroll);
-  wheel_over (slider, 3);
+  lesc_xtest_button (slider, gtk_widget_get_width (slider) / 2.0, gtk_widget_get_height (slider) / 2.0, 5, 3);
   double after = lesc_param_row_get_value (LESC_PARAM_ROW (row));
   g_test_message ("unfocused: K %g → %g, side bar %g → %g", before, after, scrolled_before,
                   gtk_adjustment_get_value (scroll));
@@ -124,7 +76,7 @@ test_wheel_over_slider (void)
   /* Focused, the slider takes the wheel (so the events above would have changed it). */
   gtk_widget_grab_focus (slider);
   g_assert_true (gtk_widget_has_focus (slider));
-  wheel_over (slider, 3);
+  lesc_xtest_button (slider, gtk_widget_get_width (slider) / 2.0, gtk_widget_get_height (slider) / 2.0, 5, 3);
   double focused = lesc_param_row_get_value (LESC_PARAM_ROW (row));
   g_test_message ("focused: K %g → %g", after, focused);
   g_assert_cmpfloat (focused, !=, after);
