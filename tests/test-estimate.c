@@ -87,7 +87,9 @@ test_table_estimate (void)
   g_assert_cmpint (lesc_store_count (store, NULL), ==, 0);
 
   /* KM computed: one run stored, LP left at its guess. */
-  g_autoptr (LescRecoveryTable) t = lesc_recovery_table (data, 1, m, 1, NULL, &o_opt, NULL, &error);
+  LescExperimentCounts counts = { 0 };
+  g_autoptr (LescRecoveryTable) t = lesc_recovery_table (data, 1, m, 1, NULL, &o_opt, &counts, &error);
+  lesc_experiment_counts_clear (&counts);
   g_assert_no_error (error);
   g_assert_true (lesc_recovery_table_estimate (data, 1, m, 2, NULL, &o_opt, &e, &error));
   g_assert_cmpuint (e.runs_stored, ==, 1);

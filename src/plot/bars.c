@@ -2,6 +2,7 @@
 #include "config.h"
 #include "plot/bars.h"
 #include "plot/export.h"
+#include "core/base/format.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>

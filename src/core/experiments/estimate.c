@@ -91,8 +91,10 @@ lesc_recovery_table_estimate (const char *const *datasets, guint n_datasets,
   look.store_only = TRUE;
   look.recompute = FALSE;
   look.progress = NULL;
+  LescExperimentCounts counts = { 0 };
   g_autoptr (LescRecoveryTable) t = lesc_recovery_table (datasets, n_datasets, methods, n_methods,
-                                                         tuning, &look, NULL, error);
+                                                         tuning, &look, &counts, error);
+  lesc_experiment_counts_clear (&counts);
   if (t == NULL)
     return FALSE;
   LescOpenOptions open = { 0 };
