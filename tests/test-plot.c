@@ -289,6 +289,40 @@ paint_heatmap (cairo_t *cr, double w, double h, const void *m)
   lesc_plot_heatmap_paint (cr, w, h, m);
 }
 
+/* A robust scale: one row of bad cells (an 8×8 grid, as the default) does not take the
+ * colours of the others. */
+static void
+test_heatmap_robust (void)
+{
+  const double l[] = { 1e-4, 1e-3, 1e-2, 0.1, 1, 10, 100, 1000 };
+  double v[64];
+  for (guint i = 0; i < 64; i++)
+    v[i] = i < 56 ? 0.05 + 0.001 * i : 5.0 + i;   /* the last row: 61 … 68 */
+  g_autoptr (LescHeatmapModel) m = lesc_heatmap_model_new (8, 8, l, l, v, "Cheb", TRUE);
+  double lo, hi;
+  g_assert_true (lesc_heatmap_scale (m, &lo, &hi));
+  g_assert_cmpfloat (hi, ==, 68.0);   /* the data's range */
+  m->robust = TRUE;
+  g_assert_true (lesc_heatmap_scale (m, &lo, &hi));
+  g_assert_cmpfloat (lo, ==, 0.05);
+  g_assert_cmpfloat (hi, <, 0.106);   /* the 85th percentile: among the good cells */
+  g_assert_cmpfloat (hi, >, 0.1);
+  g_autofree char *csv = lesc_heatmap_model_to_csv (m);
+  g_assert_nonnull (strstr (csv, "(data, robust)"));
+  /* the good rows now spread over the palette: the first and the seventh far apart */
+  cairo_t *cr = measuring_context ();
+  g_autoptr (LescHeatmapLayout) lay = lesc_heatmap_layout_new (cr, 400, 300, m);
+  double d = 0;
+  for (int c = 0; c < 3; c++)
+    d += fabs (lay->colors[0][c] - lay->colors[48][c]);
+  g_assert_cmpfloat (d, >, 0.5);
+  cairo_destroy (cr);
+  m->row_title = g_strdup ("λ₁ (LE trade-off)");
+  m->col_title = g_strdup ("λ₂ = β (tensor error weight)");
+  export_all ("heatmap-robust", 400, 300, paint_heatmap, m);
+}
+
+
 static void
 test_heatmap_pixels (void)
 {
@@ -488,14 +522,14 @@ test_cd_long_names (void)
     }
   export_all ("cd-long", 600, 300, paint_cd, m);
 
-  /* short names keep the 10 pt font and their full text */
+  /* short names keep the largest font (11 pt) and their full text */
   const char *shortn[4] = { "A", "B", "C", "D" };
   const double r4[4] = { 1.5, 2.5, 3.0, 3.0 };
   g_autoptr (LescCdModel) s = lesc_cd_model_new (4, shortn, r4, 5, "KL", TRUE);
   cairo_t *cr = measuring_context ();
   g_autoptr (LescCdLayout) ls = lesc_cd_layout_new (cr, 400, 160, s);
   cairo_destroy (cr);
-  g_assert_cmpfloat (ls->font, ==, 10.0);
+  g_assert_cmpfloat (ls->font, ==, 11.0);
   g_assert_cmpstr (ls->labels[0], ==, "A (1.50)");
 }
 
@@ -626,12 +660,14 @@ test_cd_demsar (void)
   bd->control = 2; /* C4.5+cf, 2.893 ± 1.038 stays inside [1, 4] */
   g_autoptr (LescCdLayout) lb = lesc_cd_layout_new (cr, 420, 170, bd);
   g_assert_cmpuint (lb->n_bars, ==, 1);
+  unit = (lb->axis_x1 - lb->axis_x0) / (lb->rank_hi - lb->rank_lo);   /* its own axis */
   g_assert_cmpfloat_with_epsilon ((lb->bars[0].x1 - lb->bars[0].x0) / unit, 2 * 1.038380, 1e-9);
   g_assert_cmpfloat_with_epsilon ((lb->bars[0].x0 + lb->bars[0].x1) / 2, lb->marker_x[2], 1e-9);
   g_assert_cmpuint (lb->bars[0].n_members, ==, 1);
   /* around C4.5+m+cf (1.964) the interval is cut at the axis end, rank 1 */
   bd->control = 3;
   g_autoptr (LescCdLayout) lc = lesc_cd_layout_new (cr, 420, 170, bd);
+  unit = (lc->axis_x1 - lc->axis_x0) / (lc->rank_hi - lc->rank_lo);
   g_assert_cmpfloat_with_epsilon (lc->bars[0].x0, lc->axis_x0, 1e-9);
   g_assert_cmpfloat_with_epsilon ((lc->bars[0].x1 - lc->marker_x[3]) / unit, 1.038380, 1e-9);
   export_all ("cd-demsar-bonferroni", 420, 170, paint_cd, bd);
@@ -1122,6 +1158,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/palette/luminance", test_luminance_rule);
   g_test_add_func ("/plot/heatmap/grid", test_heatmap_grid);
   g_test_add_func ("/plot/heatmap/best", test_heatmap_best);
+  g_test_add_func ("/plot/heatmap/robust", test_heatmap_robust);
   g_test_add_func ("/plot/heatmap/pixels", test_heatmap_pixels);
   g_test_add_func ("/plot/cd/paper-table3", test_cd_paper_table3);
   g_test_add_func ("/plot/cd/mirror", test_cd_mirror);

@@ -134,9 +134,10 @@ lesc_cv_job_new (LescDataObject *data, const LescMethodSetup *setups, guint n_se
 
 LescJob *
 lesc_grid_job_new (LescDataObject *data, const LescMethodSetup *setup, const double *lambda1,
-                   guint n1, const double *lambda2, guint n2, LescKlDirection kl)
+                   guint n1, const double *lambda2, guint n2, LescKlDirection kl, gboolean store_only)
 {
   ExperimentInput *in = input_new (LESC_JOB_KIND_GRID, setup, 1, kl);
+  in->store_only = store_only;
   in->data = g_object_ref (data);
   lesc_data_object_get_open_options (data, &in->open);
   const char *specs[] = { lesc_data_object_get_spec (data), NULL };
@@ -191,6 +192,14 @@ lesc_experiment_job_get_setups (LescJob *job, guint *n)
   ExperimentInput *in = lesc_job_get_input (job);
   *n = in->n_setups;
   return in->setups;
+}
+
+const double *
+lesc_experiment_job_get_lambdas (LescJob *job, guint which, guint *n)
+{
+  ExperimentInput *in = lesc_job_get_input (job);
+  *n = which == 1 ? in->n1 : in->n2;
+  return which == 1 ? in->lambda1 : in->lambda2;
 }
 
 LescKlDirection

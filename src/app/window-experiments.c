@@ -19,6 +19,55 @@ setup_of (LescWindow *self, const LescMethod *m, LescMethodSetup *setup)
   lesc_method_panel_get_params (self->method_panel, m, &setup->params);
 }
 
+/* ---- the λ grid ------------------------------------------------------------------------- */
+
+#define GRID_LOOKUP_INTERVAL_US 1500000
+
+typedef struct {
+  LescWindow *self;
+  LescJob *grid;
+} GridLookup;
+
+static void
+grid_lookup_done_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  GridLookup *l = data;
+  LescJob *lookup = LESC_JOB (source);
+  g_autoptr (GError) error = NULL;
+  if (lesc_job_run_finish (lookup, result, &error) != NULL && !lesc_job_is_finished (l->grid)
+      && !gtk_widget_in_destruction (GTK_WIDGET (l->self)))
+    lesc_sensitivity_view_show_partial (l->self->sensitivity_view, lookup);
+  l->self->grid_lookup_running = FALSE;
+  g_object_unref (l->grid);
+  g_object_unref (l->self);
+  g_free (l);
+}
+
+/* While a grid runs, its finished cells (each stored as it ends) are read back from the
+ * results store now and then and painted. */
+static void
+grid_progress_cb (LescWindow *self, GParamSpec *pspec, LescJob *grid)
+{
+  gint64 now = g_get_monotonic_time ();
+  if (self->grid_lookup_running || now - self->grid_lookup_us < GRID_LOOKUP_INTERVAL_US
+      || lesc_job_get_state (grid) != LESC_JOB_RUNNING || lesc_job_is_cancelled (grid))
+    return;
+  LescDataObject *data = lesc_experiment_job_get_data (grid);
+  guint n;
+  const LescMethodSetup *setup = lesc_experiment_job_get_setups (grid, &n);
+  guint n1, n2;
+  const double *lambda1 = lesc_experiment_job_get_lambdas (grid, 1, &n1);
+  const double *lambda2 = lesc_experiment_job_get_lambdas (grid, 2, &n2);
+  g_autoptr (LescJob) lookup = lesc_grid_job_new (data, setup, lambda1, n1, lambda2, n2,
+                                                  lesc_experiment_job_get_kl (grid), TRUE);
+  GridLookup *l = g_new0 (GridLookup, 1);
+  l->self = g_object_ref (self);
+  l->grid = g_object_ref (grid);
+  self->grid_lookup_running = TRUE;
+  self->grid_lookup_us = now;
+  lesc_job_run_async (lookup, grid_lookup_done_cb, l);
+}
+
 static void
 grid_requested_cb (LescWindow *self, gpointer method)
 {
@@ -28,7 +77,8 @@ grid_requested_cb (LescWindow *self, gpointer method)
   const double *lambda1 = lesc_sensitivity_view_get_lambda1 (self->sensitivity_view, &n1);
   const double *lambda2 = lesc_sensitivity_view_get_lambda2 (self->sensitivity_view, &n2);
   g_autoptr (LescJob) job = lesc_grid_job_new (self->data, &setup, lambda1, n1, lambda2, n2,
-                                               lesc_method_panel_get_kl (self->method_panel));
+                                               lesc_method_panel_get_kl (self->method_panel), FALSE);
+  g_signal_connect_object (job, "notify::fraction", G_CALLBACK (grid_progress_cb), self, G_CONNECT_SWAPPED);
   lesc_job_queue_add (self->queue, job);
 }
 

@@ -348,11 +348,58 @@ lesc_window_cancel (LescWindow *self)
 
 /* ---- data ------------------------------------------------------------------------------ */
 
+/* The ticked methods whose side-bar settings are not their defaults: "LESC λ₁ = 0.1, λ₂ = 1;
+ * GLLE K = 10", or NULL. */
+static char *
+non_default_settings (LescWindow *self)
+{
+  GString *s = g_string_new (NULL);
+  guint n = 0;
+  const LescMethod *const *methods = lesc_methods (&n);
+  for (guint i = 0; i < n; i++)
+    {
+      const LescMethod *m = methods[i];
+      if (!lesc_method_panel_is_selected (self->method_panel, m))
+        continue;
+      LescRunParams now, defaults;
+      lesc_method_panel_get_params (self->method_panel, m, &now);
+      lesc_run_params_init (&defaults, m);
+      GString *changed = g_string_new (NULL);
+      for (guint k = 0; k < m->n_params; k++)
+        if (now.values[k] != defaults.values[k])
+          {
+            g_autofree char *symbol = lesc_param_symbol (&m->params[k]);
+            g_string_append_printf (changed, "%s%s = %g", changed->len > 0 ? ", " : "", symbol, now.values[k]);
+          }
+      if (changed->len > 0)
+        g_string_append_printf (s, "%s%s %s", s->len > 0 ? "; " : "", m->display_name, changed->str);
+      g_string_free (changed, TRUE);
+    }
+  return g_string_free (s, s->len == 0);
+}
+
 static void
 set_data (LescWindow *self, LescDataObject *data)
 {
+  gboolean had_data = self->data != NULL && self->data != data;
   invalidate (self, NULL, TRUE);
   g_set_object (&self->data, data);
+  /* settings carried over to another data set are said, with a way back */
+  g_autofree char *kept = had_data ? non_default_settings (self) : NULL;
+  if (kept != NULL)
+    {
+      /* TRANSLATORS: a toast when another data set is opened: the data set, then the
+       * settings that differ from the defaults ("LESC λ₁ = 0.1; GLLE K = 10") */
+      g_autofree char *msg = g_strdup_printf (_("The methods keep their settings on %s: %s"),
+                                              lesc_data_object_get_name (data), kept);
+      g_free (self->last_toast);
+      self->last_toast = g_strdup (msg);
+      AdwToast *toast = adw_toast_new (msg);
+      adw_toast_set_timeout (toast, 10);
+      adw_toast_set_button_label (toast, _("Use _Defaults"));
+      adw_toast_set_action_name (toast, "win.use-defaults");
+      adw_toast_overlay_add_toast (self->toast_overlay, toast);
+    }
   lesc_label_names_restore (data, self->settings);
   lesc_data_summary_set_data (self->data_summary, data);
   lesc_distributions_view_set_data (self->distributions_view, data);
@@ -628,6 +675,7 @@ lesc_window_class_init (LescWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LescWindow, switcher_title);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, sidebar_button);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, runs_button);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, export_button);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, runs_stack);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, runs_view);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, flap);
@@ -693,6 +741,10 @@ lesc_window_init (LescWindow *self)
   g_signal_connect_swapped (self->data_summary, "open", G_CALLBACK (summary_open_cb), self);
   g_signal_connect_swapped (self->data_summary, "name-labels", G_CALLBACK (name_labels_cb), self);
   _lesc_window_experiments_init (self);
+  g_signal_connect_swapped (self->view_stack, "notify::visible-child-name",
+                            G_CALLBACK (_lesc_window_update_export_actions), self);
+  g_signal_connect_swapped (gtk_menu_button_get_popover (self->export_button), "show",
+                            G_CALLBACK (_lesc_window_update_export_actions), self);
   g_signal_connect_swapped (self->queue, "notify::current", G_CALLBACK (queue_current_cb), self);
   g_signal_connect_swapped (self->queue, "notify::busy", G_CALLBACK (update_progress), self);
   g_signal_connect_swapped (self->queue, "job-finished", G_CALLBACK (job_finished_cb), self);
@@ -721,3 +773,10 @@ LescDataObject  *lesc_window_get_data (LescWindow *self) { return self->data; }
 LescMethodPanel *lesc_window_get_method_panel (LescWindow *self) { return self->method_panel; }
 LescJobQueue    *lesc_window_get_queue (LescWindow *self) { return self->queue; }
 GListModel      *lesc_window_get_results (LescWindow *self) { return G_LIST_MODEL (self->results); }
+
+gboolean
+lesc_window_get_export_enabled (LescWindow *self, const char *what)
+{
+  _lesc_window_update_export_actions (self);
+  return g_str_equal (what, "figure") ? self->can_export_figure : self->can_export_table;
+}

@@ -120,6 +120,21 @@ snapshot_view (const char *view_name, guint min_colours)
   g_assert_cmpuint (stats.distinct_colours, >, min_colours);
 }
 
+/* A grid in progress: some cells painted, some still empty. */
+static gboolean
+partial_grid (gpointer data)
+{
+  const char *title = lesc_sensitivity_view_get_title (data);
+  guint rows = 0, cols = 0;
+  const double *v = lesc_sensitivity_view_get_values (data, &rows, &cols);
+  if (title == NULL || strstr (title, "computing") == NULL || v == NULL)
+    return FALSE;
+  guint done = 0;
+  for (guint i = 0; i < rows * cols; i++)
+    done += isfinite (v[i]);
+  return done > 0 && done < rows * cols;
+}
+
 static void
 test_sensitivity (void)
 {
@@ -130,7 +145,11 @@ test_sensitivity (void)
   const double l1[] = { 0.1, 10 }, l2[] = { 0.01, 1 };
   lesc_sensitivity_view_set_lambdas (view, l1, 2, l2, 2);
   lesc_sensitivity_view_compute (view);
+  /* While it runs, the cells done so far are painted (read back from the store). */
+  g_assert_true (lesc_test_wait (partial_grid, view, 300));
+  g_test_message ("while computing: %s", lesc_sensitivity_view_get_title (view));
   g_assert_true (lesc_test_wait (queue_idle, NULL, 300));
+  g_assert_null (strstr (lesc_sensitivity_view_get_title (view), "computing"));
   guint rows = 0, cols = 0;
   const double *values = lesc_sensitivity_view_get_values (view, &rows, &cols);
   g_assert_nonnull (values);

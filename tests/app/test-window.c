@@ -354,10 +354,17 @@ test_views_render (void)
   g_assert_cmpint (gdk_texture_get_height (texture), ==, (int) (2 * fh + 0.5));
   g_autofree char *data = lesc_exportable_get_figure_data (dist);
   g_assert_nonnull (data);
-  /* The measures table as CSV: a row per method. */
+  /* The measures table as CSV: a row per method, with its settings. */
   g_autoptr (LescTable) table = lesc_exportable_get_table (LESC_EXPORTABLE (lesc_window_get_view (window, "measures")));
   g_assert_nonnull (table);
   g_assert_cmpuint (table->rows->len, ==, n);
+  g_assert_cmpstr (g_ptr_array_index (table->header, 1), ==, "Settings");
+  /* The export menu offers what the visible view has: Measures a table, no figure. */
+  lesc_window_show_view (window, "measures");
+  g_assert_false (lesc_window_get_export_enabled (window, "figure"));
+  g_assert_true (lesc_window_get_export_enabled (window, "table"));
+  lesc_window_show_view (window, "distributions");
+  g_assert_true (lesc_window_get_export_enabled (window, "figure"));
 
   /* Ctrl+C: the figure of the visible view goes to the clipboard as an image. */
   lesc_window_show_view (window, "distributions");
@@ -369,6 +376,25 @@ test_views_render (void)
   /* The whole window too (for the eye). */
   LescPixelStats stats = { 0 };
   g_assert_true (lesc_test_snapshot_drawn (GTK_WIDGET (window), "window", &stats));
+}
+
+/* Settings that differ from the defaults are said when another data set opens, with a
+ * way back to the defaults. */
+static void
+test_settings_kept (void)
+{
+  LescMethodPanel *panel = lesc_window_get_method_panel (window);
+  const LescMethod *lesc = lesc_method_find ("lesc");
+  select_only ("lesc");
+  g_assert_true (lesc_method_panel_set_param (panel, lesc, "lambda1", 0.5));
+  lesc_window_open (window, "artificial");
+  g_assert_true (lesc_test_wait (toast_shown, "keep their settings", 30));
+  g_test_message ("toast: %s", lesc_window_get_last_toast (window));
+  g_assert_nonnull (strstr (lesc_window_get_last_toast (window), "LESC λ₁ = 0.5"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.use-defaults", NULL));
+  LescRunParams p;
+  lesc_method_panel_get_params (panel, lesc, &p);
+  g_assert_cmpfloat (p.values[lesc_method_param_index (lesc, "lambda1")], ==, lesc->params[lesc_method_param_index (lesc, "lambda1")].default_value);
 }
 
 int
@@ -391,6 +417,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/window/cancel-glesc", test_cancel_glesc);
   g_test_add_func ("/app/window/stale-run-cancelled", test_stale_run_cancelled);
   g_test_add_func ("/app/window/views-render", test_views_render);
+  g_test_add_func ("/app/window/settings-kept", test_settings_kept);
   int status = g_test_run ();
   gtk_window_destroy (GTK_WINDOW (window));
   lesc_test_spin (0.2);
