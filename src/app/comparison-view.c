@@ -443,6 +443,17 @@ comparison_get_table (LescExportable *exportable)
                        r->omnibus_not_significant ? "not significant" : "significant");
   for (guint d = 0; d < t->n_datasets; d++)
     lesc_table_add_note (out, "data %s sha256 %s", t->datasets[d], t->checksums[d] != NULL ? t->checksums[d] : "-");
+  lesc_table_add_note (out, "parameters: %s", t->tuning.enabled ? "lambda tuned per data set on the paper's grid"
+                                                                : "each method's defaults");
+  for (guint j = 0; j < t->n_methods; j++)
+    {
+      const LescRunRecord *cell = &t->cells[j];   /* the first data set's run */
+      if (cell->id == 0 || t->tuning.enabled)
+        continue;
+      g_autofree char *seed = cell->has_seed ? g_strdup_printf (" seed %u", cell->seed) : g_strdup ("");
+      lesc_table_add_note (out, "%s: %s%s", t->methods[j]->display_name, cell->params != NULL ? cell->params : "",
+                           seed);
+    }
   for (guint j = 0; j < self->pvalues->header->len; j++)
     lesc_table_add_column (out, g_ptr_array_index (self->pvalues->header, j));
   for (guint i = 0; i < self->pvalues->rows->len; i++)
