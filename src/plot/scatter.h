@@ -1,5 +1,5 @@
 /* Small multiples of 3-label distributions as decorrelation-stretched RGB scatter plots
- * (figures.md §2), or one heatmap per label (the colour-blind-safe alternative, any
+ * (docs/figures.md §2), or one heatmap per label (the colour-blind-safe alternative, any
  * number of labels, each label on a shared scale, its own range or as the deviation from
  * 1/c). Ground truth first, then each method. A table of one column (a value per sample,
  * such as the distance to the truth) is drawn as one heatmap per panel. */
