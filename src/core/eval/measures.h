@@ -49,6 +49,11 @@ gsize lesc_kl_dropped_rows (const LescMatrix *truth);
  * data): exactly `n - kl_rows` of `n` (`exact`), or up to `n - kl_rows` (a data set's
  * rows holding a zero, before any recovery). */
 char *lesc_kl_dropped_note (const char *where, gsize dropped, gsize n, gboolean exact);
+/* One measure per sample (n values into `out`): the row values the means above are made
+ * of, with the same conventions (KL may be +Inf or, recovered-truth, NaN). */
+gboolean lesc_measures_per_sample (const LescMatrix *truth, const LescMatrix *recovered,
+                                   LescKlDirection kl, LescMeasure measure, double *out,
+                                   GError **error);
 
 /* Ranks of `n` results on each measure. `values` and `ranks` are n × LESC_N_MEASURES,
  * row-major; rank 1 is the best in the measure's direction, tied values share their mean
