@@ -100,7 +100,7 @@ guint
 lesc_data_get_n_notes (const LescData *data)
 {
   g_return_val_if_fail (data != NULL, 0);
-  return data->ds->notes != NULL ? data->ds->notes->len : 0;
+  return data->ds->notes != NULL ? g_strv_length (data->ds->notes) : 0;
 }
 
 const char *
@@ -109,7 +109,7 @@ lesc_data_get_note (const LescData *data, guint i)
   g_return_val_if_fail (data != NULL, NULL);
   if (i >= lesc_data_get_n_notes (data))
     return NULL;
-  return g_ptr_array_index (data->ds->notes, i);
+  return data->ds->notes[i];
 }
 
 gboolean
