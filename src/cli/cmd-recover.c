@@ -1,6 +1,7 @@
 /* lesc recover DATA --method NAME — recover label distributions with one method and score
  * them with the six measures. Method parameters become options from the registry's
- * parameter specs (--lambda1, --lambda2, --k, …). */
+ * parameter specs (--lambda1, --lambda2, --k, …). With --predict, the mapping GLLE, LESC
+ * and gLESC learn on DATA is applied to the feature rows of another file. */
 #include "config.h"
 #include "cli/batch.h"
 #include "cli/cli.h"
@@ -10,6 +11,8 @@
 #include "core/eval/measures.h"
 #include "core/methods/method.h"
 #include "core/methods/run.h"
+#include "core/numeric/preprocess.h"
+#include "core/solvers/le.h"
 
 #include <errno.h>
 #include <math.h>
@@ -17,7 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *method_option, *save_option, *format_option;
+static char *method_option, *save_option, *format_option, *predict_option,
+            *save_predictions_option;
 static GHashTable *param_values;   /* option name (no dashes) → value text */
 
 static const GOptionEntry fixed_entries[] = {
@@ -27,6 +31,13 @@ static const GOptionEntry fixed_entries[] = {
     "Write the recovered distributions (n rows) to FILE.csv (" LESC_CLI_OUTPUT_RULES
     "; with -, the report goes to standard error)", "FILE.csv" },
   { "format", 'f', 0, G_OPTION_ARG_STRING, &format_option, "Output: text (default), csv or json", "FMT" },
+  { "predict", 0, 0, G_OPTION_ARG_FILENAME, &predict_option,
+    "GLLE, LESC, gLESC: apply the mapping learnt on DATA to the feature rows of FEATURES.csv "
+    "(numbers, as many columns as DATA has features, an optional header line; z-scored with "
+    "DATA's means and deviations)", "FEATURES.csv" },
+  { "save-predictions", 0, 0, G_OPTION_ARG_FILENAME, &save_predictions_option,
+    "Where --predict writes the predicted distributions (one row per row of FEATURES.csv; "
+    LESC_CLI_OUTPUT_RULES ")", "FILE.csv" },
   { NULL }
 };
 
@@ -192,6 +203,44 @@ print_result (FILE *out, const char *format, const LescDataset *ds, const LescMe
   fprintf (out, ")\n");
 }
 
+/* The distributions the model fitted on `ds` predicts for the feature rows of `path`,
+ * written to `out`. */
+static gboolean
+predict_file (const char *path, const char *out, const LescDataset *ds,
+              const LescLeModel *model, GError **error)
+{
+  g_autoptr (LescMatrix) x = lesc_csv_read (path, NULL, error);
+  if (x == NULL)
+    return FALSE;
+  gsize q = lesc_dataset_q (ds);
+  if (x->rows == 0 || x->cols != q)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
+                   "%s: %zu rows of %zu columns; expected at least one row of %zu features "
+                   "(as many as %s)", path, x->rows, x->cols, q, ds->name);
+      return FALSE;
+    }
+  for (gsize j = 0; j < x->cols; j++)
+    for (gsize i = 0; i < x->rows; i++)
+      if (!isfinite (LESC_AT (x, i, j)))
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
+                       "%s: row %zu, column %zu is %g (expected a finite number)", path,
+                       i + 1, j + 1, LESC_AT (x, i, j));
+          return FALSE;
+        }
+  g_autofree double *mean = g_new (double, q);
+  g_autofree double *sd = g_new (double, q);
+  lesc_zscore_stats (ds->features, mean, sd);
+  g_autoptr (LescMatrix) z = lesc_zscore_apply (x, mean, sd);
+  g_autoptr (LescMatrix) d = lesc_le_predict (model, z);
+  if (!save_distributions (out, ds, d, error))
+    return FALSE;
+  fprintf (stderr, "lesc: note: %s: %zu rows scaled with the means and deviations of %s's "
+           "features, then predicted\n", path, x->rows, ds->name);
+  return TRUE;
+}
+
 int
 lesc_cmd_recover (int argc, char **argv)
 {
@@ -232,6 +281,14 @@ lesc_cmd_recover (int argc, char **argv)
         return lesc_cli_usage ("recover", "--%s '%s': expected a number", (char *) key, (char *) value);
       lesc_run_params_set (&p, m, key, v);
     }
+  if ((predict_option == NULL) != (save_predictions_option == NULL))
+    return lesc_cli_usage ("recover", "--predict and --save-predictions go together");
+  if (save_option != NULL && save_predictions_option != NULL && strcmp (save_option, "-") == 0
+      && strcmp (save_predictions_option, "-") == 0)
+    return lesc_cli_usage ("recover", "-o - and --save-predictions - cannot share standard output");
+  if (predict_option != NULL && !m->has_mapping)
+    return lesc_cli_usage ("recover", "--predict: %s has no mapping to new samples (GLLE, LESC "
+                           "and gLESC have one)", m->display_name);
   const char *format = format_option ? format_option : "text";
   if (strcmp (format, "text") != 0 && strcmp (format, "csv") != 0 && strcmp (format, "json") != 0)
     return lesc_cli_usage ("recover", "--format '%s': expected text, csv or json", format);
@@ -249,7 +306,9 @@ lesc_cmd_recover (int argc, char **argv)
   lesc_cli_progress_bar_init (&bar, &progress);
   LescRunResult result;
   gint64 t0 = g_get_monotonic_time ();
-  g_autoptr (LescMatrix) d = lesc_method_run (m, ds, &p, &progress, &result, &error);
+  g_autoptr (LescMatrix) d = predict_option != NULL
+    ? lesc_method_fit (m, ds, &p, &progress, &result, &error)
+    : lesc_method_run (m, ds, &p, &progress, &result, &error);
   double seconds = lesc_seconds_since (t0);
   lesc_cli_progress_bar_finish (&bar);
   if (d == NULL)
@@ -269,6 +328,12 @@ lesc_cmd_recover (int argc, char **argv)
           return lesc_cli_fail (error);
         }
     }
+  if (predict_option != NULL
+      && !predict_file (predict_option, save_predictions_option, ds, result.model, &error))
+    {
+      lesc_run_result_clear (&result);
+      return lesc_cli_fail (error);
+    }
   if (kl_rows < lesc_dataset_n (ds))
     {
       g_autofree char *note = lesc_kl_dropped_note (ds->source ? ds->source : ds->name,
@@ -280,7 +345,9 @@ lesc_cmd_recover (int argc, char **argv)
   if (warning != NULL)
     fprintf (stderr, "lesc: warning: %s\n", warning);
   /* with the distributions on standard output, the report goes to standard error */
-  gboolean to_stdout = save_option != NULL && strcmp (save_option, "-") == 0;
+  gboolean to_stdout = (save_option != NULL && strcmp (save_option, "-") == 0)
+                       || (save_predictions_option != NULL
+                           && strcmp (save_predictions_option, "-") == 0);
   print_result (to_stdout ? stderr : stdout, format, ds, m, &p, kl, v, kl_rows, &result, seconds);
   lesc_run_result_clear (&result);
   return LESC_EXIT_OK;

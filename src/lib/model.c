@@ -3,7 +3,6 @@
 #include "core/methods/run.h"
 #include "core/numeric/preprocess.h"
 
-#include <math.h>
 
 struct _LescModel {
   const LescMethod *method;
@@ -21,25 +20,6 @@ lesc_model_free (LescModel *model)
   g_free (model->sd);
   lesc_le_model_free (model->le);
   g_free (model);
-}
-
-/* The column means and deviations lesc_zscore uses. */
-static void
-zscore_stats (const LescMatrix *x, double *mean, double *sd)
-{
-  for (gsize j = 0; j < x->cols; j++)
-    {
-      double s = 0.0;
-      for (gsize i = 0; i < x->rows; i++)
-        s += LESC_AT (x, i, j);
-      mean[j] = s / (double) x->rows;
-      double ss = 0.0;
-      for (gsize i = 0; i < x->rows; i++)
-        ss += (LESC_AT (x, i, j) - mean[j]) * (LESC_AT (x, i, j) - mean[j]);
-      sd[j] = x->rows > 1 ? sqrt (ss / (double) (x->rows - 1)) : 0.0;
-      if (sd[j] == 0.0)
-        sd[j] = 1.0;
-    }
 }
 
 LescModel *
@@ -83,7 +63,7 @@ lesc_model_fit (const LescParams *params, gsize n, gsize q, gsize c, const doubl
   model->c = c;
   model->mean = g_new (double, q);
   model->sd = g_new (double, q);
-  zscore_stats (x, model->mean, model->sd);
+  lesc_zscore_stats (x, model->mean, model->sd);
   model->le = g_steal_pointer (&result.model);
   lesc_run_result_clear (&result);
   if (distributions != NULL)
@@ -127,10 +107,8 @@ lesc_predict (const LescModel *model, gsize n, gsize q, const double *features,
   g_autoptr (LescMatrix) x = lesc_lib_matrix_in ("features", n, q, features, error);
   if (x == NULL)
     return FALSE;
-  for (gsize j = 0; j < q; j++)
-    for (gsize i = 0; i < n; i++)
-      LESC_AT (x, i, j) = (LESC_AT (x, i, j) - model->mean[j]) / model->sd[j];
-  g_autoptr (LescMatrix) d = lesc_le_predict (model->le, x);
+  g_autoptr (LescMatrix) z = lesc_zscore_apply (x, model->mean, model->sd);
+  g_autoptr (LescMatrix) d = lesc_le_predict (model->le, z);
   lesc_lib_matrix_out (d, distributions);
   return TRUE;
 }

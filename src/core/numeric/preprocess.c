@@ -4,27 +4,44 @@
 #include <stdlib.h>
 #include <string.h>
 
+void
+lesc_zscore_stats (const LescMatrix *x, double *mean, double *sd)
+{
+  gsize n = x->rows;
+  for (gsize j = 0; j < x->cols; j++)
+    {
+      const double *col = x->data + j * n;
+      double m = 0.0, ss = 0.0;
+      for (gsize i = 0; i < n; i++)
+        m += col[i];
+      m /= (double) MAX (n, 1);
+      for (gsize i = 0; i < n; i++)
+        ss += (col[i] - m) * (col[i] - m);
+      mean[j] = m;
+      sd[j] = n > 1 ? sqrt (ss / (double) (n - 1)) : 0.0;
+      if (sd[j] == 0.0)
+        sd[j] = 1.0; /* MATLAB divides a constant column by 1: it becomes zeros */
+    }
+}
+
 LescMatrix *
-lesc_zscore (const LescMatrix *x)
+lesc_zscore_apply (const LescMatrix *x, const double *mean, const double *sd)
 {
   gsize n = x->rows;
   LescMatrix *z = lesc_matrix_new (n, x->cols);
   for (gsize j = 0; j < x->cols; j++)
-    {
-      const double *col = x->data + j * n;
-      double mean = 0.0, ss = 0.0;
-      for (gsize i = 0; i < n; i++)
-        mean += col[i];
-      mean /= (double) MAX (n, 1);
-      for (gsize i = 0; i < n; i++)
-        ss += (col[i] - mean) * (col[i] - mean);
-      double sd = n > 1 ? sqrt (ss / (double) (n - 1)) : 0.0;
-      if (sd == 0.0)
-        sd = 1.0; /* MATLAB divides a constant column by 1: it becomes zeros */
-      for (gsize i = 0; i < n; i++)
-        z->data[j * n + i] = (col[i] - mean) / sd;
-    }
+    for (gsize i = 0; i < n; i++)
+      z->data[j * n + i] = (x->data[j * n + i] - mean[j]) / sd[j];
   return z;
+}
+
+LescMatrix *
+lesc_zscore (const LescMatrix *x)
+{
+  g_autofree double *mean = g_new (double, MAX (x->cols, 1));
+  g_autofree double *sd = g_new (double, MAX (x->cols, 1));
+  lesc_zscore_stats (x, mean, sd);
+  return lesc_zscore_apply (x, mean, sd);
 }
 
 typedef struct {
