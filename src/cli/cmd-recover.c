@@ -203,22 +203,20 @@ print_result (FILE *out, const char *format, const LescDataset *ds, const LescMe
   fprintf (out, ")\n");
 }
 
-/* The distributions the model fitted on `ds` predicts for the feature rows of `path`,
- * written to `out`. */
-static gboolean
-predict_file (const char *path, const char *out, const LescDataset *ds,
-              const LescLeModel *model, GError **error)
+/* The feature rows of --predict's file, checked against `ds` before any work. */
+static LescMatrix *
+read_new_features (const char *path, const LescDataset *ds, GError **error)
 {
   g_autoptr (LescMatrix) x = lesc_csv_read (path, NULL, error);
   if (x == NULL)
-    return FALSE;
+    return NULL;
   gsize q = lesc_dataset_q (ds);
   if (x->rows == 0 || x->cols != q)
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
                    "%s: %zu rows of %zu columns; expected at least one row of %zu features "
                    "(as many as %s)", path, x->rows, x->cols, q, ds->name);
-      return FALSE;
+      return NULL;
     }
   for (gsize j = 0; j < x->cols; j++)
     for (gsize i = 0; i < x->rows; i++)
@@ -227,8 +225,18 @@ predict_file (const char *path, const char *out, const LescDataset *ds,
           g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
                        "%s: row %zu, column %zu is %g (expected a finite number)", path,
                        i + 1, j + 1, LESC_AT (x, i, j));
-          return FALSE;
+          return NULL;
         }
+  return g_steal_pointer (&x);
+}
+
+/* The distributions the model fitted on `ds` predicts for the rows `x` of `path`, written
+ * to `out`; the new rows are scaled as ds's features were. */
+static gboolean
+predict_rows (const char *path, const LescMatrix *x, const char *out, const LescDataset *ds,
+              const LescLeModel *model, GError **error)
+{
+  gsize q = lesc_dataset_q (ds);
   g_autofree double *mean = g_new (double, q);
   g_autofree double *sd = g_new (double, q);
   lesc_zscore_stats (ds->features, mean, sd);
@@ -300,6 +308,10 @@ lesc_cmd_recover (int argc, char **argv)
   g_autoptr (LescDataset) ds = lesc_cli_open_dataset (argv[1], &error);
   if (ds == NULL)
     return lesc_cli_fail (error);
+  g_autoptr (LescMatrix) new_rows = NULL;
+  if (predict_option != NULL
+      && (new_rows = read_new_features (predict_option, ds, &error)) == NULL)
+    return lesc_cli_fail (error);
 
   LescCliProgressBar bar;
   LescProgress progress;
@@ -329,7 +341,8 @@ lesc_cmd_recover (int argc, char **argv)
         }
     }
   if (predict_option != NULL
-      && !predict_file (predict_option, save_predictions_option, ds, result.model, &error))
+      && !predict_rows (predict_option, new_rows, save_predictions_option, ds, result.model,
+                        &error))
     {
       lesc_run_result_clear (&result);
       return lesc_cli_fail (error);
