@@ -21,8 +21,14 @@ def km_arrays(seed, n=1800, q=30, c=6):
 def test_two_threads_overlap():
     """Each thread records when its solve was first seen running (its first progress report,
     delivered on the calling thread) and when it returned. A solve holding the GIL would
-    keep the other thread from even starting until it returned."""
+    keep the other thread from even starting until it returned. The two solves at once
+    must also take clearly less wall time than the same two one after the other."""
     inputs = [km_arrays(1), km_arrays(2)]
+    one_after_other = 0.0
+    for k in (0, 1):
+        start = time.perf_counter()
+        lesc.recover(*inputs[k], "km")
+        one_after_other += time.perf_counter() - start
     spans = [None, None]
     barrier = threading.Barrier(2)
 
@@ -43,12 +49,19 @@ def test_two_threads_overlap():
         t.join()
     wall = time.perf_counter() - t0
     (s0, r0, e0), (s1, r1, e1) = spans
-    durations = (e0 - s0, e1 - s1)
-    assert min(durations) > 0.15, f"the solves are too short to tell ({durations})"
+    assert one_after_other > 0.3, f"the solves are too short to tell ({one_after_other:.3f} s)"
     # both were running at once: each started before the other returned
     assert r0 < e1 and r1 < e0, spans
-    # and the two together took clearly less than one after the other
-    assert wall < 0.8 * sum(durations), (wall, durations)
+    # and the two together took clearly less than one after the other (ideal on two free
+    # cores: 0.5; one core, or a GIL held: 1.0). That needs a second core to be free: on a
+    # machine already busier than its cores the second thread only shares this process's
+    # slice, so the comparison is skipped there (the overlap above is shown either way).
+    load, cores = os.getloadavg()[0], os.cpu_count() or 1
+    if cores < 2 or load > cores - 1:
+        pytest.skip(f"overlap shown; wall-time comparison needs a free core (load {load:.1f} "
+                    f"on {cores} cores; here {wall:.2f} s at once vs {one_after_other:.2f} s "
+                    "one after the other)")
+    assert wall < 0.8 * one_after_other, (wall, one_after_other)
 
 
 def test_keyboard_interrupt_cancels_glesc(datasets):
