@@ -1,22 +1,29 @@
-/* Geng-format MATLAB files, read with matio.
+/* Geng-format MATLAB files, read and written with matio (MAT v5, and v7.3 through matio's
+ * HDF5 support).
  *
  * Variables are found by name, not position: `features`; the truth as `labels`,
  * `labelDistribution` or `label_distribution`; logical labels as `logicalLabel` or
- * `logical_label` when present. Any real numeric storage is converted to double (the
- * official *_binary.mat store logical labels as uint8 data of class double). A truncated or
- * damaged file is refused before matio reads it (check_mat_file), and a variable's shape
- * is checked against the memory limit before its data are read. */
+ * `logical_label` when present (dataset.h); at least one of the two. Any real numeric
+ * storage class (double, single, int8…uint64, logical) is converted to double (the official
+ * *_binary.mat store logical labels as uint8 data of class double). A truncated or damaged
+ * v5 file is refused before matio reads it (check_mat_file), and a variable's shape is
+ * checked against the memory limit before its data are read. */
 #include "core/data/matfile.h"
 #include "core/base/error.h"
 #include "core/data/validate.h"
 
+#include "core/base/output.h"
+
+#include <glib/gstdio.h>
+#include <hdf5.h>
 #include <matio.h>
 #include <zlib.h>
 #include <string.h>
+#include <unistd.h>
 
-static const char *const feature_names[] = { "features", NULL };
-static const char *const truth_names[] = { "labels", "labelDistribution", "label_distribution", NULL };
-static const char *const logical_names[] = { "logicalLabel", "logical_label", NULL };
+static const char *const *const feature_names = lesc_dataset_feature_names;
+static const char *const *const truth_names = lesc_dataset_truth_names;
+static const char *const *const logical_names = lesc_dataset_logical_names;
 const char *const lesc_mat_logical_names[] = { "logicalLabel", "logical_label", NULL };
 
 /* matio reports problems through a global log function; keep the last message so the
@@ -28,6 +35,16 @@ static void
 matio_log (int level, char *message)
 {
   g_strlcpy (matio_message, message ? message : "", sizeof matio_message);
+}
+
+/* Under the matio lock: matio's messages into matio_message, and HDF5 (v7.3 files) quiet:
+ * by default it prints an error stack on stderr for every damaged file. */
+static void
+quiet_libraries (void)
+{
+  Mat_LogInitFunc ("lesc", matio_log);
+  H5Eset_auto2 (H5E_DEFAULT, NULL, NULL);
+  matio_message[0] = '\0';
 }
 
 static guint32
@@ -94,8 +111,13 @@ check_mat_file (const char *path, GError **error)
     }
   if (memcmp (d, "MATLAB 7.3", 10) == 0)
     {
+      /* an HDF5 file behind a 512-byte user block: matio reads it through HDF5 */
+      static const guchar hdf5[8] = { 0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n' };
+      if (len >= 520 && memcmp (d + 512, hdf5, sizeof hdf5) == 0)
+        return TRUE;
       g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                   "%s: MAT v7.3 (HDF5) files are not supported; save with -v7", path);
+                   "%s: a MAT v7.3 header without the HDF5 signature at byte 512 (truncated "
+                   "or damaged file)", path);
       return FALSE;
     }
   gboolean swap;
@@ -275,13 +297,12 @@ lesc_mat_read_variable (const char *path, const char *const *names, GError **err
   if (!check_mat_file (path, error))
     return NULL;
   G_LOCK (matio);
-  Mat_LogInitFunc ("lesc", matio_log);
+  quiet_libraries ();
   LescMatrix *m = NULL;
   const char *which = NULL;
-  matio_message[0] = '\0';
   mat_t *mat = Mat_Open (path, MAT_ACC_RDONLY);
   if (mat == NULL)
-    g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: not a readable MAT v5 file%s%s",
+    g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: not a readable MAT file%s%s",
                  path, matio_message[0] ? ": " : "", matio_message);
   else
     {
@@ -301,16 +322,15 @@ lesc_dataset_load_mat (const char *path, GError **error)
     return NULL;
 
   G_LOCK (matio);
-  Mat_LogInitFunc ("lesc", matio_log);
+  quiet_libraries ();
   LescMatrix *features = NULL, *truth = NULL, *logical = NULL;
   const char *fname = NULL, *tname = NULL, *lname = NULL;
   LescDataset *ds = NULL;
 
-  matio_message[0] = '\0';
   mat_t *mat = Mat_Open (path, MAT_ACC_RDONLY);
   if (mat == NULL)
     {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: not a readable MAT v5 file%s%s",
+      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: not a readable MAT file%s%s",
                    path, matio_message[0] ? ": " : "", matio_message);
       goto out;
     }
@@ -338,41 +358,8 @@ lesc_dataset_load_mat (const char *path, GError **error)
       g_propagate_error (error, local);
       goto out;
     }
-  if (truth == NULL && logical == NULL)
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                   "%s: no variable 'labels', 'labelDistribution' or 'label_distribution' "
-                   "(nor 'logicalLabel' or 'logical_label'); expected the label distributions",
-                   path);
-      goto out;
-    }
-  if (truth != NULL && truth->rows != features->rows)
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
-                   "%s: '%s' has %zu rows but '%s' has %zu (expected one row per sample in both)",
-                   path, fname, features->rows, tname, truth->rows);
-      goto out;
-    }
-  if (logical != NULL && logical->rows != features->rows)
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
-                   "%s: '%s' has %zu rows but '%s' has %zu (expected one row per sample in both)",
-                   path, fname, features->rows, lname, logical->rows);
-      goto out;
-    }
-  if (truth != NULL && logical != NULL && truth->cols != logical->cols)
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
-                   "%s: '%s' has %zu columns but '%s' has %zu (expected one column per label in both)",
-                   path, tname, truth->cols, lname, logical->cols);
-      goto out;
-    }
-  {
-    g_autofree char *name = lesc_dataset_name_from_path (path);
-    ds = lesc_dataset_new (name, features, truth, logical);
-    ds->source = g_strdup (path);
-    features = truth = logical = NULL;
-  }
+  ds = lesc_dataset_from_variables (path, features, fname, truth, tname, logical, lname, error);
+  features = truth = logical = NULL;
 
 out:
   if (mat != NULL)
@@ -382,4 +369,69 @@ out:
   lesc_matrix_free (truth);
   lesc_matrix_free (logical);
   return ds;
+}
+
+/* A char row vector; ASCII text is stored as MATLAB's 16-bit characters would read back. */
+static matvar_t *
+text_variable (const char *name, const char *text)
+{
+  size_t dims[2] = { 1, strlen (text) };
+  return Mat_VarCreate (name, MAT_C_CHAR, MAT_T_UTF8, 2, dims, (void *) text, 0);
+}
+
+static gboolean
+write_variables (const char *tmp, const char *name, const LescMatrix *m,
+                 const char *settings_name, const char *settings)
+{
+  mat_t *mat = Mat_CreateVer (tmp, NULL, MAT_FT_MAT5);
+  if (mat == NULL)
+    return FALSE;
+  size_t dims[2] = { m->rows, m->cols };
+  matvar_t *v = Mat_VarCreate (name, MAT_C_DOUBLE, MAT_T_DOUBLE, 2, dims, m->data, MAT_F_DONT_COPY_DATA);
+  gboolean ok = v != NULL && Mat_VarWrite (mat, v, MAT_COMPRESSION_ZLIB) == 0;
+  Mat_VarFree (v);
+  if (ok && settings != NULL)
+    {
+      v = text_variable (settings_name, settings);
+      ok = v != NULL && Mat_VarWrite (mat, v, MAT_COMPRESSION_NONE) == 0;
+      Mat_VarFree (v);
+    }
+  return Mat_Close (mat) == 0 && ok;
+}
+
+gboolean
+lesc_mat_write (const char *path, const char *name, const LescMatrix *m,
+                const char *settings_name, const char *settings, GError **error)
+{
+  /* matio writes only to a path of its own: a private temporary file, whose bytes then go
+   * through the one writer (atomic replace, no partial output at `path`) */
+  GError *local = NULL;
+  char *tmp = NULL;
+  int fd = g_file_open_tmp ("lesc-XXXXXX.mat", &tmp, &local);
+  if (fd < 0)
+    {
+      lesc_set_io_error (error, path, "write (no temporary file)", local);
+      g_error_free (local);
+      return FALSE;
+    }
+  close (fd);
+  G_LOCK (matio);
+  quiet_libraries ();
+  gboolean ok = write_variables (tmp, name, m, settings_name, settings);
+  g_autofree char *message = g_strdup (matio_message);
+  G_UNLOCK (matio);
+  g_autofree char *bytes = NULL;
+  gsize length = 0;
+  if (!ok)
+    g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: cannot write: matio failed%s%s", path,
+                 *message ? ": " : "", message);
+  else if (!g_file_get_contents (tmp, &bytes, &length, &local))
+    {
+      ok = FALSE;
+      lesc_set_io_error (error, path, "write", local);
+      g_error_free (local);
+    }
+  g_unlink (tmp);
+  g_free (tmp);
+  return ok && lesc_output_write (path, bytes, length, error);
 }
