@@ -1,12 +1,15 @@
-/* lesc recover DATA --method NAME — recover label distributions with one method and score
- * them with the six measures. Method parameters become options from the registry's
- * parameter specs (--lambda1, --lambda2, --k, …). */
+/* lesc recover DATA --method NAME — recover label distributions with one method, write
+ * them (-o, the format by the extension), keep the model (--save-model), and score them
+ * with the six measures when DATA has ground truth. Method parameters become options from
+ * the registry's parameter specs (--lambda1, --lambda2, --k, …). */
 #include "config.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/progress-bar.h"
 #include "core/data/csv.h"
+#include "core/data/tablefile.h"
 #include "core/eval/measures.h"
+#include "core/experiments/model.h"
 #include "core/methods/method.h"
 #include "core/methods/run.h"
 
@@ -17,8 +20,11 @@
 #include <string.h>
 
 static char *method_option, *seed_option, *variant_option, *kl_option, *save_option,
-  *format_option, *orientation_option, *fft_option, *shrink_option, *flavour_option;
+  *format_option, *orientation_option, *fft_option, *shrink_option, *flavour_option,
+  *model_option;
 static double memory_gb;
+static int hold_out_option = 0, folds_option = 10;
+static gint64 fold_seed_option = -1;
 static GHashTable *param_values;   /* option name (no dashes) → value text */
 
 static const GOptionEntry fixed_entries[] = {
@@ -31,7 +37,16 @@ static const GOptionEntry fixed_entries[] = {
   { "kl", 0, 0, G_OPTION_ARG_STRING, &kl_option,
     "KL direction: truth-recovered (default) or recovered-truth (the official demos)", "DIR" },
   { "save-distributions", 'o', 0, G_OPTION_ARG_FILENAME, &save_option,
-    "Write the recovered distributions (n rows) to FILE.csv", "FILE.csv" },
+    "Write the recovered distributions (n rows) to FILE: .csv, .tsv, .mat, .npy or .json "
+    "(the extension chooses)", "FILE" },
+  { "save-model", 0, 0, G_OPTION_ARG_FILENAME, &model_option,
+    "GLLE, LESC, gLESC: keep what predicting new samples needs in MODEL (lesc predict)", "MODEL" },
+  { "hold-out-fold", 0, 0, G_OPTION_ARG_INT, &hold_out_option,
+    "Fit on the rows outside fold K of the split 'lesc cv' makes (z-scored over all rows, "
+    "as cv does); the distributions and scores are the training rows'", "K" },
+  { "folds", 0, 0, G_OPTION_ARG_INT, &folds_option, "With --hold-out-fold: folds (default 10)", "F" },
+  { "fold-seed", 0, 0, G_OPTION_ARG_INT64, &fold_seed_option,
+    "With --hold-out-fold: the fold assignment's seed (default: --seed, else 5489)", "S" },
   { "format", 'f', 0, G_OPTION_ARG_STRING, &format_option, "Output: text (default), csv or json", "FMT" },
   { "memory-limit", 0, 0, G_OPTION_ARG_DOUBLE, &memory_gb,
     "Refuse runs estimated to need more (GB; default 80% of physical memory)", "GB" },
@@ -127,16 +142,19 @@ param_list (const LescMethod *m)
   return g_string_free (s, FALSE);
 }
 
-/* The recovered distributions with the data set's label names (or label1, label2, …). */
+/* The recovered distributions with the data set's label names (or label1, label2, …) and
+ * the run's settings, in the format of the file's extension. */
 static gboolean
-save_distributions (const char *path, const LescDataset *ds, const LescMatrix *d, GError **error)
+save_distributions (const char *path, const LescDataset *ds, const LescMatrix *d,
+                    const LescMethod *m, const LescRunParams *p, GError **error)
 {
-  g_autoptr (GPtrArray) header = g_ptr_array_new_with_free_func (g_free);
-  for (gsize j = 0; j < d->cols; j++)
-    g_ptr_array_add (header, ds->label_names ? g_strdup (ds->label_names[j])
-                                             : g_strdup_printf ("label%zu", j + 1));
-  g_ptr_array_add (header, NULL);
-  return lesc_csv_write (path, d, (const char *const *) header->pdata, error);
+  g_auto (GStrv) settings = lesc_run_settings (ds, m, p);
+  LescTableMeta meta = {
+    .columns = (const char *const *) ds->label_names,
+    .name = "labelDistribution",
+    .settings = (const char *const *) settings,
+  };
+  return lesc_table_write (path, d, &meta, error);
 }
 
 static void
@@ -149,8 +167,8 @@ print_param (FILE *out, const LescRunParams *p, const LescMethod *m, const char 
 
 static void
 print_result (const char *format, const LescDataset *ds, const LescMethod *m,
-              const LescRunParams *p, LescKlDirection kl, const double v[LESC_N_MEASURES],
-              const LescRunResult *r, double seconds)
+              const LescRunParams *p, LescKlDirection kl, const double *v,
+              const LescRunResult *r, const char *held_out, double seconds)
 {
   if (strcmp (format, "csv") == 0)
     {
@@ -164,7 +182,10 @@ print_result (const char *format, const LescDataset *ds, const LescMethod *m,
         printf ("%u", p->seed);
       printf (",%s", m->uses_variant ? lesc_variant_key (p->variant) : "");
       for (int k = 0; k < LESC_N_MEASURES; k++)
-        printf (",%.10g", v[k]);
+        if (v != NULL)
+          printf (",%.10g", v[k]);
+        else
+          printf (","); /* nothing to score against */
       printf (",%.3f\n", seconds);
       return;
     }
@@ -180,15 +201,16 @@ print_result (const char *format, const LescDataset *ds, const LescMethod *m,
         printf ("  \"seed\": %u,\n", p->seed);
       if (m->uses_variant)
         printf ("  \"variant\": \"%s\",\n", lesc_variant_key (p->variant));
-      printf ("  \"kl\": \"%s\",\n  \"measures\": {", lesc_kl_direction_key (kl));
-      for (int k = 0; k < LESC_N_MEASURES; k++)
+      printf ("  \"kl\": \"%s\",\n  \"measures\": %s", lesc_kl_direction_key (kl),
+              v != NULL ? "{" : "null");
+      for (int k = 0; v != NULL && k < LESC_N_MEASURES; k++)
         {
           if (isfinite (v[k]))
             printf ("%s\"%s\": %.10g", k ? ", " : "", lesc_measure_key (k), v[k]);
           else
             printf ("%s\"%s\": \"%s\"", k ? ", " : "", lesc_measure_key (k), isnan (v[k]) ? "NaN" : "+Inf");
         }
-      printf ("},\n  \"stages\": {");
+      printf ("%s,\n  \"stages\": {", v != NULL ? "}" : "");
       for (guint s = 0; s < r->n_stages; s++)
         printf ("%s\"%s\": %.3f", s ? ", " : "", r->stage_names[s], r->stage_seconds[s]);
       printf ("},\n  \"seconds\": %.3f,\n  \"version\": \"%s\"\n}\n", seconds, LESC_VERSION);
@@ -197,6 +219,8 @@ print_result (const char *format, const LescDataset *ds, const LescMethod *m,
   printf ("%s on %s (n = %zu, %zu features, %zu labels)%s\n", m->display_name, ds->name,
           lesc_dataset_n (ds), lesc_dataset_q (ds), lesc_dataset_o (ds),
           m->reconstructed ? " — reconstructed method (no official code)" : "");
+  if (held_out != NULL)
+    printf ("%s\n", held_out);
   printf ("parameters:");
   for (guint k = 0; k < m->n_params; k++)
     printf (" %s=%.10g", m->params[k].name, p->values[k]);
@@ -205,7 +229,10 @@ print_result (const char *format, const LescDataset *ds, const LescMethod *m,
   if (m->uses_variant)
     printf (" variant=%s", lesc_variant_key (p->variant));
   printf ("\n");
-  for (int k = 0; k < LESC_N_MEASURES; k++)
+  if (v == NULL)
+    printf ("scores: none (%s has no label distributions: nothing to score against)\n",
+            ds->source ? ds->source : ds->name);
+  for (int k = 0; v != NULL && k < LESC_N_MEASURES; k++)
     printf ("  %-12s %.4f%s\n", lesc_measure_title (k), v[k],
             k == LESC_MEASURE_KL ? (kl == LESC_KL_RECOVERED_TRUTH ? "  (recovered‖truth)" : "  (truth‖recovered)") : "");
   if (m->uses_variant && p->variant == LESC_VARIANT_REFERENCE && r->le.iterations > 0)
@@ -284,8 +311,22 @@ lesc_cmd_recover (int argc, char **argv)
     return lesc_cli_usage ("recover", "--memory-limit %g: expected a positive number of GB", memory_gb);
   p.memory_limit = memory_gb * 1e9;
 
+  gboolean holding_out = hold_out_option != 0;
+  if (holding_out && (hold_out_option < 1 || folds_option < 2 || hold_out_option > folds_option))
+    return lesc_cli_usage ("recover", "--hold-out-fold %d --folds %d: expected 1 ≤ K ≤ folds, "
+                           "folds ≥ 2", hold_out_option, folds_option);
+  if (fold_seed_option < -1 || fold_seed_option > G_MAXUINT32)
+    return lesc_cli_usage ("recover", "--fold-seed: expected 0 … 4294967295");
+  if ((model_option != NULL || holding_out) && !m->has_mapping)
+    return lesc_cli_usage ("recover", "%s %s has no mapping to new samples (GLLE, LESC and "
+                           "gLESC have one)", model_option ? "--save-model:" : "--hold-out-fold:",
+                           m->display_name);
+
   g_autoptr (GError) error = NULL;
-  if (!lesc_run_params_check (&p, m, &error))
+  /* outputs that cannot be written are refused before any work */
+  if (!lesc_run_params_check (&p, m, &error)
+      || (save_option != NULL && !lesc_table_check_output (save_option, &error))
+      || (model_option != NULL && !lesc_table_check_folder (model_option, &error)))
     return lesc_cli_fail (error);
   g_autoptr (LescDataset) ds = lesc_cli_open_dataset (argv[1], &error);
   if (ds == NULL)
@@ -295,30 +336,40 @@ lesc_cmd_recover (int argc, char **argv)
   LescProgress progress;
   lesc_cli_progress_bar_init (&bar, &progress);
   LescRunResult result;
+  g_autoptr (LescModel) model = NULL;
+  gsize n = lesc_dataset_n (ds), n_train = n;
+  g_autofree gsize *train = g_new (gsize, n);
   gint64 t0 = g_get_monotonic_time ();
-  g_autoptr (LescMatrix) d = lesc_method_run (m, ds, &p, &progress, &result, &error);
+  guint32 fold_seed = fold_seed_option >= 0 ? (guint32) fold_seed_option : p.seed;
+  g_autoptr (LescMatrix) d = model_option != NULL || holding_out
+    ? lesc_model_train (m, ds, &p, hold_out_option - 1, (guint) folds_option, fold_seed,
+                        &progress, &result, &model, train, &n_train, &error)
+    : lesc_method_run (m, ds, &p, &progress, &result, &error);
   double seconds = lesc_seconds_since (t0);
   lesc_cli_progress_bar_finish (&bar);
   if (d == NULL)
     return lesc_cli_fail (error);
+  /* the files first: nothing after them can leave one half-written */
+  gboolean ok = (save_option == NULL || save_distributions (save_option, ds, d, m, &p, &error))
+                && (model_option == NULL || lesc_model_save (model, model_option, &error));
   double v[LESC_N_MEASURES];
-  if (!lesc_measures_compute (ds->truth, d, kl, v, &error))
+  g_autoptr (LescMatrix) truth = ds->truth == NULL ? NULL
+                                 : lesc_matrix_select_rows (ds->truth, train, n_train);
+  ok = ok && (truth == NULL || lesc_measures_compute (truth, d, kl, v, &error));
+  if (!ok)
     {
       lesc_run_result_clear (&result);
       return lesc_cli_fail (error);
     }
-  if (save_option != NULL)
-    {
-      if (!save_distributions (save_option, ds, d, &error))
-        {
-          lesc_run_result_clear (&result);
-          return lesc_cli_fail (error);
-        }
-    }
   g_autofree char *warning = lesc_run_result_warning (&result);
   if (warning != NULL)
     fprintf (stderr, "lesc: warning: %s\n", warning);
-  print_result (format, ds, m, &p, kl, v, &result, seconds);
+  g_autofree char *held_out = holding_out
+    ? g_strdup_printf ("fitted on the %zu rows outside fold %d of %d (fold seed %u); the "
+                       "distributions are theirs", n_train, hold_out_option, folds_option,
+                       fold_seed)
+    : NULL;
+  print_result (format, ds, m, &p, kl, truth ? v : NULL, &result, held_out, seconds);
   lesc_run_result_clear (&result);
   return LESC_EXIT_OK;
 }

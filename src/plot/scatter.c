@@ -207,9 +207,13 @@ lesc_scatter_caption (const LescScatterModel *m)
         }
       else
         g_string_append (s, "no Tol, ");
-      g_string_append (s, o->fit == LESC_SCATTER_FIT_SHARED
-                            ? "fitted on the ground truth and shared by all panels (comparable colours)."
-                            : "fitted per panel (colours not comparable across panels).");
+      if (o->fit == LESC_SCATTER_FIT_SHARED && m->no_truth && m->n_panels > 0)
+        g_string_append_printf (s, "fitted on %s (no ground truth) and shared by all panels "
+                                "(comparable colours).", m->panels[0].name);
+      else
+        g_string_append (s, o->fit == LESC_SCATTER_FIT_SHARED
+                              ? "fitted on the ground truth and shared by all panels (comparable colours)."
+                              : "fitted per panel (colours not comparable across panels).");
       gsize clamped = 0;
       for (guint p = 0; p < m->n_panels; p++)
         clamped += m->panels[p].n_clamped;

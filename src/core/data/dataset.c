@@ -187,9 +187,10 @@ lesc_dataset_from_variables (const char *path, LescMatrix *features_in, const ch
   if (truth == NULL && logical == NULL)
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                   "%s: no variable 'labels', 'labelDistribution' or 'label_distribution' "
+                   "%s: no %s 'labels', 'labelDistribution' or 'label_distribution' "
                    "(nor 'logicalLabel' or 'logical_label'); expected the label distributions "
-                   "or the logical labels", path);
+                   "or the logical labels", path,
+                   g_str_has_suffix (path, ".npz") ? "array" : "variable");
       return NULL;
     }
   if (!same_rows (path, features, fname, truth, tname, error)

@@ -77,6 +77,9 @@ read_string (Scanner *sc)
 static gboolean
 parse_descr (const char *path, const char *descr, Header *h, GError **error)
 {
+  if (descr[0] != '\0' && descr[1] == 'O')
+    return format_error (error, path, "holds an object array (dtype '%s': Python objects, "
+                         "saved with pickle); expected numbers", descr);
   if (strlen (descr) < 3 || strchr ("<>|=", descr[0]) == NULL)
     return format_error (error, path, "unsupported dtype '%s' (expected a numeric dtype such "
                          "as '<f8')", descr);
@@ -84,9 +87,6 @@ parse_descr (const char *path, const char *descr, Header *h, GError **error)
   char code = descr[1];
   char *end = NULL;
   guint64 size = g_ascii_strtoull (descr + 2, &end, 10);
-  if (code == 'O')
-    return format_error (error, path, "holds an object array (dtype '%s': Python objects, "
-                         "saved with pickle); expected numbers", descr);
   gboolean ok = *end == '\0';
   switch (code)
     {

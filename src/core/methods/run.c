@@ -36,10 +36,37 @@ lesc_method_run (const LescMethod *m, const LescDataset *ds, const LescRunParams
   return lesc_method_run_cached (m, ds, p, NULL, progress, result, error);
 }
 
+static LescMatrix *
+run (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
+     LescCorrelationCache *cache, gboolean want_model, LescProgress *progress,
+     LescRunResult *result, GError **error);
+
 LescMatrix *
 lesc_method_run_cached (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
                         LescCorrelationCache *cache, LescProgress *progress,
                         LescRunResult *result, GError **error)
+{
+  return run (m, ds, p, cache, FALSE, progress, result, error);
+}
+
+LescMatrix *
+lesc_method_run_with_model (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
+                            LescProgress *progress, LescRunResult *result, GError **error)
+{
+  if (!m->has_mapping)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "%s has no mapping to new samples (GLLE, LESC and gLESC have one)",
+                   m->display_name);
+      return NULL;
+    }
+  return run (m, ds, p, NULL, TRUE, progress, result, error);
+}
+
+static LescMatrix *
+run (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
+     LescCorrelationCache *cache, gboolean want_model, LescProgress *progress,
+     LescRunResult *result, GError **error)
 {
   LescRunResult local;
   if (result == NULL)
@@ -69,7 +96,7 @@ lesc_method_run_cached (const LescMethod *m, const LescDataset *ds, const LescRu
   LescProblem problem = { x, ds->logical };
   LescMatrix *d = cache != NULL && m->correlation != NULL
     ? lesc_method_cached_recover (m, ds, &problem, p, cache, progress, result, error)
-    : m->recover (&problem, p, FALSE, progress, result, error);
+    : m->recover (&problem, p, want_model, progress, result, error);
   if (result == &local)
     lesc_run_result_clear (&local);
   return d;
