@@ -339,6 +339,8 @@ lesc_cmd_recover (int argc, char **argv)
   g_autoptr (LescModel) model = NULL;
   gsize n = lesc_dataset_n (ds), n_train = n;
   g_autofree gsize *train = g_new (gsize, n);
+  for (gsize i = 0; i < n; i++)
+    train[i] = i; /* every row, unless a fold is held out */
   gint64 t0 = g_get_monotonic_time ();
   guint32 fold_seed = fold_seed_option >= 0 ? (guint32) fold_seed_option : p.seed;
   g_autoptr (LescMatrix) d = model_option != NULL || holding_out
