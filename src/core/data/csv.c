@@ -410,16 +410,17 @@ typedef struct {
   char **header;     /* owned; NULL: no header line */
 } Table;
 
-/* The header of line 0, or NULL when every cell is a number. */
+/* The header of line 0, or NULL when every cell is a number (the first cell aside when
+ * it is an index: row names are text). */
 static gboolean
-read_header (Table *t, Cells *cells, GError **error)
+read_header (Table *t, gboolean index, Cells *cells, GError **error)
 {
   g_autofree char *copy = g_strdup (g_ptr_array_index (t->lines->lines, 0));
   if (!tokenize (t->lines, 0, copy, t->delimiter, cells, error))
     return FALSE;
   t->cols = cells->cells->len;
   gboolean header = FALSE;
-  for (guint c = 0; c < cells->cells->len; c++)
+  for (guint c = index && t->cols > 1 ? 1 : 0; c < cells->cells->len; c++)
     header |= g_array_index (cells->quoted, gboolean, c)
               || !is_number (g_ptr_array_index (cells->cells, c));
   if (!header)
@@ -527,7 +528,7 @@ lesc_csv_read_with (const char *path, const LescCsvOptions *options, char ***hea
 
   g_auto (Cells) cells = { 0 };
   cells_init (&cells);
-  if (!read_header (&t, &cells, error))
+  if (!read_header (&t, options->index == LESC_CSV_INDEX_SKIP, &cells, error))
     return NULL;
   g_auto (GStrv) header = t.header;
   gboolean detected_index = options->index == LESC_CSV_INDEX_AUTO && header != NULL

@@ -7,7 +7,7 @@
  * whose first character is '#' (comments, numpy's header) are skipped; blanks around a
  * cell are ignored; a cell that starts with a double quote ("a ""b""") is text, a quote
  * anywhere else is an ordinary character. The first line is a header when any of its cells
- * is not a number (quoted cells never are). An index column (pandas' to_csv) is the first
+ * is not a number (quoted cells never are; a forced index column's cell aside). An index column (pandas' to_csv) is the first
  * column when the header's first cell is empty, or when the caller says so: it is skipped;
  * a detected one whose values are all numbers must be increasing (else refused: the caller
  * says whether it is an index). Every other line must hold as many cells as the first: a
