@@ -86,7 +86,10 @@ read_member (zip_t *z, const char *path, const char *name, zip_int64_t index, GE
       return NULL;
     }
   zip_int64_t got = zip_fread (f, bytes, st.size);
-  gboolean ok = got == (zip_int64_t) st.size;
+  /* libzip checks the CRC at the end of the stream: read on to the end (nothing more may
+   * come; more would be data beyond the declared size) */
+  guchar extra;
+  gboolean ok = got == (zip_int64_t) st.size && zip_fread (f, &extra, 1) == 0;
   if (!ok)
     zip_failed (error, where, "damaged member (truncated or corrupt archive)", zip_file_get_error (f));
   zip_fclose (f);
