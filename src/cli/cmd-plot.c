@@ -654,6 +654,7 @@ cmd_heatmap (int argc, char **argv)
   /* A .csv is a grid file, unless it is spelled as a CSV data set (two files, or one with
    * --label-columns). */
   gboolean grid_file = g_str_has_suffix (argv[1], ".csv") && lesc_cli_label_columns == 0
+                       && lesc_cli_logical_columns == 0
                        && strchr (argv[1], ',') == NULL;
   g_autoptr (LescHeatmapModel) model = grid_file
     ? read_grid (argv[1], opt_measure, title, lower, &error)
