@@ -1,6 +1,5 @@
 #include "cli/cli.h"
 #include "core/data/open.h"
-#include "core/data/jsontable.h"
 #include "core/base/output.h"
 
 #include <gio/gio.h>
@@ -154,8 +153,8 @@ lesc_cli_check_data_options (GError **error)
 void
 lesc_cli_say_notes (const LescDataset *ds)
 {
-  for (char **n = ds->notes; n != NULL && *n != NULL; n++)
-    fprintf (stderr, "lesc: note: %s\n", *n);
+  for (guint k = 0; ds->notes != NULL && k < ds->notes->len; k++)
+    fprintf (stderr, "lesc: note: %s\n", (char *) g_ptr_array_index (ds->notes, k));
 }
 
 LescDataset *
@@ -174,12 +173,6 @@ LescDataset *
 lesc_cli_open_dataset (const char *spec, GError **error)
 {
   return lesc_cli_open_dataset_report (spec, NULL, error);
-}
-
-void
-lesc_cli_json_string (GString *out, const char *s)
-{
-  lesc_json_append_string (out, s);
 }
 
 gboolean

@@ -10,23 +10,6 @@
 
 /* ---- numbers ---------------------------------------------------------------------- */
 
-const char *
-lesc_format_double (char buf[G_ASCII_DTOSTR_BUF_SIZE], double v)
-{
-  if (isnan (v))
-    return strcpy (buf, "nan");
-  if (isinf (v))
-    return strcpy (buf, v > 0 ? "inf" : "-inf");
-  static const char *const formats[] = { "%.15g", "%.16g" };
-  for (guint k = 0; k < G_N_ELEMENTS (formats); k++)
-    {
-      g_ascii_formatd (buf, G_ASCII_DTOSTR_BUF_SIZE, formats[k], v);
-      if (g_ascii_strtod (buf, NULL) == v)
-        return buf;
-    }
-  return g_ascii_formatd (buf, G_ASCII_DTOSTR_BUF_SIZE, "%.17g", v);
-}
-
 typedef enum { NUMBER_OK, NUMBER_NOT, NUMBER_OVERFLOW } NumberParse;
 
 static NumberParse
@@ -161,6 +144,21 @@ split_lines (const char *path, char *text, gsize length, Lines *out, GError **er
       p = stop + 1;
     }
   return TRUE;
+}
+
+/* The file's text (*text, freed by the caller) cut into its lines. */
+static gboolean
+read_lines (const char *path, char **text, Lines *lines, GError **error)
+{
+  gsize length = 0;
+  GError *local = NULL;
+  if (!g_file_get_contents (path, text, &length, &local))
+    {
+      lesc_set_io_error (error, path, "read", local);
+      g_error_free (local);
+      return FALSE;
+    }
+  return split_lines (path, *text, length, lines, error);
 }
 
 static void
@@ -502,16 +500,8 @@ lesc_csv_read_with (const char *path, const LescCsvOptions *options, char ***hea
   if (header_out)
     *header_out = NULL;
   g_autofree char *text = NULL;
-  gsize length = 0;
-  GError *local = NULL;
-  if (!g_file_get_contents (path, &text, &length, &local))
-    {
-      lesc_set_io_error (error, path, "read", local);
-      g_error_free (local);
-      return NULL;
-    }
   g_auto (Lines) lines = { 0 };
-  if (!split_lines (path, text, length, &lines, error))
+  if (!read_lines (path, &text, &lines, error))
     return NULL;
   report->comment_lines = lines.comments;
   if (lines.lines->len == 0)
@@ -557,6 +547,52 @@ LescMatrix *
 lesc_csv_read (const char *path, char ***header, GError **error)
 {
   return lesc_csv_read_with (path, NULL, header, NULL, error);
+}
+
+/* ---- tables of text --------------------------------------------------------------- */
+
+GPtrArray *
+lesc_csv_read_text (const char *path, char ***header_out, GError **error)
+{
+  *header_out = NULL;
+  g_autofree char *text = NULL;
+  g_auto (Lines) lines = { 0 };
+  if (!read_lines (path, &text, &lines, error))
+    return NULL;
+  if (lines.lines->len == 0)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: empty file (expected a header line)",
+                   path);
+      return NULL;
+    }
+  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_auto (Cells) cells = { 0 };
+  cells_init (&cells);
+  g_auto (GStrv) header = NULL;
+  gsize width = 0;
+  for (gsize k = 0; k < lines.lines->len; k++)
+    {
+      if (!tokenize (&lines, k, g_ptr_array_index (lines.lines, k), ',', &cells, error))
+        return NULL;
+      gsize n = cells.cells->len;
+      if (header != NULL && n != width)
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+                       "%s: line %zu has %zu cell%s but the header (line %zu) has %zu", path,
+                       line_number (&lines, k), n, n == 1 ? "" : "s", line_number (&lines, 0),
+                       width);
+          return NULL;
+        }
+      char **fields = g_new0 (char *, n + 1);
+      for (gsize c = 0; c < n; c++)
+        fields[c] = g_strdup (g_ptr_array_index (cells.cells, c));
+      if (header == NULL)
+        header = fields, width = n;
+      else
+        g_ptr_array_add (rows, fields);
+    }
+  *header_out = g_steal_pointer (&header);
+  return g_steal_pointer (&rows);
 }
 
 /* ---- writing ---------------------------------------------------------------------- */

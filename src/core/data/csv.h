@@ -19,6 +19,7 @@
  * 15, 16 or 17 significant digits that read back as the same double (exact round trip),
  * independent of the locale. Files are replaced atomically: no partial output. */
 #pragma once
+#include "core/base/format.h"   /* lesc_format_double: how the numbers are written */
 #include "core/data/dataset.h"
 
 G_BEGIN_DECLS
@@ -54,10 +55,6 @@ gboolean lesc_csv_delimiter_from_string (const char *text, char *delimiter);
  * worth saying (comma-separated, no index, no comments). */
 char *lesc_csv_report_describe (const LescCsvReport *report);
 
-/* The shortest of %.15g, %.16g, %.17g that parses back to `v` exactly; "nan", "inf",
- * "-inf" for the non-finite values. Returns `buf`. */
-const char *lesc_format_double (char buf[G_ASCII_DTOSTR_BUF_SIZE], double v);
-
 /* A table of numbers. `header` (may be NULL) receives the header's cells (NULL-terminated,
  * one per column read, the index column's excluded) or NULL when the file has no header
  * line. A file holding only a header gives a 0×cols matrix. `options` and `report` may be
@@ -66,6 +63,12 @@ LescMatrix *lesc_csv_read_with (const char *path, const LescCsvOptions *options,
                                 LescCsvReport *report, GError **error);
 /* lesc_csv_read_with with the defaults (detect the delimiter and the index column). */
 LescMatrix *lesc_csv_read (const char *path, char ***header, GError **error);
+
+/* A table whose cells stay text (names beside numbers: results and grid files), with the
+ * reading rules above (comma-separated) except that the first line is always the header.
+ * *header receives the header's cells; the result holds one NULL-terminated array of cells
+ * per further line, each as wide as the header. */
+GPtrArray *lesc_csv_read_text (const char *path, char ***header, GError **error);
 
 /* The text of `m` with a header line of `header` (m->cols names; NULL: no header), cells
  * separated by `delimiter` (',' or '\t'). */

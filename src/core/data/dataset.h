@@ -15,7 +15,8 @@ typedef struct {
   LescMatrix *logical;   /* n×o logical labels, 0/1 as doubles */
   char **label_names;    /* o names, or NULL when the file has none */
   gboolean logical_from_file; /* TRUE: read from the file; FALSE: binarized (§2) */
-  char **notes;          /* what the loader chose about the file (one line each), or NULL */
+  GPtrArray *notes;      /* what reading chose about the file (one line each, naming it),
+                            for the front ends to say once; NULL: nothing to say */
 } LescDataset;
 
 /* What the label columns of a table hold. */
@@ -34,6 +35,8 @@ extern const char *const lesc_dataset_logical_names[];  /* "logicalLabel", "logi
 LescDataset *lesc_dataset_new (const char *name, LescMatrix *features, LescMatrix *truth,
                                LescMatrix *logical);
 void lesc_dataset_free (LescDataset *ds);
+/* Append one line to ds->notes. */
+void lesc_dataset_add_note (LescDataset *ds, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
 static inline gsize lesc_dataset_n (const LescDataset *ds) { return ds->features->rows; }
 static inline gsize lesc_dataset_q (const LescDataset *ds) { return ds->features->cols; }
@@ -58,9 +61,6 @@ LescDataset *lesc_dataset_from_variables (const char *path, LescMatrix *features
                                           const char *fname, LescMatrix *truth,
                                           const char *tname, LescMatrix *logical,
                                           const char *lname, GError **error);
-
-/* Add one line to ds->notes. */
-void lesc_dataset_add_note (LescDataset *ds, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
 /* Recompute the checksum after changing the numbers. */
 void lesc_dataset_update_checksum (LescDataset *ds);

@@ -1,37 +1,11 @@
 /* Tables of numbers as JSON (see jsontable.h). */
 #include "core/data/jsontable.h"
-#include "core/data/csv.h"
+#include "core/base/format.h"
 #include "core/data/validate.h"
 #include "core/base/error.h"
 
 #include <json-glib/json-glib.h>
 #include <math.h>
-
-void
-lesc_json_append_string (GString *out, const char *s)
-{
-  if (s == NULL)
-    {
-      g_string_append (out, "null");
-      return;
-    }
-  g_string_append_c (out, '"');
-  for (const guchar *c = (const guchar *) s; *c; c++)
-    switch (*c)
-      {
-      case '"': g_string_append (out, "\\\""); break;
-      case '\\': g_string_append (out, "\\\\"); break;
-      case '\n': g_string_append (out, "\\n"); break;
-      case '\r': g_string_append (out, "\\r"); break;
-      case '\t': g_string_append (out, "\\t"); break;
-      default:
-        if (*c < 0x20)
-          g_string_append_printf (out, "\\u%04x", *c);
-        else
-          g_string_append_c (out, (char) *c);
-      }
-  g_string_append_c (out, '"');
-}
 
 char *
 lesc_json_table_format (const LescMatrix *m, const char *name, const char *const *columns,
@@ -39,7 +13,7 @@ lesc_json_table_format (const LescMatrix *m, const char *name, const char *const
 {
   GString *s = g_string_sized_new (64 + m->rows * m->cols * 22);
   g_string_append (s, "{\n  \"format\": \"lesc-table\",\n  \"version\": 1,\n  \"name\": ");
-  lesc_json_append_string (s, name);
+  lesc_json_string (s, name);
   if (columns != NULL)
     {
       g_string_append (s, ",\n  \"columns\": [");
@@ -47,7 +21,7 @@ lesc_json_table_format (const LescMatrix *m, const char *name, const char *const
         {
           if (j)
             g_string_append (s, ", ");
-          lesc_json_append_string (s, columns[j]);
+          lesc_json_string (s, columns[j]);
         }
       g_string_append_c (s, ']');
     }
@@ -57,9 +31,9 @@ lesc_json_table_format (const LescMatrix *m, const char *name, const char *const
       for (guint k = 0; settings[k] != NULL && settings[k + 1] != NULL; k += 2)
         {
           g_string_append (s, k ? ", " : "");
-          lesc_json_append_string (s, settings[k]);
+          lesc_json_string (s, settings[k]);
           g_string_append (s, ": ");
-          lesc_json_append_string (s, settings[k + 1]);
+          lesc_json_string (s, settings[k + 1]);
         }
       g_string_append_c (s, '}');
     }
@@ -72,8 +46,11 @@ lesc_json_table_format (const LescMatrix *m, const char *name, const char *const
         {
           double v = LESC_AT (m, i, j);
           g_string_append (s, j ? ", " : "");
-          /* JSON has no NaN or infinity: null (refused when read back) */
-          g_string_append (s, isfinite (v) ? lesc_format_double (buf, v) : "null");
+          /* JSON has no NaN or infinity: format.h's rule (refused when read back) */
+          if (isfinite (v))
+            g_string_append (s, lesc_format_double (buf, v));
+          else
+            lesc_format_append (s, v, LESC_FORMAT_JSON, NULL);
         }
       g_string_append_c (s, ']');
     }

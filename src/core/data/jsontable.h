@@ -19,7 +19,4 @@ char *lesc_json_table_format (const LescMatrix *m, const char *name, const char 
  * arrays of numbers); `columns` (may be NULL) receives the column names when present. */
 LescMatrix *lesc_json_table_read (const char *path, char ***columns, GError **error);
 
-/* `s` as a JSON string literal appended to `out` ("null" for NULL). */
-void lesc_json_append_string (GString *out, const char *s);
-
 G_END_DECLS

@@ -1,23 +1,25 @@
-/* Geng-format MATLAB files, read and written with matio (MAT v5, and v7.3 through matio's
- * HDF5 support).
+/* Geng-format MATLAB files, read and written with matio.
  *
  * Variables are found by name, not position: `features`; the truth as `labels`,
  * `labelDistribution` or `label_distribution`; logical labels as `logicalLabel` or
- * `logical_label` when present (dataset.h); at least one of the two. Any real numeric
- * storage class (double, single, int8…uint64, logical) is converted to double (the official
- * *_binary.mat store logical labels as uint8 data of class double). A truncated or damaged
- * v5 file is refused before matio reads it (check_mat_file), and a variable's shape is
- * checked against the memory limit before its data are read. */
+ * `logical_label` (dataset.h); at least one of the two. Any real numeric storage class
+ * (double, single, int8…uint64, logical) is converted to double (the official
+ * *_binary.mat store logical labels as uint8 data of class double). MAT v5 and v4 files:
+ * every size the file states is checked first (matcheck.h): shapes agree and fit the
+ * memory limit before anything is inflated, and matio reads a copy holding only the
+ * checked variables. MAT v7.3 files are HDF5, which matio reads through the HDF5 library:
+ * their directory comes from matio (names, classes, dimensions), shapes and sizes are
+ * checked against it before any data are read, and HDF5's own error printing is silenced.
+ * Variables not read are named in a note. */
 #include "core/data/matfile.h"
 #include "core/base/error.h"
+#include "core/data/matcheck.h"
 #include "core/data/validate.h"
-
 #include "core/base/output.h"
 
 #include <glib/gstdio.h>
 #include <hdf5.h>
 #include <matio.h>
-#include <zlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -47,127 +49,6 @@ quiet_libraries (void)
   matio_message[0] = '\0';
 }
 
-static guint32
-read_u32 (const guchar *p, gboolean swap)
-{
-  guint32 v;
-  memcpy (&v, p, 4);
-  return swap ? GUINT32_SWAP_LE_BE (v) : v;
-}
-
-/* Inflate a miCOMPRESSED element to nowhere: zlib's Adler-32 check catches corrupt bytes
- * that matio would turn into wrong numbers silently. */
-static gboolean
-check_compressed (const char *path, guint k, gsize offset, const guchar *data, guint32 nbytes,
-                  GError **error)
-{
-  z_stream z = { 0 };
-  if (inflateInit (&z) != Z_OK)
-    g_error ("zlib: inflateInit failed");
-  g_autofree guchar *sink = g_malloc (1 << 16);
-  z.next_in = (guchar *) data;
-  z.avail_in = nbytes;
-  int rc;
-  do
-    {
-      z.next_out = sink;
-      z.avail_out = 1 << 16;
-      rc = inflate (&z, Z_NO_FLUSH);
-    }
-  while (rc == Z_OK);
-  g_autofree char *msg = g_strdup (z.msg ? z.msg : "");
-  inflateEnd (&z);
-  if (rc == Z_STREAM_END)
-    return TRUE;
-  g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-               "%s: variable %u (at byte %zu) has corrupt compressed data (%s; truncated or "
-               "damaged file)", path, k, offset,
-               rc == Z_BUF_ERROR ? "the stream ends early" : *msg ? msg : "zlib error");
-  return FALSE;
-}
-
-/* Cheap checks before matio sees the file: a MAT v5 header (not v4, not v7.3/HDF5), a
- * known byte order, top-level elements that are matrices lying wholly inside the file,
- * and compressed elements that inflate without error. A truncated or damaged file then
- * fails here with a clear message instead of loading wrong numbers. */
-static gboolean
-check_mat_file (const char *path, GError **error)
-{
-  GError *local = NULL;
-  g_autoptr (GMappedFile) file = g_mapped_file_new (path, FALSE, &local);
-  if (file == NULL)
-    {
-      lesc_set_io_error (error, path, "read", local);
-      g_error_free (local);
-      return FALSE;
-    }
-  const guchar *d = (const guchar *) g_mapped_file_get_contents (file);
-  gsize len = g_mapped_file_get_length (file);
-  if (len < 128 || memcmp (d, "MATLAB", 6) != 0)
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                   "%s: not a MATLAB .mat file (expected a 128-byte 'MATLAB 5.0 MAT-file' header)", path);
-      return FALSE;
-    }
-  if (memcmp (d, "MATLAB 7.3", 10) == 0)
-    {
-      /* an HDF5 file behind a 512-byte user block: matio reads it through HDF5 */
-      static const guchar hdf5[8] = { 0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n' };
-      if (len >= 520 && memcmp (d + 512, hdf5, sizeof hdf5) == 0)
-        return TRUE;
-      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                   "%s: a MAT v7.3 header without the HDF5 signature at byte 512 (truncated "
-                   "or damaged file)", path);
-      return FALSE;
-    }
-  gboolean swap;
-  if (d[126] == 'I' && d[127] == 'M')
-    swap = G_BYTE_ORDER != G_LITTLE_ENDIAN;
-  else if (d[126] == 'M' && d[127] == 'I')
-    swap = G_BYTE_ORDER == G_LITTLE_ENDIAN;
-  else
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                   "%s: corrupt MAT header (no 'IM'/'MI' byte-order mark at byte 126)", path);
-      return FALSE;
-    }
-  if (len == 128)
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                   "%s: holds no variables (only the 128-byte header; truncated file?)", path);
-      return FALSE;
-    }
-  gsize p = 128;
-  for (guint k = 1; p < len; k++)
-    {
-      if (len - p < 8)
-        {
-          g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                       "%s: ends inside the tag of variable %u (truncated file)", path, k);
-          return FALSE;
-        }
-      guint32 type = read_u32 (d + p, swap), nbytes = read_u32 (d + p + 4, swap);
-      if (type != MAT_T_MATRIX && type != MAT_T_COMPRESSED)
-        {
-          g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                       "%s: variable %u (at byte %zu) has element type %u, expected a matrix "
-                       "(corrupt file)", path, k, p, type);
-          return FALSE;
-        }
-      if (nbytes > len - p - 8)
-        {
-          g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                       "%s: variable %u (at byte %zu) needs %u bytes but only %zu remain "
-                       "(truncated file)", path, k, p, nbytes, len - p - 8);
-          return FALSE;
-        }
-      if (type == MAT_T_COMPRESSED && !check_compressed (path, k, p, d + p + 8, nbytes, error))
-        return FALSE;
-      p += 8 + (gsize) nbytes;
-    }
-  return TRUE;
-}
-
 static double
 element_as_double (const matvar_t *v, size_t k)
 {
@@ -188,7 +69,7 @@ element_as_double (const matvar_t *v, size_t k)
 }
 
 static gboolean
-is_numeric_class (enum matio_classes c)
+is_numeric_class (int c)
 {
   switch (c)
     {
@@ -201,176 +82,354 @@ is_numeric_class (enum matio_classes c)
     }
 }
 
-static gboolean
-has_variable (char *const *dir, size_t n, const char *name)
+static const char *
+class_words (int c)
 {
-  for (size_t k = 0; k < n; k++)
-    if (dir[k] != NULL && strcmp (dir[k], name) == 0)
-      return TRUE;
-  return FALSE;
+  switch (c)
+    {
+    case MAT_C_SPARSE: return "sparse";
+    case MAT_C_CELL: return "a cell array";
+    case MAT_C_STRUCT: return "a struct";
+    case MAT_C_OBJECT: return "an object";
+    case MAT_C_CHAR: return "text";
+    case MAT_C_FUNCTION: return "a function handle";
+    case MAT_C_OPAQUE: return "an opaque object";
+    default: return "numeric";
+    }
 }
 
-/* The first of `names` present in the file, read as a double matrix; NULL without an
- * error when none is present and the variable is optional. */
-static LescMatrix *
-read_variable (mat_t *mat, const char *path, char *const *dir, size_t ndir,
-               const char *const *names, gboolean required, const char **which, GError **error)
+/* ---- the file's directory: checked by matcheck.c (v4, v5), or read by matio (v7.3) ---- */
+
+typedef struct {
+  const char *path;
+  LescMatFile *f;     /* v4, v5 */
+  GArray *v73;        /* v7.3: LescMatVariable entries from matio's directory */
+} Source;
+
+static void
+source_clear (Source *s)
 {
-  const char *name = NULL;
+  g_clear_pointer (&s->f, lesc_mat_file_free);
+  if (s->v73 != NULL)
+    g_array_unref (s->v73);
+  s->v73 = NULL;
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Source, source_clear)
+
+static guint
+source_n (const Source *s)
+{
+  return s->f ? lesc_mat_file_n_variables (s->f) : s->v73->len;
+}
+
+static const LescMatVariable *
+source_variable (const Source *s, guint k)
+{
+  return s->f ? lesc_mat_file_variable (s->f, k) : &g_array_index (s->v73, LescMatVariable, k);
+}
+
+static gboolean
+is_v73 (const char *path)
+{
+  char head[10] = { 0 };
+  FILE *fp = fopen (path, "rb");
+  gboolean yes = fp != NULL && fread (head, 1, sizeof head, fp) == sizeof head
+                 && memcmp (head, "MATLAB 7.3", 10) == 0;
+  if (fp != NULL)
+    fclose (fp);
+  return yes;
+}
+
+static void
+variable_clear (gpointer p)
+{
+  g_free (((LescMatVariable *) p)->name);
+}
+
+/* The variables of an HDF5 (v7.3) file as matio describes them, data not read. */
+static GArray *
+v73_directory (const char *path, GError **error)
+{
+  static const guchar hdf5[8] = { 0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n' };
+  guchar sig[8] = { 0 };
+  FILE *fp = fopen (path, "rb");
+  gboolean signed_ok = fp != NULL && fseek (fp, 512, SEEK_SET) == 0
+                       && fread (sig, 1, 8, fp) == 8 && memcmp (sig, hdf5, 8) == 0;
+  if (fp != NULL)
+    fclose (fp);
+  if (!signed_ok)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+                   "%s: a MAT v7.3 header without the HDF5 signature at byte 512 (truncated "
+                   "or damaged file)", path);
+      return NULL;
+    }
+  GArray *vars = g_array_new (FALSE, TRUE, sizeof (LescMatVariable));
+  g_array_set_clear_func (vars, variable_clear);
+  G_LOCK (matio);
+  quiet_libraries ();
+  mat_t *mat = Mat_Open (path, MAT_ACC_RDONLY);
+  matvar_t *v;
+  while (mat != NULL && (v = Mat_VarReadNextInfo (mat)) != NULL)
+    {
+      LescMatVariable e = { .name = g_strdup (v->name ? v->name : "?"), .index = vars->len + 1,
+                            .klass = v->class_type, .complex = v->isComplex,
+                            .rank = (guint) MAX (v->rank, 0) };
+      e.rows = v->rank >= 1 ? v->dims[0] : 0;
+      e.cols = v->rank >= 2 ? v->dims[1] : 1;
+      e.elements = 1;
+      for (int d = 0; d < v->rank; d++)
+        e.elements = v->dims[d] != 0 && e.elements > G_MAXUINT64 / v->dims[d]
+                       ? G_MAXUINT64 : e.elements * v->dims[d];
+      g_array_append_val (vars, e);
+      Mat_VarFree (v);
+    }
+  if (mat != NULL)
+    Mat_Close (mat);
+  g_autofree char *message = g_strdup (matio_message);
+  G_UNLOCK (matio);
+  if (vars->len == 0)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+                   "%s: holds no readable variables (a truncated or damaged MAT v7.3 file%s%s)",
+                   path, *message ? ": " : "", message);
+      g_array_unref (vars);
+      return NULL;
+    }
+  return vars;
+}
+
+static gboolean
+source_open (Source *s, const char *path, GError **error)
+{
+  s->path = path;
+  if (is_v73 (path))
+    return (s->v73 = v73_directory (path, error)) != NULL;
+  return (s->f = lesc_mat_file_open (path, error)) != NULL;
+}
+
+/* v7.3: what matcheck.c's full check does for v5 that applies to HDF5 — the memory limit,
+ * from the dimensions, before anything is read */
+static gboolean
+source_check_variable (const Source *s, const LescMatVariable *v, GError **error)
+{
+  if (s->f != NULL)
+    return lesc_mat_file_check_variable (s->f, v, error);
+  g_autofree char *what = g_strdup_printf ("%s: variable '%s' (%" G_GUINT64_FORMAT "×%"
+                                           G_GUINT64_FORMAT ")", s->path, v->name, v->rows,
+                                           v->cols);
+  return lesc_dataset_check_bytes (what, 16.0 * (double) v->elements, error);
+}
+
+/* The first of `names` in the file, or NULL; LESC_ERROR_FORMAT listing what the file
+ * holds when none is and `required`. */
+static const LescMatVariable *
+find_variable (const Source *f, const char *path, const char *const *names,
+               gboolean required, GError **error)
+{
   for (const char *const *p = names; *p != NULL; p++)
-    if (has_variable (dir, ndir, *p))
-      {
-        name = *p;
-        break;
-      }
-  if (name == NULL)
+    for (guint k = 0; k < source_n (f); k++)
+      if (strcmp (source_variable (f, k)->name, *p) == 0)
+        return source_variable (f, k);
+  if (required)
     {
-      if (required)
-        {
-          g_autofree char *wanted = g_strjoinv ("' or '", (char **) names);
-          g_autoptr (GString) held = g_string_new (NULL);
-          for (size_t k = 0; k < ndir; k++)
-            g_string_append_printf (held, "%s'%s'", k ? ", " : "", dir[k] ? dir[k] : "?");
-          g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                       "%s: no variable '%s' (the file holds %s%s)", path, wanted,
-                       ndir ? "" : "no variables", held->str);
-        }
-      return NULL;
+      g_autofree char *wanted = g_strjoinv ("' or '", (char **) names);
+      g_autoptr (GString) held = g_string_new (NULL);
+      for (guint k = 0; k < source_n (f); k++)
+        g_string_append_printf (held, "%s'%s'", k ? ", " : "", source_variable (f, k)->name);
+      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: no variable '%s' (the file holds %s)",
+                   path, wanted, held->str);
     }
-  *which = name;
-  matio_message[0] = '\0';
-  matvar_t *info = Mat_VarReadInfo (mat, name);
-  if (info != NULL && info->rank == 2)
-    {
-      g_autofree char *what = g_strdup_printf ("%s: variable '%s' (%zu×%zu)", path, name,
-                                               info->dims[0], info->dims[1]);
-      gboolean fits = lesc_dataset_check_bytes (what, 8.0 * (double) info->dims[0]
-                                                        * (double) info->dims[1], error);
-      Mat_VarFree (info);
-      if (!fits)
-        return NULL;
-    }
-  else
-    Mat_VarFree (info);
-  matvar_t *v = Mat_VarRead (mat, name);
-  if (v == NULL || (v->data == NULL && v->nbytes > 0))
+  return NULL;
+}
+
+/* A variable to be read must be a real numeric 2-D matrix. */
+static gboolean
+check_kind (const char *path, const LescMatVariable *v, GError **error)
+{
+  if (v->rank != 2 || v->complex || !is_numeric_class (v->klass))
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                   "%s: variable '%s' cannot be read (truncated or corrupt file%s%s)", path, name,
+                   "%s: variable '%s' must be a real numeric 2-D matrix (it is %s%s, rank %u)",
+                   path, v->name, v->complex ? "complex " : "", class_words (v->klass), v->rank);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* `v` as read by matio, if it is what the directory said `want` is, as doubles. */
+static gboolean
+to_matrix (const char *path, const LescMatVariable *want, const matvar_t *v, LescMatrix **out,
+           GError **error)
+{
+  size_t esize = v ? Mat_SizeOfClass (v->class_type) : 0;
+  gsize rows = (gsize) want->rows, cols = (gsize) want->cols;
+  if (v == NULL || v->rank != 2 || v->isComplex || !is_numeric_class (v->class_type)
+      || v->dims[0] != rows || v->dims[1] != cols
+      || (rows * cols > 0 && (v->data == NULL || v->nbytes < rows * cols * esize)))
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+                   "%s: variable '%s' cannot be read (corrupt file%s%s)", path, want->name,
                    matio_message[0] ? ": " : "", matio_message);
-      Mat_VarFree (v);
-      return NULL;
+      return FALSE;
     }
-  if (v->rank != 2 || v->isComplex || !is_numeric_class (v->class_type))
+  *out = lesc_matrix_try_new (rows, cols, error);
+  if (*out != NULL)
+    for (gsize e = 0; e < rows * cols; e++)
+      (*out)->data[e] = element_as_double (v, e);
+  return *out != NULL;
+}
+
+/* Read the checked variables `vars` with matio as double matrices (`out[k]` for
+ * `vars[k]`): v4/v5 from a copy of the file holding only them, v7.3 by name. */
+static gboolean
+read_variables (const Source *s, const char *path, const LescMatVariable *const *vars,
+                guint n, LescMatrix **out, GError **error)
+{
+  int fd = -1;
+  g_autofree char *copy = s->f ? lesc_mat_file_subset (s->f, vars, n, &fd, error)
+                               : g_strdup (path);
+  if (copy == NULL)
+    return FALSE;
+  gboolean ok = TRUE;
+  G_LOCK (matio);
+  quiet_libraries ();
+  mat_t *mat = Mat_Open (copy, MAT_ACC_RDONLY);
+  if (mat == NULL)
     {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                   "%s: variable '%s' must be a real numeric 2-D matrix (it is %s%s, rank %d)",
-                   path, name, v->isComplex ? "complex " : "",
-                   v->class_type == MAT_C_SPARSE ? "sparse" :
-                   v->class_type == MAT_C_CELL ? "a cell array" :
-                   v->class_type == MAT_C_STRUCT ? "a struct" :
-                   v->class_type == MAT_C_CHAR ? "text" : "numeric", v->rank);
-      Mat_VarFree (v);
-      return NULL;
+      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: not a readable MAT %s file%s%s",
+                   path, s->f == NULL ? "v7.3" : lesc_mat_file_version (s->f) == 4 ? "v4" : "v5",
+                   matio_message[0] ? ": " : "", matio_message);
+      ok = FALSE;
     }
-  size_t rows = v->dims[0], cols = v->dims[1];
-  size_t esize = Mat_SizeOfClass (v->class_type);
-  if (rows * cols > 0 && (v->data == NULL || (esize > 0 && v->nbytes < rows * cols * esize)))
+  for (guint k = 0; k < n && ok; k++)
     {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                   "%s: variable '%s' holds fewer values than its %zu×%zu shape (truncated file)",
-                   path, name, rows, cols);
+      matvar_t *v = s->f ? Mat_VarReadNext (mat) : Mat_VarRead (mat, vars[k]->name);
+      ok = to_matrix (path, vars[k], v, &out[k], error);
       Mat_VarFree (v);
-      return NULL;
     }
-  LescMatrix *m = lesc_matrix_try_new (rows, cols, error);
-  if (m != NULL)
-    for (size_t k = 0; k < rows * cols; k++)
-      m->data[k] = element_as_double (v, k);
-  Mat_VarFree (v);
-  return m;
+  if (mat != NULL)
+    Mat_Close (mat);
+  G_UNLOCK (matio);
+  if (fd >= 0)
+    close (fd);
+  return ok;
 }
 
 LescMatrix *
 lesc_mat_read_variable (const char *path, const char *const *names, GError **error)
 {
-  if (!check_mat_file (path, error))
+  g_auto (Source) f = { 0 };
+  if (!source_open (&f, path, error))
     return NULL;
-  G_LOCK (matio);
-  quiet_libraries ();
+  const LescMatVariable *v = find_variable (&f, path, names, TRUE, error);
   LescMatrix *m = NULL;
-  const char *which = NULL;
-  mat_t *mat = Mat_Open (path, MAT_ACC_RDONLY);
-  if (mat == NULL)
-    g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: not a readable MAT file%s%s",
-                 path, matio_message[0] ? ": " : "", matio_message);
-  else
-    {
-      size_t ndir = 0;
-      char *const *dir = Mat_GetDir (mat, &ndir);
-      m = read_variable (mat, path, dir, ndir, names, TRUE, &which, error);
-      Mat_Close (mat);
-    }
-  G_UNLOCK (matio);
+  if (v != NULL && check_kind (path, v, error) && source_check_variable (&f, v, error))
+    read_variables (&f, path, &v, 1, &m, error);
   return m;
+}
+
+static gboolean
+same_rows (const char *path, const LescMatVariable *a, const LescMatVariable *b, GError **error)
+{
+  if (b == NULL || a->rows == b->rows)
+    return TRUE;
+  g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
+               "%s: '%s' has %" G_GUINT64_FORMAT " rows but '%s' has %" G_GUINT64_FORMAT
+               " (expected one row per sample in both)", path, a->name, a->rows, b->name, b->rows);
+  return FALSE;
+}
+
+/* Say which variables of the file are not read (once, with the data set). */
+static void
+note_unused (LescDataset *ds, const Source *f, const char *path,
+             const LescMatVariable *const *used, guint n_used)
+{
+  g_autoptr (GString) list = g_string_new (NULL);
+  guint count = 0;
+  for (guint k = 0; k < source_n (f); k++)
+    {
+      const LescMatVariable *v = source_variable (f, k);
+      gboolean is_used = FALSE;
+      for (guint u = 0; u < n_used; u++)
+        is_used = is_used || used[u] == v;
+      if (!is_used)
+        g_string_append_printf (list, "%s'%s'", count++ ? ", " : "", v->name);
+    }
+  if (count == 0)
+    return;
+  g_autofree char *read = NULL;
+  {
+    g_autoptr (GString) r = g_string_new (NULL);
+    for (guint u = 0; u < n_used; u++)
+      g_string_append_printf (r, "%s'%s'", u ? ", " : "", used[u]->name);
+    read = g_string_free (g_steal_pointer (&r), FALSE);
+  }
+  lesc_dataset_add_note (ds, "%s: %s %s not used (read: %s; logical labels are read only from "
+                         "'logicalLabel' or 'logical_label'%s)", path,
+                         count == 1 ? "variable" : "variables", list->str, read,
+                         ds->logical_from_file ? ""
+                         : ", so here they are binarized from the distributions");
 }
 
 LescDataset *
 lesc_dataset_load_mat (const char *path, GError **error)
 {
-  if (!check_mat_file (path, error))
+  g_auto (Source) src = { 0 };
+  if (!source_open (&src, path, error))
     return NULL;
-
-  G_LOCK (matio);
-  quiet_libraries ();
-  LescMatrix *features = NULL, *truth = NULL, *logical = NULL;
-  const char *fname = NULL, *tname = NULL, *lname = NULL;
-  LescDataset *ds = NULL;
-
-  mat_t *mat = Mat_Open (path, MAT_ACC_RDONLY);
-  if (mat == NULL)
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: not a readable MAT file%s%s",
-                   path, matio_message[0] ? ": " : "", matio_message);
-      goto out;
-    }
-  size_t ndir = 0;
-  char *const *dir = Mat_GetDir (mat, &ndir);
-  if (dir == NULL && ndir == 0)
+  const Source *f = &src;
+  GError *local = NULL;
+  const LescMatVariable *fv = find_variable (f, path, feature_names, TRUE, error);
+  if (fv == NULL || !check_kind (path, fv, error))
+    return NULL;
+  const LescMatVariable *tv = find_variable (f, path, truth_names, FALSE, NULL);
+  const LescMatVariable *lv = find_variable (f, path, logical_names, FALSE, NULL);
+  if (tv == NULL && lv == NULL)
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                   "%s: holds no readable variables (truncated or corrupt file)", path);
-      goto out;
+                   "%s: no variable 'labels', 'labelDistribution' or 'label_distribution' "
+                   "(nor 'logicalLabel' or 'logical_label'); expected the label distributions "
+                   "or the logical labels", path);
+      return NULL;
     }
-  features = read_variable (mat, path, dir, ndir, feature_names, TRUE, &fname, error);
-  if (features == NULL)
-    goto out;
-  GError *local = NULL;
-  truth = read_variable (mat, path, dir, ndir, truth_names, FALSE, &tname, &local);
-  if (local != NULL)
+  /* shapes first: nothing is inflated or read for a file whose shapes disagree */
+  if ((tv != NULL && !check_kind (path, tv, error))
+      || (lv != NULL && !check_kind (path, lv, error))
+      || !same_rows (path, fv, tv, error) || !same_rows (path, fv, lv, error))
+    return NULL;
+  if (tv != NULL && lv != NULL && tv->cols != lv->cols)
     {
-      g_propagate_error (error, local);
-      goto out;
+      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
+                   "%s: '%s' has %" G_GUINT64_FORMAT " columns but '%s' has %" G_GUINT64_FORMAT
+                   " (expected one column per label in both)", path, tv->name, tv->cols,
+                   lv->name, lv->cols);
+      return NULL;
     }
-  logical = read_variable (mat, path, dir, ndir, logical_names, FALSE, &lname, &local);
-  if (local != NULL)
+  const LescMatVariable *used[3] = { fv };
+  guint n_used = 1;
+  if (tv != NULL)
+    used[n_used++] = tv;
+  if (lv != NULL)
+    used[n_used++] = lv;
+  for (guint k = 0; k < n_used; k++)
+    if (!source_check_variable (f, used[k], error))
+      return NULL;
+  LescMatrix *m[3] = { NULL, NULL, NULL };
+  if (!read_variables (f, path, used, n_used, m, &local))
     {
+      for (guint k = 0; k < 3; k++)
+        lesc_matrix_free (m[k]);
       g_propagate_error (error, local);
-      goto out;
+      return NULL;
     }
-  ds = lesc_dataset_from_variables (path, features, fname, truth, tname, logical, lname, error);
-  features = truth = logical = NULL;
-
-out:
-  if (mat != NULL)
-    Mat_Close (mat);
-  G_UNLOCK (matio);
-  lesc_matrix_free (features);
-  lesc_matrix_free (truth);
-  lesc_matrix_free (logical);
+  g_autofree char *name = lesc_dataset_name_from_path (path);
+  LescDataset *ds = lesc_dataset_new (name, m[0], tv ? m[1] : NULL, lv ? m[n_used - 1] : NULL);
+  ds->source = g_strdup (path);
+  note_unused (ds, f, path, used, n_used);
   return ds;
 }
-
 /* A char row vector; ASCII text is stored as MATLAB's 16-bit characters would read back. */
 static matvar_t *
 text_variable (const char *name, const char *text)

@@ -16,4 +16,9 @@ extern const char *const lesc_mat_logical_names[]; /* "logicalLabel", "logical_l
 gboolean lesc_mat_write (const char *path, const char *name, const LescMatrix *m,
                          const char *settings_name, const char *settings, GError **error);
 
+/* Write `m` as the double variable `name` and, when `settings` is not NULL, that text as
+ * the char variable `settings_name`, to `path` as a MAT v5 file (compressed), atomically. */
+gboolean lesc_mat_write (const char *path, const char *name, const LescMatrix *m,
+                         const char *settings_name, const char *settings, GError **error);
+
 G_END_DECLS

@@ -96,13 +96,6 @@ lesc_fold_rows (gsize n, guint folds, guint32 seed, guint fold, gsize *train, gs
 /* ---- canonical texts --------------------------------------------------------------- */
 
 char *
-lesc_format_number (double v)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  return g_strdup (lesc_format_double (buf, v));
-}
-
-char *
 lesc_run_params_text (const LescMethod *m, const LescRunParams *p)
 {
   GString *s = g_string_new (NULL);

@@ -76,12 +76,8 @@ lesc_model_train (const LescMethod *m, const LescDataset *ds, const LescRunParam
       g_autofree gsize *test = g_new (gsize, n);
       gsize n_train, n_test;
       lesc_fold_rows (n, folds, fold_seed, (guint) hold_out, train, &n_train, test, &n_test);
-      double bytes = 8.0 * (double) n_train * (double) (q + 2 * c);
-      if (m->memory_estimate != NULL)
-        bytes += m->memory_estimate (n_train, q, c, p);
-      g_autofree char *what = g_strdup_printf ("%s on %s (n = %zu)", m->display_name, ds->name,
-                                               n_train);
-      if (!lesc_memory_check (bytes, p->memory_limit, what, error))
+      if (!lesc_method_memory_check (m, ds->name, n_train, q, c, p, &result->memory_estimate,
+                                     error))
         return NULL;
       g_autoptr (LescMatrix) xz = lesc_zscore (ds->features);
       g_autoptr (LescMatrix) x_train = lesc_matrix_select_rows (xz, train, n_train);
