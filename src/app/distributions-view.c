@@ -29,7 +29,8 @@ struct _LescDistributionsView
   GSettings *settings;
   LescDataObject *data;
   LescScatterModel *model;
-  GPtrArray *panel_results;    /* LescResult per panel; NULL for the ground truth */
+  GPtrArray *panel_results;    /* LescResult per panel; NULL for the ground truth (absent
+                                  for data without one: then every panel is recovered) */
   LescScatterLayout *layout;   /* for hit tests, at layout_w × layout_h */
   double layout_w, layout_h;
   gboolean updating;
@@ -112,9 +113,10 @@ rebuild (LescDistributionsView *self)
     }
   const LescDataset *ds = lesc_data_object_get_dataset (self->data);
   gsize n = lesc_dataset_n (ds), q = lesc_dataset_q (ds), o = lesc_dataset_o (ds);
-  if (ds->truth == NULL)
+  g_autoptr (GPtrArray) results = ordered_results (self);
+  if (ds->truth == NULL && results->len == 0)
     {
-      adw_status_page_set_description (self->status, _("This data set has only logical labels: there is no ground truth to compare with."));
+      adw_status_page_set_description (self->status, _("This data set has only logical labels (no ground truth): run a method to see the distributions it recovers."));
       gtk_stack_set_visible_child_name (self->stack, "empty");
       return;
     }
@@ -144,12 +146,14 @@ rebuild (LescDistributionsView *self)
   g_autofree char *yl = grid ? g_strdup ("x₂") : q >= 2 ? g_strdup_printf (_("feature %zu"), ay + 1)
                                                         : g_strdup (_("sample"));
 
-  g_autoptr (GPtrArray) results = ordered_results (self);
   g_autoptr (GPtrArray) names = g_ptr_array_new ();
   g_autoptr (GPtrArray) tables = g_ptr_array_new ();
-  g_ptr_array_add (names, _("Ground truth"));
-  g_ptr_array_add (tables, ds->truth);
-  g_ptr_array_add (self->panel_results, NULL);
+  if (ds->truth != NULL)
+    {
+      g_ptr_array_add (names, _("Ground truth"));
+      g_ptr_array_add (tables, ds->truth);
+      g_ptr_array_add (self->panel_results, NULL);
+    }
   for (guint i = 0; i < results->len; i++)
     {
       LescResult *r = g_ptr_array_index (results, i);
@@ -167,8 +171,10 @@ rebuild (LescDistributionsView *self)
       gtk_stack_set_visible_child_name (self->stack, "empty");
       return;
     }
+  /* no ground truth: no panel for it, no scores, the shared colour fit on the first */
+  self->model->no_truth = ds->truth == NULL;
   LescKlDirection kl = lesc_results_view_get_kl (LESC_RESULTS_VIEW (self));
-  for (guint p = 1; p < self->panel_results->len; p++)
+  for (guint p = 1; ds->truth != NULL && p < self->panel_results->len; p++)
     {
       const double *v = lesc_result_get_measures (g_ptr_array_index (self->panel_results, p), kl);
       if (isfinite (v[0]))
@@ -229,8 +235,11 @@ describe (LescDistributionsView *self, guint panel, gsize i)
       g_autofree char *name = lesc_data_object_dup_label_name (self->data, j);
       g_string_append_printf (s, "%s%s", j > 0 ? " · " : "", name);
     }
-  g_string_append_printf (s, "\n%s: ", _("Ground truth"));
-  append_row (s, ds->truth, i);
+  if (ds->truth != NULL)
+    {
+      g_string_append_printf (s, "\n%s: ", _("Ground truth"));
+      append_row (s, ds->truth, i);
+    }
   g_string_append_printf (s, "\n%s: ", _("Logical labels"));
   for (gsize j = 0; j < ds->logical->cols; j++)
     g_string_append_printf (s, "%s%.0f", j > 0 ? "  " : "", LESC_AT (ds->logical, i, j));
@@ -357,8 +366,8 @@ static LescTable *
 distributions_get_table (LescExportable *exportable)
 {
   LescDistributionsView *self = LESC_DISTRIBUTIONS_VIEW (exportable);
-  if (self->model == NULL || self->panel_results->len < 2)
-    return NULL;
+  if (self->model == NULL || self->panel_results->len < 2 || self->model->no_truth)
+    return NULL;   /* nothing measured (the distributions themselves: win.export-distributions) */
   const LescDataset *ds = lesc_data_object_get_dataset (self->data);
   /* TRANSLATORS: caption: the data set's name */
   g_autofree char *caption = g_strdup_printf (_("Recovered distributions on %s: the measures of each panel"), ds->name);
