@@ -5,7 +5,7 @@
 G_BEGIN_DECLS
 
 /* (x − mean) / std per column, std with divisor n − 1; a constant column becomes zeros
- * (algorithms.md §1.2). Returns a new matrix. */
+ * (docs/methods.md §1.2). Returns a new matrix. */
 LescMatrix *lesc_zscore (const LescMatrix *x);
 /* Its two halves, for applying a data set's scaling to new samples: the column means and
  * standard deviations (1 for a constant column; caller allocates x->cols each), and
