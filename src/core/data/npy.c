@@ -307,14 +307,9 @@ lesc_npy_parse (const char *path, const guchar *d, gsize length, GError **error)
 LescMatrix *
 lesc_npy_read (const char *path, GError **error)
 {
-  GError *local = NULL;
-  g_autoptr (GMappedFile) file = g_mapped_file_new (path, FALSE, &local);
+  g_autoptr (GMappedFile) file = lesc_map_file (path, error);
   if (file == NULL)
-    {
-      lesc_set_io_error (error, path, "read", local);
-      g_error_free (local);
-      return NULL;
-    }
+    return NULL;
   return lesc_npy_parse (path, (const guchar *) g_mapped_file_get_contents (file),
                          g_mapped_file_get_length (file), error);
 }

@@ -241,14 +241,9 @@ parse_text (const char *path, const char *text, gsize len, LescModel *model, GEr
 LescModel *
 lesc_model_load (const char *path, GError **error)
 {
-  GError *local = NULL;
-  g_autoptr (GMappedFile) file = g_mapped_file_new (path, FALSE, &local);
+  g_autoptr (GMappedFile) file = lesc_map_file (path, error);
   if (file == NULL)
-    {
-      lesc_set_io_error (error, path, "read", local);
-      g_error_free (local);
-      return NULL;
-    }
+    return NULL;
   const guchar *d = (const guchar *) g_mapped_file_get_contents (file);
   gsize len = g_mapped_file_get_length (file);
   if (len < 16 || memcmp (d, magic, sizeof magic) != 0)
