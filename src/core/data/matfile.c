@@ -12,6 +12,7 @@
  * checked against it before any data are read, and HDF5's own error printing is silenced.
  * Variables not read are named in a note. */
 #include "core/data/matfile.h"
+#include "core/data/matnames.h"
 #include "core/base/error.h"
 #include "core/data/matcheck.h"
 #include "core/data/validate.h"
@@ -317,6 +318,79 @@ read_variables (const Source *s, const char *path, const LescMatVariable *const 
   return ok;
 }
 
+/* v7.3: label names are a char matrix or a cell array of char vectors of at most
+ * `max_chars` characters in all, judged from matio's description before the data are read. */
+static gboolean
+v73_check_text (const char *path, mat_t *mat, const LescMatVariable *nv, guint64 max_chars,
+                GError **error)
+{
+  matvar_t *info = Mat_VarReadInfo (mat, nv->name);
+  guint64 chars = 0;
+  gboolean ok = info != NULL && (info->class_type == MAT_C_CHAR || info->class_type == MAT_C_CELL);
+  if (ok && info->class_type == MAT_C_CHAR)
+    chars = nv->elements;
+  else if (ok)
+    {
+      size_t cells = info->nbytes / sizeof (matvar_t *);
+      matvar_t **cell = info->data;
+      ok = cell != NULL || cells == 0;
+      for (size_t k = 0; ok && k < cells; k++)
+        {
+          guint64 e = 1;
+          ok = cell[k] != NULL && cell[k]->class_type == MAT_C_CHAR;
+          for (int d = 0; ok && d < cell[k]->rank; d++)
+            e = cell[k]->dims[d] != 0 && e > G_MAXUINT64 / cell[k]->dims[d] ? G_MAXUINT64
+                                                                            : e * cell[k]->dims[d];
+          chars = ok && chars + e >= chars ? chars + e : G_MAXUINT64;
+        }
+    }
+  Mat_VarFree (info);
+  if (!ok)
+    g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+                 "%s: variable '%s' must be text (a char matrix or a cell array of strings)",
+                 path, nv->name);
+  else if (chars > max_chars)
+    g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+                 "%s: variable '%s' holds %" G_GUINT64_FORMAT " characters, more than the %"
+                 G_GUINT64_FORMAT " label names may", path, nv->name, chars, max_chars);
+  return ok && chars <= max_chars;
+}
+
+/* The label names when the file holds them (a checked text variable; v4/v5 read from a copy
+ * of the file holding only it); NULL without an error when it holds none. */
+static char **
+read_label_names (const Source *f, const char *path, const LescMatVariable *nv, gsize o,
+                  GError **error)
+{
+  if (f->f != NULL && !lesc_mat_file_check_text (f->f, nv, 65536, error))
+    return NULL;
+  int fd = -1;
+  g_autofree char *copy = f->f != NULL ? lesc_mat_file_subset (f->f, &nv, 1, &fd, error)
+                                       : g_strdup (path);
+  if (copy == NULL)
+    return NULL;
+  char **names = NULL;
+  G_LOCK (matio);
+  quiet_libraries ();
+  mat_t *mat = Mat_Open (copy, MAT_ACC_RDONLY);
+  matvar_t *v = NULL;
+  gboolean checked = mat != NULL && (f->f != NULL || v73_check_text (path, mat, nv, 65536, error));
+  if (checked)
+    v = f->f != NULL ? Mat_VarReadNext (mat) : Mat_VarRead (mat, nv->name);
+  if (v == NULL && (error == NULL || *error == NULL))
+    g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: variable '%s' cannot be read%s%s", path,
+                 nv->name, matio_message[0] ? ": " : "", matio_message);
+  else if (v != NULL)
+    names = lesc_mat_names_of (v, o, path, error);
+  Mat_VarFree (v);
+  if (mat != NULL)
+    Mat_Close (mat);
+  G_UNLOCK (matio);
+  if (fd >= 0)
+    close (fd);
+  return names;
+}
+
 LescMatrix *
 lesc_mat_read_variable (const char *path, const char *const *names, GError **error)
 {
@@ -424,10 +498,26 @@ lesc_dataset_load_mat (const char *path, GError **error)
       g_propagate_error (error, local);
       return NULL;
     }
+  const LescMatVariable *nv = find_variable (f, path, lesc_mat_label_name_variables, FALSE, NULL);
+  char **label_names = NULL;
+  if (nv != NULL)
+    {
+      label_names = read_label_names (f, path, nv, (gsize) (tv != NULL ? tv->cols : lv->cols), &local);
+      if (local != NULL)
+        {
+          for (guint k = 0; k < 3; k++)
+            lesc_matrix_free (m[k]);
+          g_propagate_error (error, local);
+          return NULL;
+        }
+    }
   g_autofree char *name = lesc_dataset_name_from_path (path);
   LescDataset *ds = lesc_dataset_new (name, m[0], tv ? m[1] : NULL, lv ? m[n_used - 1] : NULL);
   ds->source = g_strdup (path);
-  note_unused (ds, f, path, used, n_used);
+  ds->label_names = label_names;
+  const LescMatVariable *all_used[4] = { used[0], n_used > 1 ? used[1] : NULL, n_used > 2 ? used[2] : NULL, NULL };
+  all_used[n_used] = nv;
+  note_unused (ds, f, path, all_used, n_used + (nv != NULL));
   return ds;
 }
 /* A char row vector; ASCII text is stored as MATLAB's 16-bit characters would read back. */

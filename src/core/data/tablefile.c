@@ -55,6 +55,8 @@ lesc_table_check_folder (const char *path, GError **error)
 gboolean
 lesc_table_check_output (const char *path, GError **error)
 {
+  if (strcmp (path, "-") == 0)
+    return TRUE; /* standard output: CSV */
   int k = find_kind (path);
   if (k >= 0 && kinds[k].writable)
     return lesc_table_check_folder (path, error);
@@ -93,7 +95,7 @@ lesc_table_write (const char *path, const LescMatrix *m, const LescTableMeta *me
     meta = &none;
   if (!lesc_table_check_output (path, error))
     return FALSE;
-  LescTableKind kind;
+  LescTableKind kind = LESC_TABLE_TEXT;
   lesc_table_kind (path, &kind);
   const char *name = meta->name ? meta->name : "table";
   g_auto (GStrv) fallback = NULL;

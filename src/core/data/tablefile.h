@@ -5,7 +5,8 @@
  *   .npz                 NumPy archive: the first of the names asked for (npz.h)
  *   .mat                 MATLAB v5/v7.3: the first of the variable names asked for
  *   .json                lesc's JSON table (jsontable.h)
- * Written (results: distributions, predictions): .csv .tsv .mat .npy .json. */
+ * Written (results: distributions, predictions): .csv .tsv .mat .npy .json, and "-"
+ * (standard output) as CSV. */
 #pragma once
 #include "core/data/csv.h"
 
@@ -22,7 +23,7 @@ typedef enum {
 /* The kind of `path` by its extension; FALSE when it has none of the above. */
 gboolean lesc_table_kind (const char *path, LescTableKind *kind);
 
-/* Whether lesc can write `path`: its extension is .csv, .tsv, .mat, .npy or .json (else
+/* Whether lesc can write `path`: "-", or its extension is .csv, .tsv, .mat, .npy or .json (else
  * LESC_ERROR_USAGE naming the extension and the ones accepted) and its folder exists (else
  * LESC_ERROR_IO). Call it before any work: a run is never wasted on an output that cannot
  * be written. */
