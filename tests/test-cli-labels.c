@@ -248,6 +248,15 @@ test_output_round_trips (void)
       g_assert_cmpint (e.status, ==, 0);
       g_assert_nonnull (strstr (e.out, "\n0,0,0,0,1,1,truth-recovered,30,30\n"));
     }
+  /* -o -: the same CSV on standard output, the report on standard error */
+  const char *args[] = { "recover", "-m", "lesc", "-o", "-", NULL };
+  g_auto (Run) r = run_on (&d, args);
+  g_assert_cmpint (r.status, ==, 0);
+  g_autofree char *csv_path = g_strdup_printf ("%s/trip.csv", tmp);
+  g_autofree char *csv = NULL;
+  g_assert_true (g_file_get_contents (csv_path, &csv, NULL, NULL));
+  g_assert_cmpstr (r.out, ==, csv);
+  g_assert_nonnull (strstr (r.err, "nothing to score against"));
 }
 
 /* recover --save-model, then predict on new rows; and the model of a held-out fold

@@ -7,6 +7,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 
 #include "app/application.h"
@@ -149,6 +150,50 @@ run_lesc_and_check (void)
       g_assert_no_error (error);
       g_assert_cmpmem (back->data, sizeof (double) * N * O, d->data, sizeof (double) * N * O);
     }
+  /* the files go through lesc_output_write: a symbolic link is followed and stays a link
+   * (the figure too), a missing folder is refused naming it, nothing written */
+  g_autofree char *target = g_strdup_printf ("%s/target.npy", tmp);
+  g_autofree char *link = g_strdup_printf ("%s/link.npy", tmp);
+  g_autofree char *png_target = g_strdup_printf ("%s/figure-target.png", tmp);
+  g_autofree char *png_link = g_strdup_printf ("%s/figure-link.png", tmp);
+  unlink (link);
+  unlink (png_link);
+  g_assert_cmpint (symlink (target, link), ==, 0);
+  g_assert_cmpint (symlink (png_target, png_link), ==, 0);
+  {
+    g_autoptr (GError) error = NULL;
+    g_assert_true (lesc_window_save_distributions (window, lesc_result_get_method (r), link, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_file_test (link, G_FILE_TEST_IS_SYMLINK));
+    g_autoptr (LescMatrix) back = lesc_table_read (target, NULL, names, NULL, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpmem (back->data, sizeof (double) * N * O, d->data, sizeof (double) * N * O);
+    g_assert_true (lesc_export_figure (view, png_link, 1.0, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_file_test (png_link, G_FILE_TEST_IS_SYMLINK));
+    g_autofree char *png = NULL;
+    gsize png_size = 0;
+    g_assert_true (g_file_get_contents (png_target, &png, &png_size, NULL));
+    g_assert_cmpuint (png_size, >, 8);
+    g_assert_cmpmem (png, 8, "\x89PNG\r\n\x1a\n", 8);
+    /* written again: a new file renamed over the old one (atomic), not rewritten in place */
+    GStatBuf before, after;
+    g_assert_cmpint (g_stat (png_target, &before), ==, 0);
+    g_assert_true (lesc_export_figure (view, png_link, 1.0, &error));
+    g_assert_cmpint (g_stat (png_target, &after), ==, 0);
+    g_assert_cmpuint (before.st_ino, !=, after.st_ino);
+    g_autofree char *missing = g_strdup_printf ("%s/no-such-folder/saved.mat", tmp);
+    g_assert_false (lesc_window_save_distributions (window, lesc_result_get_method (r), missing, &error));
+    g_assert_nonnull (error);
+    g_assert_nonnull (strstr (error->message, "no-such-folder"));
+    g_clear_error (&error);
+    g_autofree char *missing_png = g_strdup_printf ("%s/no-such-folder/figure.png", tmp);
+    g_assert_false (lesc_export_figure (view, missing_png, 1.0, &error));
+    g_assert_nonnull (error);
+    g_assert_nonnull (strstr (error->message, "no-such-folder"));
+    g_autofree char *folder = g_strdup_printf ("%s/no-such-folder", tmp);
+    g_assert_false (g_file_test (folder, G_FILE_TEST_EXISTS));
+  }
   /* a method that has not run: refused, nothing written */
   g_autofree char *none = g_strdup_printf ("%s/none.csv", tmp);
   g_autoptr (GError) error = NULL;
