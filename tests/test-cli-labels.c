@@ -273,6 +273,19 @@ test_models (void)
   g_auto (Run) p = run ("predict", model, own_csv, "--logical-columns", "3", "-o", pred, NULL);
   g_assert_cmpint (p.status, ==, 0);
   check_distributions (pred);
+  /* --save-model -: the same bytes on standard output, the report on standard error; not
+   * together with -o - */
+  const char *piped[] = { "recover", "-m", "glesc", "--save-model", "-", NULL };
+  g_auto (Run) sp = run_on (&d, piped);
+  g_assert_cmpint (sp.status, ==, 0);
+  g_autofree char *bytes = NULL;
+  gsize length = 0;
+  g_assert_true (g_file_get_contents (model, &bytes, &length, NULL));
+  g_assert_cmpmem (sp.out, length, bytes, length);
+  g_assert_nonnull (strstr (sp.err, "nothing to score against"));
+  const char *both[] = { "recover", "-m", "glesc", "--save-model", "-", "-o", "-", NULL };
+  g_auto (Run) b = run_on (&d, both);
+  assert_fails (&b, 2, "cannot both be standard output");
   /* no mapping: refused before any work */
   const char *km[] = { "recover", "-m", "km", "--save-model", model, NULL };
   g_auto (Run) k = run_on (&d, km);

@@ -33,7 +33,8 @@ static const GOptionEntry fixed_entries[] = {
     "(the extension chooses; " LESC_CLI_OUTPUT_RULES "; - writes CSV, and the report goes to "
     "standard error)", "FILE" },
   { "save-model", 0, 0, G_OPTION_ARG_FILENAME, &model_option,
-    "GLLE, LESC, gLESC: keep what predicting new samples needs in MODEL (lesc predict)", "MODEL" },
+    "GLLE, LESC, gLESC: keep what predicting new samples needs in MODEL (lesc predict; "
+    "- is standard output, and the report goes to standard error)", "MODEL" },
   { "hold-out-fold", 0, 0, G_OPTION_ARG_INT, &hold_out_option,
     "Fit on the rows outside fold K of the split 'lesc cv' makes (z-scored over all rows, "
     "as cv does); the distributions and scores are the training rows'", "K" },
@@ -267,6 +268,9 @@ lesc_cmd_recover (int argc, char **argv)
                            "folds ≥ 2", hold_out_option, folds_option);
   if (fold_seed_option < -1 || fold_seed_option > G_MAXUINT32)
     return lesc_cli_usage ("recover", "--fold-seed: expected 0 … 4294967295");
+  gboolean model_to_stdout = model_option != NULL && strcmp (model_option, "-") == 0;
+  if (model_to_stdout && save_option != NULL && strcmp (save_option, "-") == 0)
+    return lesc_cli_usage ("recover", "-o - and --save-model - cannot both be standard output");
   if ((model_option != NULL || holding_out) && !m->has_mapping)
     return lesc_cli_usage ("recover", "%s %s has no mapping to new samples (GLLE, LESC and "
                            "gLESC have one)", model_option ? "--save-model:" : "--hold-out-fold:",
@@ -330,8 +334,8 @@ lesc_cmd_recover (int argc, char **argv)
                        "distributions are theirs", n_train, hold_out_option, folds_option,
                        fold_seed)
     : NULL;
-  /* with the distributions on standard output, the report goes to standard error */
-  gboolean to_stdout = save_option != NULL && strcmp (save_option, "-") == 0;
+  /* with the distributions or the model on standard output, the report goes to standard error */
+  gboolean to_stdout = model_to_stdout || (save_option != NULL && strcmp (save_option, "-") == 0);
   print_result (to_stdout ? stderr : stdout, format, ds, m, &p, kl, truth ? v : NULL, kl_rows,
                 n_train, &result, held_out, seconds);
   lesc_run_result_clear (&result);
