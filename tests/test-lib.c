@@ -180,13 +180,13 @@ test_model (void)
   g_autofree double *d = g_new (double, a.n * a.c), *fit = g_new (double, a.n * a.c),
                     *pred = g_new (double, a.n * a.c);
   g_autoptr (GError) error = NULL;
-  LescModel *model = lesc_model_fit (p, a.n, a.q, a.c, a.x, a.l, fit, NULL, NULL, NULL, &error);
+  LescMapping *model = lesc_mapping_fit (p, a.n, a.q, a.c, a.x, a.l, fit, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_true (lesc_recover (p, a.n, a.q, a.c, a.x, a.l, d, NULL, NULL, NULL, NULL));
   g_assert_cmpmem (d, a.n * a.c * sizeof *d, fit, a.n * a.c * sizeof *d);
-  g_assert_cmpuint (lesc_model_get_n_features (model), ==, a.q);
-  g_assert_cmpuint (lesc_model_get_n_labels (model), ==, a.c);
-  g_assert_true (lesc_model_get_method (model) == lesc_method_find ("glle"));
+  g_assert_cmpuint (lesc_mapping_get_n_features (model), ==, a.q);
+  g_assert_cmpuint (lesc_mapping_get_n_labels (model), ==, a.c);
+  g_assert_true (lesc_mapping_get_method (model) == lesc_method_find ("glle"));
   /* the mapping on the training rows gives their distributions again */
   g_assert_true (lesc_predict (model, a.n, a.q, a.x, pred, &error));
   for (gsize k = 0; k < a.n * a.c; k++)
@@ -194,10 +194,10 @@ test_model (void)
   g_assert_false (lesc_predict (model, a.n, a.q - 1, a.x, pred, &error));
   g_assert_error (error, LESC_ERROR, LESC_ERROR_DATA);
   g_clear_error (&error);
-  lesc_model_free (model);
+  lesc_mapping_free (model);
   lesc_params_free (p);
   p = lesc_params_new (lesc_method_find ("km"));
-  g_assert_null (lesc_model_fit (p, a.n, a.q, a.c, a.x, a.l, NULL, NULL, NULL, NULL, &error));
+  g_assert_null (lesc_mapping_fit (p, a.n, a.q, a.c, a.x, a.l, NULL, NULL, NULL, NULL, &error));
   g_assert_error (error, LESC_ERROR, LESC_ERROR_USAGE);
   lesc_params_free (p);
   artificial_clear (&a);

@@ -112,8 +112,8 @@ typedef struct {
   gsize n, q, c;
   const double *x, *l;
   double *d;
-  gboolean fit;               /* lesc_model_fit instead of lesc_recover */
-  LescModel *model;
+  gboolean fit;               /* lesc_mapping_fit instead of lesc_recover */
+  LescMapping *model;
   GCancellable *cancellable;
   GMutex lock;
   GCond cond;
@@ -143,7 +143,7 @@ job_work (gpointer data)
   gboolean ok;
   if (job->fit)
     {
-      job->model = lesc_model_fit (job->params, job->n, job->q, job->c, job->x, job->l, job->d,
+      job->model = lesc_mapping_fit (job->params, job->n, job->q, job->c, job->x, job->l, job->d,
                                    job_progress, job, job->cancellable, &error);
       ok = job->model != NULL;
     }
@@ -211,7 +211,7 @@ job_run (Job *job, PyObject *progress)
   if (interrupted)
     {
       g_clear_error (&job->error);   /* the Python exception says why */
-      g_clear_pointer (&job->model, lesc_model_free);
+      g_clear_pointer (&job->model, lesc_mapping_free);
       return FALSE;
     }
   if (!job->ok)
@@ -225,7 +225,7 @@ job_run (Job *job, PyObject *progress)
 static void
 model_destroy (PyObject *capsule)
 {
-  lesc_model_free (PyCapsule_GetPointer (capsule, MODEL_CAPSULE));
+  lesc_mapping_free (PyCapsule_GetPointer (capsule, MODEL_CAPSULE));
 }
 
 /* recover/fit (method, X, L, params, seed, options, memory_limit, progress) */
@@ -269,7 +269,7 @@ solve (PyObject *args, gboolean fit)
     {
       PyObject *capsule = PyCapsule_New (job.model, MODEL_CAPSULE, model_destroy);
       if (capsule == NULL)
-        lesc_model_free (job.model);
+        lesc_mapping_free (job.model);
       else
         result = Py_BuildValue ("NO", capsule, d);
     }
@@ -299,14 +299,14 @@ py_predict (PyObject *self, PyObject *args)
   PyObject *capsule, *xo;
   if (!PyArg_ParseTuple (args, "OO", &capsule, &xo))
     return NULL;
-  LescModel *model = PyCapsule_GetPointer (capsule, MODEL_CAPSULE);
+  LescMapping *model = PyCapsule_GetPointer (capsule, MODEL_CAPSULE);
   if (model == NULL)
     return NULL;
   PyArrayObject *x = as_matrix (xo, "X");
   if (x == NULL)
     return NULL;
   gsize n = (gsize) PyArray_DIM (x, 0), q = (gsize) PyArray_DIM (x, 1);
-  PyObject *d = new_matrix (n, lesc_model_get_n_labels (model));
+  PyObject *d = new_matrix (n, lesc_mapping_get_n_labels (model));
   if (d == NULL)
     {
       Py_DECREF (x);
@@ -329,12 +329,12 @@ py_predict (PyObject *self, PyObject *args)
 static PyObject *
 py_model_info (PyObject *self, PyObject *capsule)
 {
-  LescModel *model = PyCapsule_GetPointer (capsule, MODEL_CAPSULE);
+  LescMapping *model = PyCapsule_GetPointer (capsule, MODEL_CAPSULE);
   if (model == NULL)
     return NULL;
-  return Py_BuildValue ("snn", lesc_method_get_name (lesc_model_get_method (model)),
-                        (Py_ssize_t) lesc_model_get_n_features (model),
-                        (Py_ssize_t) lesc_model_get_n_labels (model));
+  return Py_BuildValue ("snn", lesc_method_get_name (lesc_mapping_get_method (model)),
+                        (Py_ssize_t) lesc_mapping_get_n_features (model),
+                        (Py_ssize_t) lesc_mapping_get_n_labels (model));
 }
 
 static PyObject *

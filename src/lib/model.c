@@ -4,7 +4,7 @@
 #include "core/numeric/preprocess.h"
 
 
-struct _LescModel {
+struct _LescMapping {
   const LescMethod *method;
   gsize q, c;
   double *mean, *sd;     /* the training features' z-scoring (sd 1 for a constant column) */
@@ -12,7 +12,7 @@ struct _LescModel {
 };
 
 void
-lesc_model_free (LescModel *model)
+lesc_mapping_free (LescMapping *model)
 {
   if (model == NULL)
     return;
@@ -22,8 +22,8 @@ lesc_model_free (LescModel *model)
   g_free (model);
 }
 
-LescModel *
-lesc_model_fit (const LescParams *params, gsize n, gsize q, gsize c, const double *features,
+LescMapping *
+lesc_mapping_fit (const LescParams *params, gsize n, gsize q, gsize c, const double *features,
                 const double *logical, double *distributions, LescProgressFunc progress,
                 gpointer user_data, GCancellable *cancellable, GError **error)
 {
@@ -57,7 +57,7 @@ lesc_model_fit (const LescParams *params, gsize n, gsize q, gsize c, const doubl
       lesc_run_result_clear (&result);
       return NULL;
     }
-  LescModel *model = g_new0 (LescModel, 1);
+  LescMapping *model = g_new0 (LescMapping, 1);
   model->method = m;
   model->q = q;
   model->c = c;
@@ -72,28 +72,28 @@ lesc_model_fit (const LescParams *params, gsize n, gsize q, gsize c, const doubl
 }
 
 const LescMethod *
-lesc_model_get_method (const LescModel *model)
+lesc_mapping_get_method (const LescMapping *model)
 {
   g_return_val_if_fail (model != NULL, NULL);
   return model->method;
 }
 
 gsize
-lesc_model_get_n_features (const LescModel *model)
+lesc_mapping_get_n_features (const LescMapping *model)
 {
   g_return_val_if_fail (model != NULL, 0);
   return model->q;
 }
 
 gsize
-lesc_model_get_n_labels (const LescModel *model)
+lesc_mapping_get_n_labels (const LescMapping *model)
 {
   g_return_val_if_fail (model != NULL, 0);
   return model->c;
 }
 
 gboolean
-lesc_predict (const LescModel *model, gsize n, gsize q, const double *features,
+lesc_predict (const LescMapping *model, gsize n, gsize q, const double *features,
               double *distributions, GError **error)
 {
   g_return_val_if_fail (model != NULL && (distributions != NULL || n == 0), FALSE);

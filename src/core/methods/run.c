@@ -42,16 +42,17 @@ lesc_method_memory_check (const LescMethod *m, const char *dataset, gsize n, gsi
   return lesc_memory_check (need, p->memory_limit, what, error);
 }
 
-static LescMatrix *run (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
-                        LescCorrelationCache *cache, gboolean want_model,
-                        LescProgress *progress, LescRunResult *result, GError **error);
-
 LescMatrix *
 lesc_method_run (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
                  LescProgress *progress, LescRunResult *result, GError **error)
 {
-  return run (m, ds, p, NULL, FALSE, progress, result, error);
+  return lesc_method_run_cached (m, ds, p, NULL, progress, result, error);
 }
+
+static LescMatrix *
+run (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
+     LescCorrelationCache *cache, gboolean want_model, LescProgress *progress,
+     LescRunResult *result, GError **error);
 
 LescMatrix *
 lesc_method_run_cached (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
@@ -62,10 +63,9 @@ lesc_method_run_cached (const LescMethod *m, const LescDataset *ds, const LescRu
 }
 
 LescMatrix *
-lesc_method_fit (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
-                 LescProgress *progress, LescRunResult *result, GError **error)
+lesc_method_run_with_model (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
+                            LescProgress *progress, LescRunResult *result, GError **error)
 {
-  g_return_val_if_fail (result != NULL, NULL);
   if (!m->has_mapping)
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,

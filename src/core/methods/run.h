@@ -16,12 +16,11 @@ LescMatrix *lesc_method_run_cached (const LescMethod *m, const LescDataset *ds,
                                     LescProgress *progress, LescRunResult *result,
                                     GError **error);
 
-/* lesc_method_run for a method with a mapping (GLLE, LESC, gLESC; others are
- * LESC_ERROR_USAGE): result->model (cleared by lesc_run_result_clear) receives what
- * predicting new samples needs. New samples are z-scored with the training features'
- * statistics (lesc_zscore_stats of ds->features) before lesc_le_predict. */
-LescMatrix *lesc_method_fit (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
-                             LescProgress *progress, LescRunResult *result, GError **error);
+/* lesc_method_run that also keeps the mapping to new samples in result->model (free it
+ * with lesc_run_result_clear); GLLE, LESC and gLESC only (else LESC_ERROR_USAGE). */
+LescMatrix *lesc_method_run_with_model (const LescMethod *m, const LescDataset *ds,
+                                        const LescRunParams *p, LescProgress *progress,
+                                        LescRunResult *result, GError **error);
 
 /* Physical memory × 0.8, the default limit. */
 double lesc_memory_default_limit (void);

@@ -5,22 +5,23 @@
 #include <string.h>
 
 void
-lesc_zscore_stats (const LescMatrix *x, double *mean, double *sd)
+lesc_zscore_stats (const LescMatrix *x, double *mean_out, double *sd_out)
 {
   gsize n = x->rows;
   for (gsize j = 0; j < x->cols; j++)
     {
       const double *col = x->data + j * n;
-      double m = 0.0, ss = 0.0;
+      double mean = 0.0, ss = 0.0;
       for (gsize i = 0; i < n; i++)
-        m += col[i];
-      m /= (double) MAX (n, 1);
+        mean += col[i];
+      mean /= (double) MAX (n, 1);
       for (gsize i = 0; i < n; i++)
-        ss += (col[i] - m) * (col[i] - m);
-      mean[j] = m;
-      sd[j] = n > 1 ? sqrt (ss / (double) (n - 1)) : 0.0;
-      if (sd[j] == 0.0)
-        sd[j] = 1.0; /* MATLAB divides a constant column by 1: it becomes zeros */
+        ss += (col[i] - mean) * (col[i] - mean);
+      double sd = n > 1 ? sqrt (ss / (double) (n - 1)) : 0.0;
+      if (sd == 0.0)
+        sd = 1.0; /* MATLAB divides a constant column by 1: it becomes zeros */
+      mean_out[j] = mean;
+      sd_out[j] = sd;
     }
 }
 

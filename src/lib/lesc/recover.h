@@ -23,23 +23,23 @@ gboolean lesc_recover (const LescParams *params, gsize n, gsize q, gsize c,
 
 /* What a method with a mapping (lesc_method_has_model) learned: the z-scoring of the
  * training features, the training features themselves, the kernel width and W. */
-typedef struct _LescModel LescModel;
+typedef struct _LescMapping LescMapping;
 
 /* lesc_recover that also keeps the mapping (`distributions` may be NULL when the training
  * rows' distributions are not wanted). LESC_ERROR_USAGE for a method without a mapping. */
-LescModel *lesc_model_fit (const LescParams *params, gsize n, gsize q, gsize c,
+LescMapping *lesc_mapping_fit (const LescParams *params, gsize n, gsize q, gsize c,
                            const double *features, const double *logical,
                            double *distributions, LescProgressFunc progress,
                            gpointer user_data, GCancellable *cancellable, GError **error);
-void       lesc_model_free (LescModel *model);
-const LescMethod *lesc_model_get_method (const LescModel *model);
-gsize      lesc_model_get_n_features (const LescModel *model);   /* q */
-gsize      lesc_model_get_n_labels (const LescModel *model);     /* c */
+void       lesc_mapping_free (LescMapping *model);
+const LescMethod *lesc_mapping_get_method (const LescMapping *model);
+gsize      lesc_mapping_get_n_features (const LescMapping *model);   /* q */
+gsize      lesc_mapping_get_n_labels (const LescMapping *model);     /* c */
 
 /* Distributions (n×c) for n new samples (n×q raw features, z-scored with the training
  * data's means and deviations). LESC_ERROR_DATA when q is not the model's or a feature is
  * not finite. */
-gboolean   lesc_predict (const LescModel *model, gsize n, gsize q, const double *features,
+gboolean   lesc_predict (const LescMapping *model, gsize n, gsize q, const double *features,
                          double *distributions, GError **error);
 
 G_END_DECLS
