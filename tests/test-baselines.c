@@ -282,7 +282,7 @@ test_km_by_hand (void)
       softmax_rows (want, n, c);
       LescRunParams params;
       default_params (&lesc_method_km, &params);
-      params.flavour_pyldl = pyldl;
+      params.flavour = pyldl ? LESC_FLAVOUR_PYLDL : LESC_FLAVOUR_PAPER;
       g_autoptr (GError) error = NULL;
       LescRunResult result;
       memset (&result, 0, sizeof result);
@@ -576,7 +576,7 @@ test_ml_end_to_end (void)
       softmax_rows (want, 6, 2);
       LescRunParams params;
       default_params (&lesc_method_ml, &params);
-      params.flavour_pyldl = pyldl;
+      params.flavour = pyldl ? LESC_FLAVOUR_PYLDL : LESC_FLAVOUR_PAPER;
       g_autoptr (LescMatrix) d = recover (&lesc_method_ml, x, l, &params, NULL, &error);
       g_assert_no_error (error);
       for (int t = 0; t < 12; t++)
@@ -739,7 +739,7 @@ test_sjaffe (void)
     {
       LescRunParams p;
       default_params (cases[k].m, &p);
-      p.flavour_pyldl = cases[k].pyldl;
+      p.flavour = cases[k].pyldl ? LESC_FLAVOUR_PYLDL : LESC_FLAVOUR_PAPER;
       g_autoptr (LescMatrix) d = recover (cases[k].m, x, ds->logical, &p, NULL, &error);
       g_assert_no_error (error);
       g_assert_cmpuint (d->rows, ==, 213);

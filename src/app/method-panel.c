@@ -26,7 +26,7 @@ struct _LescMethodPanel
   GtkSwitch *orientation_switch;
   GtkSwitch *fft_switch;
   GtkSwitch *shrink_switch;
-  GtkSwitch *pyldl_switch;
+  AdwComboRow *flavour_row;
   GtkSwitch *auto_run_switch;
 
   GSettings *settings;
@@ -164,7 +164,7 @@ lesc_method_panel_class_init (LescMethodPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LescMethodPanel, orientation_switch);
   gtk_widget_class_bind_template_child (widget_class, LescMethodPanel, fft_switch);
   gtk_widget_class_bind_template_child (widget_class, LescMethodPanel, shrink_switch);
-  gtk_widget_class_bind_template_child (widget_class, LescMethodPanel, pyldl_switch);
+  gtk_widget_class_bind_template_child (widget_class, LescMethodPanel, flavour_row);
   gtk_widget_class_bind_template_child (widget_class, LescMethodPanel, auto_run_switch);
   gtk_widget_class_bind_template_callback (widget_class, defaults_clicked_cb);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -192,11 +192,12 @@ lesc_method_panel_init (LescMethodPanel *self)
                             G_CALLBACK (shared_setting_changed_cb), self);
   g_signal_connect_swapped (self->variant_row, "notify::selected",
                             G_CALLBACK (shared_setting_changed_cb), self);
-  GtkSwitch *switches[] = { self->orientation_switch, self->fft_switch, self->shrink_switch,
-                            self->pyldl_switch };
+  GtkSwitch *switches[] = { self->orientation_switch, self->fft_switch, self->shrink_switch };
   for (guint i = 0; i < G_N_ELEMENTS (switches); i++)
     g_signal_connect_swapped (switches[i], "notify::active",
                               G_CALLBACK (shared_setting_changed_cb), self);
+  g_signal_connect_swapped (self->flavour_row, "notify::selected",
+                            G_CALLBACK (shared_setting_changed_cb), self);
   g_signal_connect_swapped (self->kl_row, "notify::selected", G_CALLBACK (kl_changed_cb), self);
 }
 
@@ -221,7 +222,9 @@ lesc_method_panel_get_params (LescMethodPanel *self, const LescMethod *method, L
   p->c_paper_orientation = gtk_switch_get_active (self->orientation_switch);
   p->tensor_fft_views = gtk_switch_get_active (self->fft_switch);
   p->odd_n_single_shrink = gtk_switch_get_active (self->shrink_switch);
-  p->flavour_pyldl = gtk_switch_get_active (self->pyldl_switch);
+  /* the rows are in LescFlavour's order */
+  p->flavour = (LescFlavour) MIN (adw_combo_row_get_selected (self->flavour_row),
+                                  (guint) LESC_FLAVOUR_PYLDL);
 }
 
 gboolean
@@ -287,7 +290,7 @@ lesc_method_panel_reset (LescMethodPanel *self)
   gtk_switch_set_active (self->orientation_switch, FALSE);
   gtk_switch_set_active (self->fft_switch, FALSE);
   gtk_switch_set_active (self->shrink_switch, FALSE);
-  gtk_switch_set_active (self->pyldl_switch, FALSE);
+  adw_combo_row_set_selected (self->flavour_row, LESC_FLAVOUR_PUBLISHED);
   self->resetting = FALSE;
   emit_params_changed (self, NULL);
 }

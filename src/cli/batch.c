@@ -48,7 +48,7 @@ static const GOptionEntry run_entries[] = {
   { "odd-n-double-shrink", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.odd_n,
     "gLESC: on (official code, default) or off", "on|off" },
   { "flavour", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.flavour,
-    "FCM, KM, LP, ML: paper (default) or pyldl", "F" },
+    LESC_CLI_FLAVOUR_HELP, "F" },
   { NULL }
 };
 
@@ -274,10 +274,16 @@ lesc_batch_methods (const char *default_methods, gboolean need_mapping, GError *
           || !parse_choice ("tensor-fft", lesc_batch.tensor_fft, "samples", "views",
                             &s->params.tensor_fft_views, error)
           || !parse_choice ("odd-n-double-shrink", lesc_batch.odd_n, "on", "off",
-                            &s->params.odd_n_single_shrink, error)
-          || !parse_choice ("flavour", lesc_batch.flavour, "paper", "pyldl",
-                            &s->params.flavour_pyldl, error))
+                            &s->params.odd_n_single_shrink, error))
         return NULL;
+      if (lesc_batch.flavour != NULL
+          && !lesc_flavour_from_string (lesc_batch.flavour, &s->params.flavour))
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                       "--flavour: expected published, paper or pyldl, got '%s'",
+                       lesc_batch.flavour);
+          return NULL;
+        }
     }
   if (!apply_params (setups, error))
     return NULL;

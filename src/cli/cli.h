@@ -28,6 +28,21 @@ gboolean lesc_cli_parse (const char *command, const char *params, const char *de
                          const GOptionEntry *entries, gboolean with_data,
                          int *argc, char ***argv);
 
+/* lesc_cli_parse with `notes` (may be NULL) printed after the options in --help. */
+gboolean lesc_cli_parse_with_notes (const char *command, const char *params,
+                                    const char *description, const GOptionEntry *entries,
+                                    gboolean with_data, const char *notes, int *argc,
+                                    char ***argv);
+
+/* The --flavour option's help (lesc recover and the batch commands). */
+#define LESC_CLI_FLAVOUR_HELP                                                                 \
+  "FCM, KM, LP, ML: published (default; LP and KM as the GLLE paper's published rows, FCM "  \
+  "and ML as paper), paper (the papers' text: z-scored features, softmax) or pyldl (PyLDL)"
+
+/* --help notes: how each baseline stands against its published rows (the registry's
+ * published_note), wrapped. */
+char *lesc_cli_baselines_help (void);
+
 /* Print "lesc: <message>" on stderr; return the exit status for the error's kind. */
 int lesc_cli_fail (GError *error);
 /* Print a usage error and return LESC_EXIT_USAGE. */

@@ -42,7 +42,7 @@ static const GOptionEntry fixed_entries[] = {
   { "odd-n-double-shrink", 0, 0, G_OPTION_ARG_STRING, &shrink_option,
     "gLESC odd-n quirk of the official code: on (default) or off", "on|off" },
   { "flavour", 0, 0, G_OPTION_ARG_STRING, &flavour_option,
-    "FCM, KM, LP, ML: paper (default) or pyldl", "F" },
+    LESC_CLI_FLAVOUR_HELP, "F" },
   { NULL }
 };
 
@@ -227,8 +227,9 @@ lesc_cmd_recover (int argc, char **argv)
   for (const GOptionEntry *e = fixed_entries; e->long_name; e++)
     g_array_append_val (entries, *e);
   g_array_append_vals (entries, dynamic->data, dynamic->len);
-  if (!lesc_cli_parse ("recover", "DATA", "recover label distributions with one method",
-                       (const GOptionEntry *) entries->data, TRUE, &argc, &argv))
+  g_autofree char *notes = lesc_cli_baselines_help ();
+  if (!lesc_cli_parse_with_notes ("recover", "DATA", "recover label distributions with one method",
+                                  (const GOptionEntry *) entries->data, TRUE, notes, &argc, &argv))
     return LESC_EXIT_USAGE;
   if (argc != 2)
     return lesc_cli_usage ("recover", "expected one DATA argument");
@@ -278,8 +279,9 @@ lesc_cmd_recover (int argc, char **argv)
   if (!parse_choice (shrink_option, "on", "off", &shrink_off))
     return lesc_cli_usage ("recover", "--odd-n-double-shrink '%s': expected on or off", shrink_option);
   p.odd_n_single_shrink = shrink_off;
-  if (!parse_choice (flavour_option, "paper", "pyldl", &p.flavour_pyldl))
-    return lesc_cli_usage ("recover", "--flavour '%s': expected paper or pyldl", flavour_option);
+  if (flavour_option != NULL && !lesc_flavour_from_string (flavour_option, &p.flavour))
+    return lesc_cli_usage ("recover", "--flavour '%s': expected published, paper or pyldl",
+                           flavour_option);
   if (memory_gb < 0 || !isfinite (memory_gb))
     return lesc_cli_usage ("recover", "--memory-limit %g: expected a positive number of GB", memory_gb);
   p.memory_limit = memory_gb * 1e9;

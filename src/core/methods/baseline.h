@@ -20,6 +20,11 @@ gboolean lesc_baseline_check_problem (const LescProblem *problem, const char *me
 gboolean lesc_baseline_check_param (const LescMethod *m, const LescRunParams *p, guint index,
                                     GError **error);
 
+/* Each row of the degrees `d` (n×c, ≥ 0) divided by its sum, the `published` flavour's
+ * normalisation. A row summing to 0 becomes uniform over its relevant labels in `l` (over
+ * all labels when it has none); `method` names such rows in a message. */
+void lesc_baseline_normalise_rows (LescMatrix *d, const LescMatrix *l, const char *method);
+
 /* Record a finished stage: name and the seconds since *since (monotonic µs), which is then
  * reset to now. `result` may be NULL. */
 void lesc_baseline_stage (LescRunResult *result, const char *name, gint64 *since);

@@ -139,18 +139,25 @@ lp_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
   if (!lesc_baseline_check_problem (problem, m->name, error)
       || !lesc_baseline_check_param (m, params, 0, error))
     return NULL;
-  gsize n = problem->x->rows, isolated = 0;
+  /* published: the features as loaded, degrees divided by their row sums (docs/reproducing.md) */
+  gboolean published = params->flavour == LESC_FLAVOUR_PUBLISHED;
+  const LescMatrix *x = published && problem->raw != NULL ? problem->raw : problem->x;
+  gsize n = x->rows, isolated = 0;
   if (result != NULL)
     result->memory_estimate = 8.0 * (double) n * (double) n;
   gint64 clock = g_get_monotonic_time ();
-  LescMatrix *d = lesc_lp_propagate (problem->x, problem->l, params->values[0],
-                                     params->flavour_pyldl, &isolated, progress, error);
+  LescMatrix *d = lesc_lp_propagate (x, problem->l, params->values[0],
+                                     params->flavour == LESC_FLAVOUR_PYLDL, &isolated, progress,
+                                     error);
   if (d == NULL)
     return NULL;
   if (isolated > 0)
     g_message ("lp: %zu of %zu samples are isolated (every affinity underflows); they keep "
                "(1 − α) times their logical labels", isolated, n);
-  lesc_matrix_row_softmax (d);
+  if (published)
+    lesc_baseline_normalise_rows (d, problem->l, m->name);
+  else
+    lesc_matrix_row_softmax (d);
   lesc_baseline_stage (result, "propagation", &clock);
   lesc_progress_report (progress, 1.0, "propagation");
   return d;
@@ -164,6 +171,7 @@ const LescMethod lesc_method_lp = {
   .has_mapping = FALSE,
   .uses_seed = FALSE,
   .uses_variant = FALSE,
+  .published_flavour = TRUE,
   .params = lp_params,
   .n_params = G_N_ELEMENTS (lp_params),
   .recover = lp_recover,

@@ -17,6 +17,31 @@ static const LescMethod *const methods[] = {
   &lesc_method_glle, &lesc_method_lesc, &lesc_method_glesc,
 };
 
+static const char *const flavour_keys[] = {
+  [LESC_FLAVOUR_PUBLISHED] = "published",
+  [LESC_FLAVOUR_PAPER] = "paper",
+  [LESC_FLAVOUR_PYLDL] = "pyldl",
+};
+
+const char *
+lesc_flavour_key (LescFlavour f)
+{
+  g_return_val_if_fail (f <= LESC_FLAVOUR_PYLDL, NULL);
+  return flavour_keys[f];
+}
+
+gboolean
+lesc_flavour_from_string (const char *s, LescFlavour *out)
+{
+  for (guint f = 0; s != NULL && f < G_N_ELEMENTS (flavour_keys); f++)
+    if (g_ascii_strcasecmp (s, flavour_keys[f]) == 0)
+      {
+        *out = (LescFlavour) f;
+        return TRUE;
+      }
+  return FALSE;
+}
+
 const LescMethod *const *
 lesc_methods (guint *n)
 {
@@ -132,6 +157,14 @@ lesc_method_le_stage (const LescProblem *problem, const LescRunParams *params,
 char *
 lesc_run_result_warning (const LescRunResult *r)
 {
+  if (r->fcm_clusters > 0 && r->fcm_spread < LESC_FCM_COLLAPSED)
+    return g_strdup_printf ("FCM's memberships collapsed to uniform: each of the %u clusters "
+                            "holds every sample with 1/%u (largest relative deviation %.2g), "
+                            "so every sample gets the same label degrees, made from the label "
+                            "frequencies alone. Fuzzy c-means finds no clusters in these "
+                            "features with this fuzzifier β; the published FCM rows are "
+                            "sample-specific and no public definition reproduces them",
+                            r->fcm_clusters, r->fcm_clusters, r->fcm_spread);
   int flag = r->le.exit_flag;
   gboolean failed = flag == LESC_OPT_EXIT_LINE_SEARCH || flag == LESC_OPT_EXIT_EVALUATIONS
                     || flag == LESC_OPT_EXIT_F_MINIMUM;

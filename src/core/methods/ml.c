@@ -322,7 +322,7 @@ ml_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
   gsize n = x->rows, c = l->cols;
   gsize k = (gsize) params->values[0];
   if (k == 0)
-    k = params->flavour_pyldl ? c : c + 1;
+    k = params->flavour == LESC_FLAVOUR_PYLDL ? c : c + 1;
   if (k > n - 1)
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
