@@ -565,7 +565,7 @@ lesc_format_fixed (double v, int decimals)
   if (isnan (v))
     return g_strdup ("—");
   if (isinf (v))
-    return g_strdup (v > 0 ? "inf" : "-inf");
+    return g_strdup (v > 0 ? "∞" : "−∞");
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
   char fmt[8];
   g_snprintf (fmt, sizeof fmt, "%%.%df", CLAMP (decimals, 0, 17));

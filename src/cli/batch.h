@@ -85,7 +85,7 @@ int lesc_batch_write (GString *out);
 /* Helpers for the writers (CSV fields: lesc_csv_field in plot/export.h). */
 void lesc_json_number (GString *out, double v);      /* null for NaN, "Infinity" strings */
 void lesc_latex_text (GString *out, const char *s);  /* escapes \ & % $ # _ { } ~ ^ */
-/* A value with `decimals` decimals, "—"/"inf" for NaN/Inf (text). */
+/* A value with `decimals` decimals, "—"/"∞"/"−∞" for NaN/Inf (text). */
 char *lesc_format_fixed (double v, int decimals);
 
 G_END_DECLS

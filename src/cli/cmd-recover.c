@@ -147,6 +147,13 @@ print_param (FILE *out, const LescRunParams *p, const LescMethod *m, const char 
     fprintf (out, "%.10g", p->values[k]);
 }
 
+/* FCM, KM, LP and ML, the methods the flavour applies to: those without an LE step */
+static gboolean
+is_baseline (const LescMethod *m)
+{
+  return !m->uses_variant;
+}
+
 static void
 print_result (const char *format, const LescDataset *ds, const LescMethod *m,
               const LescRunParams *p, LescKlDirection kl, const double v[LESC_N_MEASURES],
@@ -204,10 +211,18 @@ print_result (const char *format, const LescDataset *ds, const LescMethod *m,
     printf (" seed=%u", p->seed);
   if (m->uses_variant)
     printf (" variant=%s", lesc_variant_key (p->variant));
+  if (is_baseline (m))
+    printf (" flavour=%s", lesc_flavour_key (p->flavour));
   printf ("\n");
   for (int k = 0; k < LESC_N_MEASURES; k++)
-    printf ("  %-12s %.4f%s\n", lesc_measure_title (k), v[k],
-            k == LESC_MEASURE_KL ? (kl == LESC_KL_RECOVERED_TRUTH ? "  (recovered‖truth)" : "  (truth‖recovered)") : "");
+    {
+      /* ∞: KL(truth‖recovered) of an output with exact zeros (the published KM) */
+      g_autofree char *value = isinf (v[k]) ? g_strdup (v[k] > 0 ? "∞" : "−∞")
+                                            : g_strdup_printf ("%.4f", v[k]);
+      printf ("  %-12s %s%s%s\n", lesc_measure_title (k), value,
+              k == LESC_MEASURE_KL ? "  " : "",
+              k == LESC_MEASURE_KL ? lesc_kl_direction_title (kl) : "");
+    }
   if (m->uses_variant && p->variant == LESC_VARIANT_REFERENCE && r->le.iterations > 0)
     printf ("LE optimizer: exit %d after %u iterations, %u evaluations, f = %.6f\n",
             r->le.exit_flag, r->le.iterations, r->le.evaluations, r->le.objective);

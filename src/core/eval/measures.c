@@ -66,6 +66,13 @@ lesc_kl_direction_key (LescKlDirection d)
   return kl_keys[d];
 }
 
+const char *
+lesc_kl_direction_title (LescKlDirection d)
+{
+  g_return_val_if_fail (d <= LESC_KL_RECOVERED_TRUTH, NULL);
+  return d == LESC_KL_TRUTH_RECOVERED ? "KL(truth‖recovered)" : "KL(recovered‖truth)";
+}
+
 gboolean
 lesc_kl_direction_from_string (const char *s, LescKlDirection *out)
 {

@@ -26,6 +26,7 @@ gboolean    lesc_measure_lower_is_better (LescMeasure m);
 gboolean    lesc_measure_from_string (const char *s, LescMeasure *out);
 
 const char *lesc_kl_direction_key (LescKlDirection d); /* "truth-recovered", "recovered-truth" */
+const char *lesc_kl_direction_title (LescKlDirection d); /* "KL(truth‖recovered)", … */
 gboolean    lesc_kl_direction_from_string (const char *s, LescKlDirection *out);
 
 /* All six measures between `truth` and `recovered` (same shape, n ≥ 1, o ≥ 1, every

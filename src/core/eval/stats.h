@@ -27,15 +27,16 @@ void lesc_stats_rank (const double *v, gsize k, gboolean lower_is_better, LescRa
                       double *ranks);
 
 /* The N×k rank matrix of an N×k table (rows = data sets, columns = methods), every row
- * ranked on its own. Rows must be finite (see lesc_stats_complete_rows). */
+ * ranked on its own. Rows must not hold NaN (see lesc_stats_complete_rows). */
 LescMatrix *lesc_stats_rank_table (const LescMatrix *table, gboolean lower_is_better,
                                    LescRankTies ties);
 
 /* Column means of a rank matrix: the k mean ranks. */
 void lesc_stats_mean_ranks (const LescMatrix *ranks, double *mean_ranks);
 
-/* The rows of `table` without a missing (NaN) or non-finite value; `dropped` (may be NULL)
- * receives the indices (guint, ascending) of the rows left out. */
+/* The rows of `table` without a missing (NaN) value; `dropped` (may be NULL) receives the
+ * indices (guint, ascending) of the rows left out. ±∞ stays: it ranks last or first of its
+ * row (KL(truth‖recovered) is +∞ for an output with exact zeros). */
 LescMatrix *lesc_stats_complete_rows (const LescMatrix *table, GArray **dropped);
 
 /* ---- Omnibus tests (§3, §4) -------------------------------------------------------- */
@@ -95,8 +96,9 @@ typedef struct {
 
 /* Paired two-sided test of a against b over n data sets: d_i = s·(a_i − b_i) with
  * s = −1 when lower_is_better (d > 0: a better). Values are compared exactly: round
- * first if ties at table precision are wanted. FALSE (LESC_ERROR_DATA) when n = 0 or a
- * value is not finite. */
+ * first if ties at table precision are wanted; equal infinities differ by 0, any other
+ * infinite difference has the largest rank. FALSE (LESC_ERROR_DATA) when n = 0 or a value
+ * is NaN. */
 gboolean lesc_stats_wilcoxon (const double *a, const double *b, gsize n, gboolean lower_is_better,
                               LescWilcoxonZeros zeros, LescWilcoxon *out, GError **error);
 
