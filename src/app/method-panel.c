@@ -112,6 +112,21 @@ build_method_rows (LescMethodPanel *self)
           gtk_widget_set_tooltip_text (tag, _("No official code exists: rebuilt from the paper and the gLESC repository"));
           adw_expander_row_add_action (c->row, tag);
         }
+      if (m->published_note != NULL)
+        {
+          /* how the method stands against its published rows (docs/reproducing.md) */
+          gtk_widget_set_tooltip_text (GTK_WIDGET (c->row), _(m->published_note));
+          if (!m->published_flavour)
+            {
+              /* TRANSLATORS: a tag beside FCM and ML, whose published numbers no
+               * public definition reproduces */
+              GtkWidget *tag = gtk_label_new (_("not reproducible"));
+              gtk_widget_set_valign (tag, GTK_ALIGN_CENTER);
+              gtk_widget_add_css_class (tag, "tag");
+              gtk_widget_set_tooltip_text (tag, _(m->published_note));
+              adw_expander_row_add_action (c->row, tag);
+            }
+        }
       c->check = GTK_CHECK_BUTTON (gtk_check_button_new ());
       gtk_widget_set_valign (GTK_WIDGET (c->check), GTK_ALIGN_CENTER);
       g_autofree char *check_label = g_strdup_printf (_("Run %s"), m->display_name);

@@ -171,6 +171,8 @@ const LescMethod lesc_method_lp = {
   .has_mapping = FALSE,
   .uses_seed = FALSE,
   .uses_variant = FALSE,
+  .published_note = "The flavour published reproduces its published rows on SJAFFE, Yeast-alpha "
+                     "and Yeast-cold to 0.0005 in every measure",
   .published_flavour = TRUE,
   .params = lp_params,
   .n_params = G_N_ELEMENTS (lp_params),

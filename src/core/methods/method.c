@@ -154,10 +154,16 @@ lesc_method_le_stage (const LescProblem *problem, const LescRunParams *params,
   return numerical;
 }
 
+gboolean
+lesc_run_result_fcm_collapsed (const LescRunResult *r)
+{
+  return r->fcm_clusters > 0 && r->fcm_spread < LESC_FCM_COLLAPSED;
+}
+
 char *
 lesc_run_result_warning (const LescRunResult *r)
 {
-  if (r->fcm_clusters > 0 && r->fcm_spread < LESC_FCM_COLLAPSED)
+  if (lesc_run_result_fcm_collapsed (r))
     return g_strdup_printf ("FCM's memberships collapsed to uniform: each of the %u clusters "
                             "holds every sample with 1/%u (largest relative deviation %.2g), "
                             "so every sample gets the same label degrees, made from the label "

@@ -121,6 +121,8 @@ void lesc_run_result_clear (LescRunResult *r);
  * LESC_FCM_COLLAPSED of 1/t, as with β = 2 on the Yeast sets), so every sample gets the
  * same label prior. */
 char *lesc_run_result_warning (const LescRunResult *r);
+/* FCM's memberships collapsed to uniform (every one within LESC_FCM_COLLAPSED of 1/t). */
+gboolean lesc_run_result_fcm_collapsed (const LescRunResult *r);
 /* Append a timed stage (static name) to the result; ignored past LESC_MAX_STAGES. */
 void lesc_run_result_add_stage (LescRunResult *r, const char *name, double seconds);
 
