@@ -19,15 +19,6 @@
 #include <math.h>
 #include <string.h>
 
-static void
-default_params (const LescMethod *m, LescRunParams *p)
-{
-  memset (p, 0, sizeof *p);
-  for (guint k = 0; k < m->n_params; k++)
-    p->values[k] = m->params[k].default_value;
-  p->seed = LESC_DEFAULT_SEED;
-}
-
 static LescMatrix *
 recover (const LescMethod *m, const LescMatrix *x, const LescMatrix *l, const LescRunParams *p,
          LescRunResult *result, GError **error)
@@ -245,7 +236,7 @@ test_lp_published_two_samples (void)
   g_autoptr (LescMatrix) x = lesc_matrix_new_from (2, 1, xs);
   g_autoptr (LescMatrix) l = lesc_matrix_new_from (2, 2, ls);
   LescRunParams params;
-  default_params (&lesc_method_lp, &params);
+  lesc_run_params_init (&params, &lesc_method_lp);
   g_assert_cmpint (params.flavour, ==, LESC_FLAVOUR_PUBLISHED);
   g_autoptr (GError) error = NULL;
   g_autoptr (LescMatrix) d = recover (&lesc_method_lp, x, l, &params, NULL, &error);
@@ -297,7 +288,7 @@ test_lp_published_raw_features (void)
       memcpy (f, g, sizeof f);
     }
   LescRunParams params;
-  default_params (&lesc_method_lp, &params);
+  lesc_run_params_init (&params, &lesc_method_lp);
   LescProblem problem = { xz, l, xr };
   LescRunResult result;
   memset (&result, 0, sizeof result);
@@ -378,7 +369,7 @@ test_km_by_hand (void)
       else
         softmax_rows (want, n, c);
       LescRunParams params;
-      default_params (&lesc_method_km, &params);
+      lesc_run_params_init (&params, &lesc_method_km);
       params.flavour = (LescFlavour) flavour;
       g_autoptr (GError) error = NULL;
       LescRunResult result;
@@ -410,7 +401,7 @@ test_km_published_two_samples (void)
   g_autoptr (LescMatrix) x = lesc_matrix_new_from (2, 1, xs);
   g_autoptr (LescMatrix) l = lesc_matrix_new_from (2, 3, ls);
   LescRunParams params;
-  default_params (&lesc_method_km, &params);
+  lesc_run_params_init (&params, &lesc_method_km);
   g_autoptr (GError) error = NULL;
   g_autoptr (LescMatrix) d = recover (&lesc_method_km, x, l, &params, NULL, &error);
   g_assert_no_error (error);
@@ -530,8 +521,8 @@ test_fcm_seeded (void)
   g_autoptr (LescMatrix) x = lesc_matrix_new_from (7, 2, xs);
   g_autoptr (LescMatrix) l = lesc_matrix_new_from (7, 2, ls);
   LescRunParams params;
-  default_params (&lesc_method_fcm, &params);
-  params.values[0] = 3;
+  lesc_run_params_init (&params, &lesc_method_fcm);
+  lesc_run_params_set (&params, &lesc_method_fcm, "clusters", 3);
   g_autoptr (GError) error = NULL;
   g_autoptr (LescMatrix) a = recover (&lesc_method_fcm, x, l, &params, NULL, &error);
   g_assert_no_error (error);
@@ -719,7 +710,7 @@ test_ml_end_to_end (void)
         }
       softmax_rows (want, 6, 2);
       LescRunParams params;
-      default_params (&lesc_method_ml, &params);
+      lesc_run_params_init (&params, &lesc_method_ml);
       params.flavour = pyldl ? LESC_FLAVOUR_PYLDL : LESC_FLAVOUR_PAPER;
       g_autoptr (LescMatrix) d = recover (&lesc_method_ml, x, l, &params, NULL, &error);
       g_assert_no_error (error);
@@ -751,35 +742,35 @@ test_errors (void)
   g_autoptr (LescMatrix) l = lesc_matrix_new_from (4, 2, ls);
   LescRunParams p;
 
-  default_params (&lesc_method_fcm, &p);
-  p.values[0] = 1;
+  lesc_run_params_init (&p, &lesc_method_fcm);
+  lesc_run_params_set (&p, &lesc_method_fcm, "clusters", 1);
   expect_error (&lesc_method_fcm, x, l, &p, LESC_ERROR_USAGE, "clusters");
-  p.values[0] = 2.5;
-  expect_error (&lesc_method_fcm, x, l, &p, LESC_ERROR_USAGE, "integer");
-  p.values[0] = 2;
-  p.values[1] = 1.0;
+  lesc_run_params_set (&p, &lesc_method_fcm, "clusters", 2.5);
+  expect_error (&lesc_method_fcm, x, l, &p, LESC_ERROR_USAGE, "whole number");
+  lesc_run_params_set (&p, &lesc_method_fcm, "clusters", 2);
+  lesc_run_params_set (&p, &lesc_method_fcm, "beta", 1.0);
   expect_error (&lesc_method_fcm, x, l, &p, LESC_ERROR_USAGE, "beta");
 
-  default_params (&lesc_method_km, &p);
-  p.values[0] = 0.0;
+  lesc_run_params_init (&p, &lesc_method_km);
+  lesc_run_params_set (&p, &lesc_method_km, "eta", 0.0);
   expect_error (&lesc_method_km, x, l, &p, LESC_ERROR_USAGE, "eta");
-  p.values[0] = NAN;
+  lesc_run_params_set (&p, &lesc_method_km, "eta", NAN);
   expect_error (&lesc_method_km, x, l, &p, LESC_ERROR_USAGE, "eta");
 
-  default_params (&lesc_method_lp, &p);
-  p.values[0] = 1.0;
+  lesc_run_params_init (&p, &lesc_method_lp);
+  lesc_run_params_set (&p, &lesc_method_lp, "alpha", 1.0);
   expect_error (&lesc_method_lp, x, l, &p, LESC_ERROR_USAGE, "alpha");
-  p.values[0] = -0.1;
+  lesc_run_params_set (&p, &lesc_method_lp, "alpha", -0.1);
   expect_error (&lesc_method_lp, x, l, &p, LESC_ERROR_USAGE, "alpha");
 
-  default_params (&lesc_method_ml, &p);
-  p.values[0] = 4; /* only 3 other samples */
+  lesc_run_params_init (&p, &lesc_method_ml);
+  lesc_run_params_set (&p, &lesc_method_ml, "neighbours", 4); /* only 3 other samples */
   expect_error (&lesc_method_ml, x, l, &p, LESC_ERROR_USAGE, "neighbours");
-  p.values[0] = 0; /* c + 1 = 3: fine; c + 1 > n − 1 with 3 labels */
+  lesc_run_params_set (&p, &lesc_method_ml, "neighbours", 0); /* c + 1 = 3: fine; c + 1 > n − 1 with 3 labels */
   const double l3s[] = { 1, 0, 1, 0,   0, 1, 1, 1,   0, 0, 0, 1 };
   g_autoptr (LescMatrix) l3 = lesc_matrix_new_from (4, 3, l3s);
   expect_error (&lesc_method_ml, x, l3, &p, LESC_ERROR_USAGE, "neighbours");
-  p.values[0] = -1;
+  lesc_run_params_set (&p, &lesc_method_ml, "neighbours", -1);
   expect_error (&lesc_method_ml, x, l, &p, LESC_ERROR_USAGE, "neighbours");
 
   /* the problem itself, for every method */
@@ -793,7 +784,7 @@ test_errors (void)
   g_autoptr (LescMatrix) one_l = lesc_matrix_new_from (1, 2, ls);
   for (guint k = 0; k < 4; k++)
     {
-      default_params (all[k], &p);
+      lesc_run_params_init (&p, all[k]);
       expect_error (all[k], x, bad_l, &p, LESC_ERROR_DATA, "logical labels (3, 1)");
       expect_error (all[k], x, short_l, &p, LESC_ERROR_DATA, "logical labels");
       expect_error (all[k], nan_x, l, &p, LESC_ERROR_DATA, "features (2, 1)");
@@ -816,9 +807,9 @@ test_cancel (void)
   for (guint k = 0; k < 4; k++)
     {
       LescRunParams p;
-      default_params (all[k], &p);
+      lesc_run_params_init (&p, all[k]);
       if (k == 0)
-        p.values[0] = 3;
+        lesc_run_params_set (&p, all[k], "clusters", 3);
       LescProblem problem = { x, l };
       LescRunResult result;
       memset (&result, 0, sizeof result);
@@ -882,7 +873,7 @@ test_sjaffe (void)
   for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
     {
       LescRunParams p;
-      default_params (cases[k].m, &p);
+      lesc_run_params_init (&p, cases[k].m);
       p.flavour = cases[k].pyldl ? LESC_FLAVOUR_PYLDL : LESC_FLAVOUR_PAPER;
       g_autoptr (LescMatrix) d = recover (cases[k].m, x, ds->logical, &p, NULL, &error);
       g_assert_no_error (error);

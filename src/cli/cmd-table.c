@@ -106,18 +106,13 @@ published_difference (const LescPublishedTable *against, const LescPublishedRow 
   return ours - row->measures[m];
 }
 
-/* "+0.0012", "−" for NaN */
+/* "+0.0012"; NaN (no difference to say) and ±∞ by the format's rule */
 static char *
-difference_text (double v, int decimals)
+difference_text (double v, LescFormat format, int decimals)
 {
-  if (isnan (v))
-    return g_strdup ("—");
-  if (isinf (v))
-    return g_strdup (v > 0 ? "+∞" : "−∞");
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  char fmt[8];
-  g_snprintf (fmt, sizeof fmt, "%%+.%df", CLAMP (decimals, 0, 17));
-  return g_strdup (g_ascii_formatd (buf, sizeof buf, fmt, v));
+  char conversion[8];
+  g_snprintf (conversion, sizeof conversion, "%%+.%df", CLAMP (decimals, 0, 17));
+  return lesc_format_value (v, format, conversion);
 }
 
 /* What --against compares with, for the headers. */
@@ -132,9 +127,9 @@ against_text (const LescPublishedTable *against, LescKlDirection kl)
 }
 
 static char *
-cell_text (double v, double rank, int decimals)
+cell_text (double v, double rank, LescFormat format, int decimals)
 {
-  g_autofree char *value = lesc_format_fixed (v, decimals);
+  g_autofree char *value = lesc_format_fixed (v, format, decimals);
   if (isnan (rank))
     return g_steal_pointer (&value);
   g_autofree char *r = lesc_format_number (rank);
@@ -217,7 +212,7 @@ write_text (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlDi
           row[0] = g_strdup (t->datasets[d]);
           for (guint j = 0; j < k; j++)
             row[j + 1] = cell_text (LESC_AT (mr[m].values, d, j), LESC_AT (mr[m].ranks, d, j),
-                                    opt_decimals);
+                                    LESC_FORMAT_TEXT, opt_decimals);
           g_ptr_array_add (rows, row);
           if (!dataset_published (against, t, d))
             continue;
@@ -227,10 +222,11 @@ write_text (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlDi
           for (guint j = 0; j < k; j++)
             {
               const LescPublishedRow *p = published_row (against, t, d, j);
-              pub[j + 1] = p ? lesc_format_fixed (p->measures[m], against->decimals) : g_strdup ("");
+              pub[j + 1] = p ? lesc_format_fixed (p->measures[m], LESC_FORMAT_TEXT, against->decimals)
+                             : g_strdup ("");
               diff[j + 1] = p ? difference_text (published_difference (against, p, (LescMeasure) m, kl,
                                                                        LESC_AT (mr[m].values, d, j)),
-                                                 opt_decimals + 1)
+                                                 LESC_FORMAT_TEXT, opt_decimals + 1)
                               : g_strdup ("");
             }
           g_ptr_array_add (rows, pub);
@@ -239,7 +235,7 @@ write_text (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlDi
       char **avg = g_new0 (char *, k + 2);
       avg[0] = g_strdup ("average rank");
       for (guint j = 0; j < k; j++)
-        avg[j + 1] = lesc_format_fixed (mr[m].mean[j], 2);
+        avg[j + 1] = lesc_format_fixed (mr[m].mean[j], LESC_FORMAT_TEXT, 2);
       g_ptr_array_add (rows, avg);
       append_aligned (out, rows, k + 1);
       if (mr[m].complete < t->n_datasets)
@@ -307,15 +303,15 @@ write_csv (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlDir
         for (int m = 0; m < LESC_N_MEASURES; m++)
           {
             double v = LESC_AT (mr[m].values, d, j), rank = LESC_AT (mr[m].ranks, d, j);
-            g_autofree char *vt = isnan (v) ? g_strdup ("") : lesc_format_number (v);
-            g_autofree char *rt = isnan (rank) ? g_strdup ("") : lesc_format_number (rank);
+            g_autofree char *vt = lesc_format_value (v, LESC_FORMAT_CSV, NULL);
+            g_autofree char *rt = lesc_format_value (rank, LESC_FORMAT_CSV, NULL);
             g_string_append_printf (out, ",%s,%s", vt, rt);
             if (against == NULL)
               continue;
             const LescPublishedRow *p = published_row (against, t, d, j);
             double diff = published_difference (against, p, (LescMeasure) m, kl, v);
-            g_autofree char *pt = p ? lesc_format_number (p->measures[m]) : g_strdup ("");
-            g_autofree char *dt = isnan (diff) ? g_strdup ("") : lesc_format_number (diff);
+            g_autofree char *pt = lesc_format_value (p ? p->measures[m] : NAN, LESC_FORMAT_CSV, NULL);
+            g_autofree char *dt = lesc_format_value (diff, LESC_FORMAT_CSV, NULL);
             g_string_append_printf (out, ",%s,%s", pt, dt);
           }
         g_string_append_c (out, ',');
@@ -345,7 +341,7 @@ write_json (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlDi
   if (against != NULL)
     {
       g_string_append (out, "  \"against\": {\"source\": ");
-      lesc_cli_json_string (out, against->source);
+      lesc_json_string (out, against->source);
       g_string_append_printf (out, ", \"kl\": \"%s\", \"decimals\": %d},\n",
                               lesc_kl_direction_key (against->kl), against->decimals);
     }
@@ -355,16 +351,16 @@ write_json (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlDi
   for (guint d = 0; d < t->n_datasets; d++)
     {
       g_string_append_printf (out, "%s\n    {\"name\": ", d ? "," : "");
-      lesc_cli_json_string (out, t->datasets[d]);
+      lesc_json_string (out, t->datasets[d]);
       g_string_append (out, ", \"checksum\": ");
-      lesc_cli_json_string (out, t->checksums[d]);
+      lesc_json_string (out, t->checksums[d]);
       g_string_append (out, "}");
     }
   g_string_append (out, "\n  ],\n  \"methods\": [");
   for (guint j = 0; j < k; j++)
     {
       g_string_append_printf (out, "%s", j ? ", " : "");
-      lesc_cli_json_string (out, t->methods[j]->name);
+      lesc_json_string (out, t->methods[j]->name);
     }
   g_string_append (out, "],\n  \"measures\": [");
   for (int m = 0; m < LESC_N_MEASURES; m++)
@@ -382,13 +378,13 @@ write_json (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlDi
             {
               const LescRunRecord *c = &t->cells[d * k + j];
               g_string_append_printf (out, "%s{\"value\": ", j ? ", " : "");
-              lesc_json_number (out, LESC_AT (mr[m].values, d, j));
+              lesc_format_append (out, LESC_AT (mr[m].values, d, j), LESC_FORMAT_JSON, NULL);
               g_string_append (out, ", \"rank\": ");
-              lesc_json_number (out, LESC_AT (mr[m].ranks, d, j));
+              lesc_format_append (out, LESC_AT (mr[m].ranks, d, j), LESC_FORMAT_JSON, NULL);
               g_string_append (out, ", \"params\": ");
-              lesc_cli_json_string (out, c->params);
+              lesc_json_string (out, c->params);
               g_string_append (out, ", \"variant\": ");
-              lesc_cli_json_string (out, c->variant);
+              lesc_json_string (out, c->variant);
               if (c->has_seed)
                 g_string_append_printf (out, ", \"seed\": %u", c->seed);
               if (c->id)
@@ -397,10 +393,11 @@ write_json (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlDi
               if (p != NULL)
                 {
                   g_string_append (out, ", \"published\": ");
-                  lesc_json_number (out, p->measures[m]);
+                  lesc_format_append (out, p->measures[m], LESC_FORMAT_JSON, NULL);
                   g_string_append (out, ", \"difference\": ");
-                  lesc_json_number (out, published_difference (against, p, (LescMeasure) m, kl,
-                                                               LESC_AT (mr[m].values, d, j)));
+                  lesc_format_append (out, published_difference (against, p, (LescMeasure) m, kl,
+                                                                 LESC_AT (mr[m].values, d, j)),
+                                      LESC_FORMAT_JSON, NULL);
                 }
               g_string_append (out, "}");
             }
@@ -410,7 +407,7 @@ write_json (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlDi
       for (guint j = 0; j < k; j++)
         {
           g_string_append (out, j ? ", " : "");
-          lesc_json_number (out, mr[m].mean[j]);
+          lesc_format_append (out, mr[m].mean[j], LESC_FORMAT_JSON, NULL);
         }
       g_string_append (out, "]}");
     }
@@ -467,8 +464,8 @@ write_latex (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlD
               g_string_append (out, "Avg.\\ rank");
               for (guint j = 0; j < k; j++)
                 {
-                  g_autofree char *v = lesc_format_fixed (mr[m].mean[j], 2);
-                  g_string_append_printf (out, " & %s", isnan (mr[m].mean[j]) ? "--" : v);
+                  g_autofree char *v = lesc_format_fixed (mr[m].mean[j], LESC_FORMAT_LATEX, 2);
+                  g_string_append_printf (out, " & %s", v);
                 }
               latex_row_end (out);
               break;
@@ -478,17 +475,7 @@ write_latex (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlD
             {
               double v = LESC_AT (mr[m].values, d, j), r = LESC_AT (mr[m].ranks, d, j);
               g_string_append (out, " & ");
-              if (isnan (v))
-                {
-                  g_string_append (out, "--");
-                  continue;
-                }
-              g_autofree char *cell = cell_text (v, r, opt_decimals);
-              if (isinf (v))
-                {
-                  g_free (cell);
-                  cell = g_strdup (v > 0 ? "$\\infty$" : "$-\\infty$");
-                }
+              g_autofree char *cell = cell_text (v, r, LESC_FORMAT_LATEX, opt_decimals);
               if (r == 1.0)
                 g_string_append_printf (out, "\\textbf{%s}", cell);
               else
@@ -504,12 +491,12 @@ write_latex (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlD
                     const LescPublishedRow *p = published_row (against, t, d, j);
                     g_autofree char *v = NULL;
                     if (p != NULL && line == 0)
-                      v = lesc_format_fixed (p->measures[m], against->decimals);
+                      v = lesc_format_fixed (p->measures[m], LESC_FORMAT_LATEX, against->decimals);
                     else if (p != NULL)
                       v = difference_text (published_difference (against, p, (LescMeasure) m, kl,
                                                                   LESC_AT (mr[m].values, d, j)),
-                                           opt_decimals + 1);
-                    g_string_append_printf (out, " & %s", v == NULL ? "" : strcmp (v, "—") == 0 ? "--" : v);
+                                           LESC_FORMAT_LATEX, opt_decimals + 1);
+                    g_string_append_printf (out, " & %s", v == NULL ? "" : v);
                   }
                 latex_row_end (out);
               }

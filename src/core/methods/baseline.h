@@ -1,5 +1,6 @@
 /* What the four baselines FCM, KM, LP and ML (algorithms.md §8) share: their registry
- * entries, the input check and the stage clock. */
+ * entries and the input check (parameters: lesc_run_params_check, stages:
+ * lesc_run_result_lap). */
 #pragma once
 #include "core/methods/method.h"
 
@@ -15,18 +16,9 @@ extern const LescMethod lesc_method_ml;
 gboolean lesc_baseline_check_problem (const LescProblem *problem, const char *method,
                                       GError **error);
 
-/* A parameter value against its spec (range, integer); LESC_ERROR_USAGE naming the
- * method and parameter otherwise. */
-gboolean lesc_baseline_check_param (const LescMethod *m, const LescRunParams *p, guint index,
-                                    GError **error);
-
 /* Each row of the degrees `d` (n×c, ≥ 0) divided by its sum, the `published` flavour's
  * normalisation. A row summing to 0 becomes uniform over its relevant labels in `l` (over
  * all labels when it has none); `method` names such rows in a message. */
 void lesc_baseline_normalise_rows (LescMatrix *d, const LescMatrix *l, const char *method);
-
-/* Record a finished stage: name and the seconds since *since (monotonic µs), which is then
- * reset to now. `result` may be NULL. */
-void lesc_baseline_stage (LescRunResult *result, const char *name, gint64 *since);
 
 G_END_DECLS

@@ -76,7 +76,7 @@ km_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
 {
   const LescMethod *m = &lesc_method_km;
   if (!lesc_baseline_check_problem (problem, m->name, error)
-      || !lesc_baseline_check_param (m, params, 0, error))
+      || !lesc_run_params_check (params, m, error))
     return NULL;
   /* published: PyLDL's membership with the degrees divided by their row sums, the best
    * fit to the published rows of the candidates tried (docs/reproducing.md) */
@@ -88,15 +88,16 @@ km_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
   if (result != NULL)
     result->memory_estimate = 8.0 * (double) n * (double) n;
   gint64 clock = g_get_monotonic_time ();
-  LescMatrix *d = lesc_km_degrees (x, problem->l, params->values[0], rule, progress, error);
+  LescMatrix *d = lesc_km_degrees (x, problem->l, lesc_run_params_get (params, m, "eta", NAN),
+                                   rule, progress, error);
   if (d == NULL)
     return NULL;
-  lesc_baseline_stage (result, "kernel", &clock);
+  lesc_run_result_lap (result, "kernel", &clock);
   if (published)
     lesc_baseline_normalise_rows (d, problem->l, m->name);
   else
     lesc_matrix_row_softmax (d);
-  lesc_baseline_stage (result, "degrees", &clock);
+  lesc_run_result_lap (result, "degrees", &clock);
   lesc_progress_report (progress, 1.0, "degrees");
   return d;
 }

@@ -137,7 +137,7 @@ lp_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
 {
   const LescMethod *m = &lesc_method_lp;
   if (!lesc_baseline_check_problem (problem, m->name, error)
-      || !lesc_baseline_check_param (m, params, 0, error))
+      || !lesc_run_params_check (params, m, error))
     return NULL;
   /* published: the features as loaded, degrees divided by their row sums (docs/reproducing.md) */
   gboolean published = params->flavour == LESC_FLAVOUR_PUBLISHED;
@@ -146,7 +146,7 @@ lp_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
   if (result != NULL)
     result->memory_estimate = 8.0 * (double) n * (double) n;
   gint64 clock = g_get_monotonic_time ();
-  LescMatrix *d = lesc_lp_propagate (x, problem->l, params->values[0],
+  LescMatrix *d = lesc_lp_propagate (x, problem->l, lesc_run_params_get (params, m, "alpha", NAN),
                                      params->flavour == LESC_FLAVOUR_PYLDL, &isolated, progress,
                                      error);
   if (d == NULL)
@@ -158,7 +158,7 @@ lp_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
     lesc_baseline_normalise_rows (d, problem->l, m->name);
   else
     lesc_matrix_row_softmax (d);
-  lesc_baseline_stage (result, "propagation", &clock);
+  lesc_run_result_lap (result, "propagation", &clock);
   lesc_progress_report (progress, 1.0, "propagation");
   return d;
 }
