@@ -40,7 +40,7 @@ static const GOptionEntry param_entries[] = {
 
 static const GOptionEntry kl_entries[] = {
   { "kl", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.kl,
-    "KL direction: truth-recovered (default) or recovered-truth (official demos)", "DIR" },
+    "KL direction: truth-recovered (default) or recovered-truth (the official demos and the published tables)", "DIR" },
   { NULL }
 };
 
