@@ -45,7 +45,7 @@ test_csv_formats (void)
   g_assert_nonnull (strstr (out, "\"kl_rows\": 1"));
   g_assert_nonnull (strstr (out, "\"cosine\": false"));
 
-  /* +Inf is reported by the outputs' one rule (core/base/format.h): inf in text and CSV,
+  /* +Inf is reported by the outputs' one rule (core/base/format.h): ∞ in text, inf in CSV,
    * the string "Infinity" in JSON */
   g_autofree char *z = write_tmp ("z.csv", "0.5,0.5,0\n0,0.6,0.4\n");
   g_clear_pointer (&out, g_free);
