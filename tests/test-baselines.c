@@ -1,4 +1,4 @@
-/* The four baselines FCM, KM, LP and ML (algorithms.md §8): hand-checkable cases, the
+/* The four baselines FCM, KM, LP and ML (docs/methods.md §8): hand-checkable cases, the
  * label-manifold QP against brute force, error paths, SJAFFE against an independent
  * numpy computation, and the `published` LP and KM against the published rows. */
 #include "core/methods/baseline.h"

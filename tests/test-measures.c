@@ -1,4 +1,4 @@
-/* The six measures (algorithms.md §3) on hand-computed vectors, the KL conventions in
+/* The six measures (docs/methods.md §3) on hand-computed vectors, the KL conventions in
  * both directions, directions and names, error paths, and truth against itself. */
 #include "core/data/dataset.h"
 #include "core/base/error.h"

@@ -225,8 +225,9 @@ lesc_cd_layout_free (LescCdLayout *l)
   g_free (l);
 }
 
-double
-lesc_cd_layout_rank_x (const LescCdLayout *l, const LescCdModel *m, double r)
+/* x of rank r under the layout's affine map. */
+static double
+layout_rank_x (const LescCdLayout *l, const LescCdModel *m, double r)
 {
   double t = (r - l->rank_lo) / (l->rank_hi - l->rank_lo);
   return m->best_right ? l->axis_x1 - t * (l->axis_x1 - l->axis_x0)
@@ -287,8 +288,8 @@ build_bars (LescCdLayout *l, const LescCdModel *m)
         {
           LescCdBar *bar = &l->bars[l->n_bars++];
           double r = m->ranks[m->control];
-          double a = lesc_cd_layout_rank_x (l, m, MAX (l->rank_lo, r - m->cd));
-          double b = lesc_cd_layout_rank_x (l, m, MIN (l->rank_hi, r + m->cd));
+          double a = layout_rank_x (l, m, MAX (l->rank_lo, r - m->cd));
+          double b = layout_rank_x (l, m, MIN (l->rank_hi, r + m->cd));
           bar->x0 = MIN (a, b);
           bar->x1 = MAX (a, b);
           bar->grey = not_sig;
@@ -371,7 +372,7 @@ layout_at (cairo_t *cr, double width, const LescCdModel *m, const guint *order, 
   if (l->axis_x1 <= l->axis_x0)
     l->axis_x1 = l->axis_x0 + 1.0;
   for (guint j = 0; j < k; j++)
-    l->marker_x[j] = lesc_cd_layout_rank_x (l, m, m->ranks[j]);
+    l->marker_x[j] = layout_rank_x (l, m, m->ranks[j]);
 
   /* vertical: CD bar, tick labels, axis, bars, label rows, caption */
   double tf = tick_font (font);
@@ -385,8 +386,8 @@ layout_at (cairo_t *cr, double width, const LescCdModel *m, const guint *order, 
     {
       y += tick_line + 3.0;
       l->cd_y = y;
-      double a = lesc_cd_layout_rank_x (l, m, m->best_right ? l->rank_hi : l->rank_lo);
-      double b = lesc_cd_layout_rank_x (l, m, m->best_right ? l->rank_hi - m->cd : l->rank_lo + m->cd);
+      double a = layout_rank_x (l, m, m->best_right ? l->rank_hi : l->rank_lo);
+      double b = layout_rank_x (l, m, m->best_right ? l->rank_hi - m->cd : l->rank_lo + m->cd);
       l->cd_x0 = MIN (a, b);
       l->cd_x1 = MAX (a, b);
       y += 8.0;
@@ -493,7 +494,7 @@ paint_axis (cairo_t *cr, const LescCdLayout *l, const LescCdModel *m)
   for (double r = l->rank_lo; r <= l->rank_hi + 1e-9; r += 0.5)
     {
       gboolean major = fabs (r - round (r)) < 1e-9;
-      double x = lesc_cd_layout_rank_x (l, m, r);
+      double x = layout_rank_x (l, m, r);
       cairo_move_to (cr, x, l->axis_y);
       cairo_line_to (cr, x, l->axis_y - (major ? MAJOR_TICK : MINOR_TICK));
       cairo_stroke (cr);

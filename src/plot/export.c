@@ -7,8 +7,9 @@
 #include <math.h>
 #include <string.h>
 
-gboolean
-lesc_plot_format_from_path (const char *path, LescPlotFormat *format, GError **error)
+/* The format named by the file's extension (.png, .svg, .pdf, any case). */
+static gboolean
+format_from_path (const char *path, LescPlotFormat *format, GError **error)
 {
   const char *dot = strrchr (path, '.');
   if (dot != NULL && g_ascii_strcasecmp (dot, ".png") == 0)
@@ -76,7 +77,7 @@ lesc_plot_export (const char *path, double width, double height, double dpi, Les
                   const void *model, GError **error)
 {
   LescPlotFormat format;
-  if (!lesc_plot_format_from_path (path, &format, error))
+  if (!format_from_path (path, &format, error))
     return FALSE;
   if (!(width > 0 && height > 0 && width < 1e5 && height < 1e5))
     {

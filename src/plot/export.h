@@ -14,9 +14,6 @@ typedef enum {
   LESC_PLOT_FORMAT_PDF,
 } LescPlotFormat;
 
-/* The format named by the file's extension (.png, .svg, .pdf, any case). */
-gboolean lesc_plot_format_from_path (const char *path, LescPlotFormat *format, GError **error);
-
 /* PNG pixel size of a width×height-point figure at `dpi`. */
 void lesc_plot_png_size (double width, double height, double dpi, int *px_width, int *px_height);
 

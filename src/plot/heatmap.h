@@ -1,4 +1,4 @@
-/* The λ₁ × λ₂ sensitivity heatmap (figures.md §4): discrete cells, values printed in
+/* The λ₁ × λ₂ sensitivity heatmap (docs/figures.md §4): discrete cells, values printed in
  * black or white by luminance, the best cell(s) outlined, a colour bar. */
 #pragma once
 #include "plot/palette.h"

@@ -1,4 +1,4 @@
-/* Colour palettes of the heatmaps (figures.md §4): matplotlib's viridis and cividis
+/* Colour palettes of the heatmaps (docs/figures.md §4): matplotlib's viridis and cividis
  * tables and sRGB grey, and the luminance rule for text on a coloured cell. */
 #pragma once
 #include <cairo.h>

@@ -1,5 +1,5 @@
 /* Small multiples of 3-label distributions as decorrelation-stretched RGB scatter plots
- * (figures.md §2), or one viridis heatmap per label (the colour-blind-safe alternative,
+ * (docs/figures.md §2), or one viridis heatmap per label (the colour-blind-safe alternative,
  * any number of labels). Ground truth first, then each method. */
 #pragma once
 #include "plot/dstretch.h"

@@ -12,7 +12,7 @@ typedef struct {
   LescMatrix *truth;     /* n×o ground-truth label distributions */
   LescMatrix *logical;   /* n×o logical labels, 0/1 as doubles */
   char **label_names;    /* o names, or NULL when the file has none */
-  gboolean logical_from_file; /* TRUE: read from the file; FALSE: binarized (§2) */
+  gboolean logical_from_file; /* TRUE: read from the file; FALSE: binarized (docs/methods.md §2) */
   GPtrArray *notes;      /* what reading chose about the file (one line each, naming it),
                             for the front ends to say once; NULL: nothing to say */
 } LescDataset;

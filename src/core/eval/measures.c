@@ -1,4 +1,4 @@
-/* The six LE measures (algorithms.md §3): per row, then the plain mean over rows. */
+/* The six LE measures (docs/methods.md §3): per row, then the plain mean over rows. */
 #include "core/eval/measures.h"
 #include "core/base/error.h"
 #include "core/eval/stats.h"

@@ -1,4 +1,4 @@
-/* The six LE measures (algorithms.md §3): per row, then the mean over rows. */
+/* The six LE measures (docs/methods.md §3): per row, then the mean over rows. */
 #pragma once
 #include "core/numeric/matrix.h"
 

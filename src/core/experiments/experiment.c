@@ -103,7 +103,7 @@ name_in (const char *name, const char *const *list)
 char *
 lesc_run_variant_text (const LescMethod *m, const LescRunParams *p)
 {
-  /* which option applies to which method: algorithms.md, "Named variants" */
+  /* which option applies to which method: docs/methods.md, "Named variants" */
   static const char *const correlation[] = { "lesc", "glesc", NULL };
   static const char *const tensor[] = { "glesc", NULL };
   static const char *const baselines[] = { "fcm", "km", "lp", "ml", NULL };

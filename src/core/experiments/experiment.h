@@ -1,5 +1,5 @@
 /* Experiments over the results store: the recovery table (with λ tuning), ten-fold
- * cross-validation and the λ₁/λ₂ sensitivity grid (algorithms.md §10).
+ * cross-validation and the λ₁/λ₂ sensitivity grid (docs/methods.md §10).
  *
  * Each experiment is a fixed, ordered list of work units (a unit computes one or more
  * runs: one recovery run, one CV fold, or every λ₁ of one λ₂ for LESC/gLESC, which

@@ -81,14 +81,6 @@ lesc_run_record_copy (LescRunRecord *dst, const LescRunRecord *src)
   dst->created = g_strdup (src->created);
 }
 
-LescRunRecord *
-lesc_run_record_dup (const LescRunRecord *src)
-{
-  LescRunRecord *r = g_new0 (LescRunRecord, 1);
-  lesc_run_record_copy (r, src);
-  return r;
-}
-
 void
 lesc_run_record_free (LescRunRecord *r)
 {

@@ -48,7 +48,6 @@ typedef struct {
 
 void lesc_run_record_clear (LescRunRecord *r);  /* frees the strings, zeroes */
 void lesc_run_record_copy (LescRunRecord *dst, const LescRunRecord *src);
-LescRunRecord *lesc_run_record_dup (const LescRunRecord *src);
 void lesc_run_record_free (LescRunRecord *r);
 
 /* g_get_user_data_dir()/lesc-explorer/results.sqlite */
