@@ -1,5 +1,5 @@
 /* Times FCM, KM, LP and ML on benchmark data sets (not part of the test suite).
- *   bench-baselines [--pyldl] [--methods fcm,km,lp,ml] [--out DIR] NAME...
+ *   bench-baselines [--flavour published|paper|pyldl] [--methods fcm,km,lp,ml] [--out DIR] NAME...
  * NAME is a file in $LESC_TEST_DATASETS (else $LESC_DATA_DIR), e.g. yeast-alpha.
  * With --out, each recovered n×c matrix is written to DIR/NAME-METHOD.bin as two uint64
  * (rows, cols) and the column-major doubles. */
@@ -26,10 +26,9 @@ write_matrix (const char *path, const LescMatrix *m)
 int
 main (int argc, char **argv)
 {
-  gboolean pyldl = FALSE;
-  g_autofree char *methods = NULL, *out = NULL;
+  g_autofree char *flavour = NULL, *methods = NULL, *out = NULL;
   GOptionEntry entries[] = {
-    { "pyldl", 0, 0, G_OPTION_ARG_NONE, &pyldl, "flavour pyldl", NULL },
+    { "flavour", 0, 0, G_OPTION_ARG_STRING, &flavour, "published (default), paper or pyldl", "F" },
     { "methods", 0, 0, G_OPTION_ARG_STRING, &methods, "comma-separated methods", "LIST" },
     { "out", 0, 0, G_OPTION_ARG_FILENAME, &out, "write the distributions here", "DIR" },
     { NULL },
@@ -40,6 +39,12 @@ main (int argc, char **argv)
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
     {
       g_printerr ("%s\n", error->message);
+      return 2;
+    }
+  LescFlavour chosen = LESC_FLAVOUR_PUBLISHED;
+  if (flavour != NULL && !lesc_flavour_from_string (flavour, &chosen))
+    {
+      g_printerr ("--flavour: expected published, paper or pyldl\n");
       return 2;
     }
   const char *dir = g_getenv ("LESC_TEST_DATASETS");
@@ -63,7 +68,7 @@ main (int argc, char **argv)
           return 1;
         }
       g_autoptr (LescMatrix) x = lesc_zscore (ds->features);
-      LescProblem problem = { x, ds->logical };
+      LescProblem problem = { x, ds->logical, ds->features };
       for (guint k = 0; k < G_N_ELEMENTS (all); k++)
         {
           const LescMethod *m = all[k];
@@ -74,7 +79,7 @@ main (int argc, char **argv)
           for (guint p = 0; p < m->n_params; p++)
             params.values[p] = m->params[p].default_value;
           params.seed = 5489;
-          params.flavour_pyldl = pyldl;
+          params.flavour = chosen;
           LescRunResult result;
           memset (&result, 0, sizeof result);
           gint64 t0 = g_get_monotonic_time ();

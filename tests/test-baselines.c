@@ -1,12 +1,14 @@
 /* The four baselines FCM, KM, LP and ML (docs/methods.md §8): hand-checkable cases, the
- * label-manifold QP against brute force, error paths, and SJAFFE against an independent
- * numpy computation. */
+ * label-manifold QP against brute force, error paths, SJAFFE against an independent
+ * numpy computation, and the `published` LP and KM against the published rows. */
 #include "core/methods/baseline.h"
 #include "core/data/dataset.h"
 #include "core/base/error.h"
 #include "core/methods/fcm.h"
 #include "core/methods/lp.h"
 #include "core/methods/ml.h"
+#include "core/methods/run.h"
+#include "core/eval/published.h"
 #include "core/solvers/neighbours.h"
 #include "core/numeric/preprocess.h"
 #include "core/base/random.h"
@@ -222,6 +224,89 @@ test_lp_fixed_point_blocked (void)
   g_assert_cmpfloat (worst, <, 1e-13);
 }
 
+/* LP published on two samples, by hand: P = [[0, 1], [1, 0]] whatever the distance, so
+ * D̃ = (1 − α)(I − αP)⁻¹L = [[1, α], [α, 1]] L / (1 + α); with α = 1/2, l₁ = (1, 0) and
+ * l₂ = (1, 1): d̃₁ = (1, 1/3), d̃₂ = (1, 2/3), divided by their sums (3/4, 1/4) and
+ * (3/5, 2/5) — a softmax would give other numbers. */
+static void
+test_lp_published_two_samples (void)
+{
+  const double xs[] = { 0, 1 };
+  const double ls[] = { 1, 1,   0, 1 };
+  g_autoptr (LescMatrix) x = lesc_matrix_new_from (2, 1, xs);
+  g_autoptr (LescMatrix) l = lesc_matrix_new_from (2, 2, ls);
+  LescRunParams params;
+  lesc_run_params_init (&params, &lesc_method_lp);
+  g_assert_cmpint (params.flavour, ==, LESC_FLAVOUR_PUBLISHED);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LescMatrix) d = recover (&lesc_method_lp, x, l, &params, NULL, &error);
+  g_assert_no_error (error);
+  const double want[] = { 0.75, 0.6,   0.25, 0.4 };
+  for (int t = 0; t < 4; t++)
+    g_assert_cmpfloat_with_epsilon (d->data[t], want[t], 1e-15);
+}
+
+/* LP published reads the features as loaded: the method on (z-scored x, raw) equals the
+ * definition on the raw features (P from Q_ij = exp(−‖x_i − x_j‖²/2), Q_ii = 0; 500
+ * steps of F ← αPF + (1 − α)L; rows divided by their sums), and differs from it on the
+ * z-scored ones. */
+static void
+test_lp_published_raw_features (void)
+{
+  const double raw[] = { 0.0, 0.5, 1.4, 2.0, 0.3,   0.0, 0.2, -0.3, 1.1, 1.6 };
+  const double ls[] = { 1, 1, 0, 0, 1,   0, 1, 1, 0, 0,   0, 0, 1, 1, 0 };
+  g_autoptr (LescMatrix) xr = lesc_matrix_new_from (5, 2, raw);
+  g_autoptr (LescMatrix) xz = lesc_zscore (xr);
+  g_autoptr (LescMatrix) l = lesc_matrix_new_from (5, 3, ls);
+  double p[5][5], s[5], f[5][3], g[5][3];
+  for (int i = 0; i < 5; i++)
+    {
+      s[i] = 0.0;
+      for (int j = 0; j < 5; j++)
+        {
+          double dx = raw[i] - raw[j], dy = raw[5 + i] - raw[5 + j];
+          p[i][j] = i == j ? 0.0 : exp (-(dx * dx + dy * dy) / 2.0);
+          s[i] += p[i][j];
+        }
+    }
+  for (int i = 0; i < 5; i++)
+    for (int j = 0; j < 5; j++)
+      p[i][j] /= sqrt (s[i] * s[j]);
+  for (int i = 0; i < 5; i++)
+    for (int j = 0; j < 3; j++)
+      f[i][j] = ls[i + 5 * j];
+  for (int step = 0; step < 500; step++)
+    {
+      for (int i = 0; i < 5; i++)
+        for (int j = 0; j < 3; j++)
+          {
+            double acc = 0.0;
+            for (int t = 0; t < 5; t++)
+              acc += p[i][t] * f[t][j];
+            g[i][j] = 0.5 * acc + 0.5 * ls[i + 5 * j];
+          }
+      memcpy (f, g, sizeof f);
+    }
+  LescRunParams params;
+  lesc_run_params_init (&params, &lesc_method_lp);
+  LescProblem problem = { xz, l, xr };
+  LescRunResult result;
+  memset (&result, 0, sizeof result);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LescMatrix) d = lesc_method_lp.recover (&problem, &params, FALSE, NULL, &result, &error);
+  g_assert_no_error (error);
+  for (int i = 0; i < 5; i++)
+    {
+      double sum = f[i][0] + f[i][1] + f[i][2];
+      for (int j = 0; j < 3; j++)
+        g_assert_cmpfloat_with_epsilon (LESC_AT (d, i, j), f[i][j] / sum, 1e-14);
+    }
+  /* the z-scored features alone give another answer */
+  g_autoptr (LescMatrix) dz = recover (&lesc_method_lp, xz, l, &params, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (lesc_matrix_max_abs_diff (d, dz), >, 1e-3);
+}
+
 /* ---- KM ---- */
 
 /* x = 0, 1, 3, 4 (one feature): σ = mean pairwise distance = 14/6. Squared kernel
@@ -235,8 +320,10 @@ test_km_by_hand (void)
   g_autoptr (LescMatrix) x = lesc_matrix_new_from (n, 1, xs);
   g_autoptr (LescMatrix) l = lesc_matrix_new_from (n, c, ls);
   const double sigma = 14.0 / 6.0, eta = 1e-7;
-  for (int pyldl = 0; pyldl < 2; pyldl++)
+  for (int flavour = LESC_FLAVOUR_PUBLISHED; flavour <= LESC_FLAVOUR_PYLDL; flavour++)
     {
+      /* PyLDL's membership (square root, radius over all samples) for pyldl and published */
+      gboolean pyldl = flavour != LESC_FLAVOUR_PAPER;
       double want[16];
       for (gsize j = 0; j < c; j++)
         {
@@ -270,10 +357,20 @@ test_km_by_hand (void)
       if (!pyldl)
         g_assert_cmpfloat_with_epsilon (want[0], 1.0 - 0.5 * (1 - k01) / (0.5 * (1 - k01) + eta),
                                         1e-15);
-      softmax_rows (want, n, c);
+      if (flavour == LESC_FLAVOUR_PUBLISHED)
+        for (gsize i = 0; i < n; i++) /* divided by the row sums: 0 stays 0 */
+          {
+            double sum = 0.0;
+            for (gsize j = 0; j < c; j++)
+              sum += want[i + j * n];
+            for (gsize j = 0; j < c; j++)
+              want[i + j * n] /= sum;
+          }
+      else
+        softmax_rows (want, n, c);
       LescRunParams params;
       lesc_run_params_init (&params, &lesc_method_km);
-      params.flavour_pyldl = pyldl;
+      params.flavour = (LescFlavour) flavour;
       g_autoptr (GError) error = NULL;
       LescRunResult result;
       memset (&result, 0, sizeof result);
@@ -283,7 +380,54 @@ test_km_by_hand (void)
         g_assert_cmpfloat_with_epsilon (d->data[t], want[t], 1e-13);
       g_assert_cmpuint (result.n_stages, ==, 2);
       g_assert_cmpstr (result.stage_names[0], ==, "kernel");
+      /* published: exact zeros on the irrelevant labels (sample 0: labels 2 and 3) */
+      if (flavour == LESC_FLAVOUR_PUBLISHED)
+        {
+          g_assert_cmpfloat (LESC_AT (d, 0, 1), ==, 0.0);
+          g_assert_cmpfloat (LESC_AT (d, 0, 2), ==, 0.0);
+        }
     }
+}
+
+/* KM published on two samples, one label each plus a shared one: every s² is
+ * (1 − k)/2 with k = exp(−1/2) (two points one apart: the kernel width is 1), for the
+ * one-member labels s² is 0 for the member. So sample 0 has membership 1 in its own label
+ * and 1 − √(s²/(s² + η)) ≈ 0 in the shared one; sample 1 the same. */
+static void
+test_km_published_two_samples (void)
+{
+  const double xs[] = { 0, 1 };
+  const double ls[] = { 1, 0,   0, 1,   1, 1 };
+  g_autoptr (LescMatrix) x = lesc_matrix_new_from (2, 1, xs);
+  g_autoptr (LescMatrix) l = lesc_matrix_new_from (2, 3, ls);
+  LescRunParams params;
+  lesc_run_params_init (&params, &lesc_method_km);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LescMatrix) d = recover (&lesc_method_km, x, l, &params, NULL, &error);
+  g_assert_no_error (error);
+  double s2 = 0.5 * (1.0 - exp (-0.5)), shared = 1.0 - sqrt (s2 / (s2 + 1e-7));
+  /* own label: s² = 0 → 1; the other sample's label: s² = 2(1 − k) = r², but l = 0 */
+  g_assert_cmpfloat_with_epsilon (LESC_AT (d, 0, 0), 1.0 / (1.0 + shared), 1e-15);
+  g_assert_cmpfloat (LESC_AT (d, 0, 1), ==, 0.0);
+  g_assert_cmpfloat_with_epsilon (LESC_AT (d, 0, 2), shared / (1.0 + shared), 1e-15);
+  g_assert_cmpfloat_with_epsilon (LESC_AT (d, 1, 1), 1.0 / (1.0 + shared), 1e-15);
+  g_assert_cmpfloat (LESC_AT (d, 1, 0), ==, 0.0);
+  g_assert_cmpfloat (shared, <, 1e-3);
+}
+
+/* Rows of degrees summing to 0 become uniform over the relevant labels (over all labels
+ * when there is none); the others are divided by their sums. */
+static void
+test_normalise_rows (void)
+{
+  const double ds[] = { 2, 0, 0,   2, 0, 0,   0, 0, 0 };
+  const double ls[] = { 1, 1, 0,   1, 1, 0,   0, 1, 0 };
+  g_autoptr (LescMatrix) d = lesc_matrix_new_from (3, 3, ds);
+  g_autoptr (LescMatrix) l = lesc_matrix_new_from (3, 3, ls);
+  lesc_baseline_normalise_rows (d, l, "test");
+  const double want[] = { 0.5, 1.0 / 3, 1.0 / 3,   0.5, 1.0 / 3, 1.0 / 3,   0, 1.0 / 3, 1.0 / 3 };
+  for (int t = 0; t < 9; t++)
+    g_assert_cmpfloat_with_epsilon (d->data[t], want[t], 1e-15);
 }
 
 /* ---- FCM ---- */
@@ -567,7 +711,7 @@ test_ml_end_to_end (void)
       softmax_rows (want, 6, 2);
       LescRunParams params;
       lesc_run_params_init (&params, &lesc_method_ml);
-      params.flavour_pyldl = pyldl;
+      params.flavour = pyldl ? LESC_FLAVOUR_PYLDL : LESC_FLAVOUR_PAPER;
       g_autoptr (LescMatrix) d = recover (&lesc_method_ml, x, l, &params, NULL, &error);
       g_assert_no_error (error);
       for (int t = 0; t < 12; t++)
@@ -730,7 +874,7 @@ test_sjaffe (void)
     {
       LescRunParams p;
       lesc_run_params_init (&p, cases[k].m);
-      p.flavour_pyldl = cases[k].pyldl;
+      p.flavour = cases[k].pyldl ? LESC_FLAVOUR_PYLDL : LESC_FLAVOUR_PAPER;
       g_autoptr (LescMatrix) d = recover (cases[k].m, x, ds->logical, &p, NULL, &error);
       g_assert_no_error (error);
       g_assert_cmpuint (d->rows, ==, 213);
@@ -744,6 +888,76 @@ test_sjaffe (void)
     }
 }
 
+/* ---- the published rows (the paper's Table 3, from the GLLE paper) ---- */
+
+/* LP and KM `published` through the whole run (raw and z-scored features) on SJAFFE,
+ * Yeast-alpha and Yeast-cold against the published rows, KL(recovered‖truth) as
+ * published: LP within 0.0015 in every measure (observed: 5e-4), KM within 0.007
+ * Chebyshev and 0.01 in the others (observed: 0.0064 and 0.009; the published rows have 3
+ * decimals). */
+static void
+test_published_rows (void)
+{
+  static const char *const sets[] = { "sjaffe", "yeast-alpha", "yeast-cold" };
+  const LescPublishedTable *table = lesc_published_recovery ();
+  for (guint s = 0; s < G_N_ELEMENTS (sets); s++)
+    {
+      g_autofree char *file = g_strconcat (sets[s], ".mat", NULL);
+      g_autofree char *path = lesc_test_dataset_path (file);
+      if (path == NULL)
+        return;
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LescDataset) ds = lesc_dataset_load_mat (path, &error);
+      g_assert_no_error (error);
+      const LescMethod *methods[] = { &lesc_method_lp, &lesc_method_km };
+      for (guint k = 0; k < G_N_ELEMENTS (methods); k++)
+        {
+          LescRunParams p;
+          lesc_run_params_init (&p, methods[k]);
+          g_autoptr (LescMatrix) d = lesc_method_run (methods[k], ds, &p, NULL, NULL, &error);
+          g_assert_no_error (error);
+          double v[LESC_N_MEASURES];
+          g_assert_true (lesc_measures_compute (ds->truth, d, LESC_KL_RECOVERED_TRUTH, v, &error));
+          const LescPublishedRow *row = lesc_published_find (table, sets[s], methods[k]->name);
+          g_assert_nonnull (row);
+          for (int m = 0; m < LESC_N_MEASURES; m++)
+            {
+              double tol = k == 0 ? 0.0015 : m == LESC_MEASURE_CHEB ? 0.007 : 0.01;
+              g_test_message ("%s %s %s: %.4f, published %.3f", sets[s], methods[k]->name,
+                              lesc_measure_key ((LescMeasure) m), v[m], row->measures[m]);
+              g_assert_cmpfloat (fabs (v[m] - row->measures[m]), <=, tol);
+            }
+          /* KM's exact zeros on the irrelevant labels: KL(truth‖recovered) is +∞ */
+          g_assert_true (lesc_measures_compute (ds->truth, d, LESC_KL_TRUTH_RECOVERED, v, &error));
+          if (k == 1)
+            g_assert_true (isinf (v[LESC_MEASURE_KL]) && v[LESC_MEASURE_KL] > 0);
+          else
+            g_assert_true (isfinite (v[LESC_MEASURE_KL]));
+        }
+    }
+}
+
+/* The published table: rows found by name or path, in the program's measure order. */
+static void
+test_published_table (void)
+{
+  const LescPublishedTable *t = lesc_published_find_table ("published");
+  g_assert_true (t == lesc_published_recovery ());
+  g_assert_null (lesc_published_find_table ("paper"));
+  g_assert_cmpuint (t->n_rows, ==, 4 * 7);
+  g_assert_cmpint (t->kl, ==, LESC_KL_RECOVERED_TRUTH);
+  const LescPublishedRow *r = lesc_published_find (t, "/data/Yeast_alpha.mat", "LP");
+  g_assert_nonnull (r);
+  /* Table 3, Yeast-alpha, LP: Cheb 0.040, Canber 4.544, Clark 1.185, KL 0.121, Cos 0.911,
+   * Int 0.774 */
+  const double want[LESC_N_MEASURES] = { 0.040, 1.185, 4.544, 0.121, 0.911, 0.774 };
+  for (int m = 0; m < LESC_N_MEASURES; m++)
+    g_assert_cmpfloat (r->measures[m], ==, want[m]);
+  g_assert_nonnull (lesc_published_find (t, "artificial", "glesc"));
+  g_assert_null (lesc_published_find (t, "yeast-spo5", "lp"));
+  g_assert_null (lesc_published_find (t, "sjaffe", "nope"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -753,7 +967,11 @@ main (int argc, char **argv)
   g_test_add_func ("/baselines/lp/fixed-point", test_lp_fixed_point);
   g_test_add_func ("/baselines/lp/isolated", test_lp_isolated);
   g_test_add_func ("/baselines/lp/fixed-point-blocked", test_lp_fixed_point_blocked);
+  g_test_add_func ("/baselines/lp/published-two-samples", test_lp_published_two_samples);
+  g_test_add_func ("/baselines/lp/published-raw-features", test_lp_published_raw_features);
   g_test_add_func ("/baselines/km/by-hand", test_km_by_hand);
+  g_test_add_func ("/baselines/km/published-two-samples", test_km_published_two_samples);
+  g_test_add_func ("/baselines/normalise-rows", test_normalise_rows);
   g_test_add_func ("/baselines/fcm/fixed-point", test_fcm_fixed_point);
   g_test_add_func ("/baselines/fcm/compose", test_fcm_compose);
   g_test_add_func ("/baselines/fcm/seeded", test_fcm_seeded);
@@ -764,5 +982,7 @@ main (int argc, char **argv)
   g_test_add_func ("/baselines/errors", test_errors);
   g_test_add_func ("/baselines/cancel", test_cancel);
   g_test_add_func ("/baselines/sjaffe", test_sjaffe);
+  g_test_add_func ("/baselines/published-table", test_published_table);
+  g_test_add_func ("/baselines/published-rows", test_published_rows);
   return g_test_run ();
 }

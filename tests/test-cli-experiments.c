@@ -176,13 +176,22 @@ test_table_cd (void)
       for (int m = 0; m < LESC_N_MEASURES; m++)
         {
           double v = g_ascii_strtod (f[2 + 2 * m], NULL), rank = g_ascii_strtod (f[3 + 2 * m], NULL);
-          g_assert_true (isfinite (v) && v >= 0);
+          /* KM's published degrees are exactly 0 on irrelevant labels: KL(truth‖recovered)
+           * is ∞ ("inf" in CSV), ranked last */
+          if (r % 7 == 1 && m == LESC_MEASURE_KL)
+            {
+              g_assert_cmpstr (f[2 + 2 * m], ==, "inf");
+              g_assert_cmpfloat (rank, ==, 7);
+            }
+          else
+            g_assert_true (isfinite (v) && v >= 0);
           g_assert_cmpfloat (rank, >=, 1);
           g_assert_cmpfloat (rank, <=, 7);
           sums[r / 7][m] += rank;
         }
       cheb_mean_rank[r % 7] += g_ascii_strtod (f[3], NULL) / 2;
-      g_assert_cmpstr (f[16], ==, r % 7 < 4 ? "" : "converged");
+      g_assert_cmpstr (f[16], ==, r % 7 == 1 || r % 7 == 2 ? "flavour=published"
+                                  : r % 7 < 4 ? "" : "converged");
       g_assert_cmpstr (f[17], ==, "truth-recovered");
     }
   for (int m = 0; m < LESC_N_MEASURES; m++)
@@ -251,6 +260,21 @@ test_table_cd (void)
   g_assert_cmpint (cd_text.status, ==, 0);
   g_assert_cmpuint (count_substr (cd_text.out, "Iman–Davenport F_F"), ==, LESC_N_MEASURES);
   g_assert_cmpuint (count_substr (cd_text.out, "nemenyi, α = 0.05"), ==, LESC_N_MEASURES);
+  /* the KL block says its direction; KM's ∞ ranks last instead of dropping the data sets */
+  g_assert_nonnull (strstr (cd_text.out, "Kullback-Leibler KL(truth‖recovered) (lower is better): "
+                                         "2 data sets, 7 methods"));
+
+  /* the text table says the direction too, prints KM's KL as ∞ and ranks it last; with
+   * --against, a 'published' and a 'difference' row under each data set, but no KL
+   * differences (the published KL is the other direction) */
+  g_auto (Run) text = run ("table", "artificial", "sjaffe", "--results", store, "--variant",
+                           "converged", "--against", "published", NULL);
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.out, "\nKullback-Leibler KL(truth‖recovered) (lower is better)\n"));
+  g_assert_cmpuint (count_substr (text.out, "∞(7)"), ==, 2);
+  g_assert_nonnull (strstr (text.out, "No KL differences: this table's KL is the other direction"));
+  g_assert_cmpuint (count_substr (text.out, "\n  published "), ==, 2 * LESC_N_MEASURES);
+  g_assert_cmpuint (count_substr (text.out, "\n  difference "), ==, 2 * LESC_N_MEASURES);
 
   /* other selection options find no runs: each data set is dropped, and cd says why */
   g_auto (Run) missing = run ("cd", "--results", store, "--measure", "cheb", NULL);
@@ -258,6 +282,81 @@ test_table_cd (void)
   g_assert_cmpint (missing.status, ==, 1);
   g_assert_nonnull (strstr (missing.err, "missing"));
   g_assert_cmpint (sql_count (store, "SELECT count(*) FROM runs"), ==, 14);
+}
+
+/* ---- against the published numbers ------------------------------------------------------ */
+
+/* The column of `name` in a CSV header line, or −1. */
+static int
+csv_column (char **header, const char *name)
+{
+  for (int c = 0; header[c] != NULL; c++)
+    if (strcmp (header[c], name) == 0)
+      return c;
+  return -1;
+}
+
+/* `lesc table sjaffe --kl recovered-truth --against published`: beside each value the
+ * published one and the difference; LP's published flavour reproduces the published row
+ * within 0.0015 in every measure, KM's within 0.007 Chebyshev and 0.01 the others. */
+static void
+test_against_published (void)
+{
+  if (!have_data ())
+    return;
+  g_autofree char *store = tmp_file ("against.sqlite");
+  g_auto (Run) csv = run ("table", "sjaffe", "--methods", "km,lp,ml", "--kl", "recovered-truth",
+                          "--against", "published", "--results", store, "--format", "csv", NULL);
+  g_test_message ("%s", csv.err);
+  g_assert_cmpint (csv.status, ==, 0);
+  g_auto (GStrv) lines = g_strsplit (csv.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 1 + 3 + 1);
+  g_auto (GStrv) header = g_strsplit (lines[0], ",", -1);
+  for (int m = 0; m < LESC_N_MEASURES; m++)
+    {
+      const char *key = lesc_measure_key ((LescMeasure) m);
+      g_autofree char *pub = g_strdup_printf ("%s_published", key);
+      g_autofree char *diff = g_strdup_printf ("%s_difference", key);
+      int cv = csv_column (header, key), cp = csv_column (header, pub), cd = csv_column (header, diff);
+      g_assert_cmpint (cp, ==, cv + 2); /* beside the value and its rank */
+      g_assert_cmpint (cd, ==, cv + 3);
+      for (int r = 1; r <= 3; r++)
+        {
+          g_auto (GStrv) f = g_strsplit (lines[r], ",", -1);
+          double v = g_ascii_strtod (f[cv], NULL), p = g_ascii_strtod (f[cp], NULL);
+          double d = g_ascii_strtod (f[cd], NULL);
+          g_assert_cmpfloat_with_epsilon (d, v - p, 1e-12);
+          if (strcmp (f[1], "lp") == 0)
+            g_assert_cmpfloat (fabs (d), <=, 0.0015);
+          else if (strcmp (f[1], "km") == 0)
+            g_assert_cmpfloat (fabs (d), <=, m == LESC_MEASURE_CHEB ? 0.007 : 0.01);
+          else /* ML's published row is reproduced by no public definition */
+            g_assert_cmpfloat (fabs (d), >, m == LESC_MEASURE_CLARK ? 0.3 : 0.0);
+        }
+    }
+  /* the published ML row on SJAFFE: Clark 1.519 */
+  g_assert_nonnull (strstr (lines[3], ",1.519,"));
+
+  g_auto (Run) text = run ("table", "sjaffe", "--methods", "km,lp,ml", "--kl", "recovered-truth",
+                           "--against", "published", "--results", store, NULL);
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.err, "0 run(s) computed, 3 reused"));
+  g_assert_nonnull (strstr (text.out, "Against the published values: rows 'published' and "
+                                      "'difference' (ours − published) from Zheng et al."));
+  g_assert_null (strstr (text.out, "No KL differences"));
+  g_assert_nonnull (strstr (text.out, "\nKullback-Leibler KL(recovered‖truth) (lower is better)\n"));
+  /* SJAFFE's LP Chebyshev: ours 0.107, published 0.107, difference −0.0002 */
+  g_assert_nonnull (strstr (text.out, "\n  published      0.214     0.107     0.186\n"));
+  g_assert_nonnull (strstr (text.out, "\n  difference   -0.0028   -0.0002   -0.0045\n"));
+
+  /* a data set the program has no published numbers for: no extra rows */
+  g_auto (Run) art = run ("table", "sjaffe", "yeast-spo5", "--methods", "lp", "--kl", "recovered-truth",
+                          "--against", "published", "--results", store, NULL);
+  g_assert_cmpint (art.status, ==, 0);
+  g_assert_cmpuint (count_substr (art.out, "\n  published "), ==, LESC_N_MEASURES);
+
+  g_auto (Run) bad = run ("table", "sjaffe", "--against", "paper", "--results", store, NULL);
+  assert_fails (&bad, 2, "--against: expected published, got 'paper'");
 }
 
 /* ---- shards and merge ------------------------------------------------------------------ */
@@ -490,6 +589,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-experiments/cv", test_cv);
   g_test_add_func ("/cli-experiments/interrupt", test_interrupt);
   g_test_add_func ("/cli-experiments/table-cd", test_table_cd);
+  g_test_add_func ("/cli-experiments/against-published", test_against_published);
   g_test_add_func ("/cli-experiments/heatmap-of-data", test_heatmap_of_data);
   int status = g_test_run ();
   g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmp);

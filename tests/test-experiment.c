@@ -177,15 +177,28 @@ test_canonical_texts (void)
   g_assert_cmpstr (variant, ==, "reference");
   p.variant = LESC_VARIANT_CONVERGED;
   p.c_paper_orientation = TRUE;
-  p.flavour_pyldl = TRUE;        /* not a LESC option: ignored */
+  p.flavour = LESC_FLAVOUR_PYLDL; /* not a LESC option: ignored */
   g_autofree char *v2 = lesc_run_variant_text (lesc, &p);
   g_assert_cmpstr (v2, ==, "converged c-orientation=paper");
   LescRunParams k;
   lesc_run_params_init (&k, km);
-  k.flavour_pyldl = TRUE;
+  /* the default flavour, published, is written out; paper writes nothing (the stores made
+   * before published existed hold paper runs under "") */
+  g_autofree char *v0 = lesc_run_variant_text (km, &k);
+  g_assert_cmpstr (v0, ==, "flavour=published");
+  k.flavour = LESC_FLAVOUR_PAPER;
+  g_autofree char *v1 = lesc_run_variant_text (km, &k);
+  g_assert_cmpstr (v1, ==, "");
+  k.flavour = LESC_FLAVOUR_PYLDL;
   k.variant = LESC_VARIANT_CONVERGED; /* KM has no LE step */
   g_autofree char *v3 = lesc_run_variant_text (km, &k);
   g_assert_cmpstr (v3, ==, "flavour=pyldl");
+  /* FCM and ML have no published definition of their own: published runs as paper */
+  const LescMethod *fcm = lesc_method_find ("fcm");
+  LescRunParams f;
+  lesc_run_params_init (&f, fcm);
+  g_autofree char *v4 = lesc_run_variant_text (fcm, &f);
+  g_assert_cmpstr (v4, ==, "");
 }
 
 /* ---- experiments on SJAFFE ------------------------------------------------------------ */

@@ -32,7 +32,7 @@ test_non_finite_rule (void)
     LescFormat format;
     const char *nan, *pinf, *ninf;
   } rule[] = {
-    { LESC_FORMAT_TEXT, "—", "inf", "-inf" },
+    { LESC_FORMAT_TEXT, "—", "∞", "−∞" },
     { LESC_FORMAT_CSV, "", "inf", "-inf" },
     { LESC_FORMAT_JSON, "null", "\"Infinity\"", "\"-Infinity\"" },
     { LESC_FORMAT_LATEX, "--", "$\\infty$", "$-\\infty$" },

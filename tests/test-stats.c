@@ -488,6 +488,24 @@ test_wilcoxon_exact_enumeration (void)
   g_assert_cmpfloat (l.r_plus, ==, w.r_minus);
   g_assert_cmpfloat (l.r_minus, ==, w.r_plus);
   g_assert_cmpfloat_with_epsilon (l.p, w.p, 1e-15);
+
+  /* infinities: the last pair's difference 8 becomes +∞ (still the largest |d|, the same
+   * ranks); a pair ∞, ∞ differs by 0 like the first one */
+  double ai[10], bi[10] = { 0 };
+  memcpy (ai, a, sizeof a);
+  ai[8] = INFINITY;
+  ai[9] = bi[9] = INFINITY;
+  LescWilcoxon wi;
+  g_assert_true (lesc_stats_wilcoxon (ai, bi, 9, FALSE, LESC_WILCOXON_PRATT, &wi, NULL));
+  g_assert_cmpfloat (wi.r_plus, ==, w.r_plus);
+  g_assert_cmpfloat (wi.p_exact, ==, w.p_exact);
+  g_assert_true (lesc_stats_wilcoxon (ai, bi, 10, FALSE, LESC_WILCOXON_WILCOX, &wi, NULL));
+  g_assert_cmpuint (wi.n_zeros, ==, 2);
+  g_assert_cmpuint (wi.n_nonzero, ==, 8);
+  const double nan_a[] = { 1, NAN };
+  g_autoptr (GError) error = NULL;
+  g_assert_false (lesc_stats_wilcoxon (nan_a, b, 2, FALSE, LESC_WILCOXON_PRATT, &wi, &error));
+  g_assert_error (error, LESC_ERROR, LESC_ERROR_DATA);
 }
 
 static void
@@ -599,21 +617,23 @@ test_edge_errors_and_dropped (void)
   g_assert_error (error, LESC_ERROR, LESC_ERROR_DATA);
   g_clear_error (&error);
 
-  /* a NaN and an Inf row dropped and listed; ties inside data sets keep Σ R = k(k+1)/2 */
+  /* a NaN row dropped and listed; an Inf row kept, the Inf ranked last (lower is better);
+   * ties inside data sets keep Σ R = k(k+1)/2 */
   const double v[] = { 0.1, 0.1, 0.3, 0.2, 0.2, 0.2, NAN, 0.1, 0.2, 0.4, 0.3, 0.3,
                        0.5, INFINITY, 0.1, 0.3, 0.1, 0.2 };
   g_autoptr (LescMatrix) t = from_rows (6, 3, v);
   g_autoptr (LescStatsResult) r = lesc_stats_compare (t, NULL, TRUE, NULL, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (r->n, ==, 4);
-  g_assert_cmpuint (r->dropped->len, ==, 2);
+  g_assert_cmpuint (r->n, ==, 5);
+  g_assert_cmpuint (r->dropped->len, ==, 1);
   g_assert_cmpuint (g_array_index (r->dropped, guint, 0), ==, 2);
-  g_assert_cmpuint (g_array_index (r->dropped, guint, 1), ==, 4);
   g_assert_cmpfloat (LESC_AT (r->ranks, 0, 0), ==, 1.5);
   g_assert_cmpfloat (LESC_AT (r->ranks, 1, 2), ==, 2);
+  g_assert_cmpfloat (LESC_AT (r->ranks, 3, 1), ==, 3); /* the Inf */
   g_assert_cmpfloat_with_epsilon (r->mean_ranks[0] + r->mean_ranks[1] + r->mean_ranks[2], 6.0, 1e-14);
-  /* rows kept: (0.1,0.1,0.3) (0.2,0.2,0.2) (0.4,0.3,0.3) (0.3,0.1,0.2) */
-  g_assert_cmpfloat_with_epsilon (r->mean_ranks[0], (1.5 + 2 + 3 + 3) / 4, 1e-15);
+  /* rows kept: (0.1,0.1,0.3) (0.2,0.2,0.2) (0.4,0.3,0.3) (0.5,∞,0.1) (0.3,0.1,0.2) */
+  g_assert_cmpfloat_with_epsilon (r->mean_ranks[0], (1.5 + 2 + 3 + 2 + 3) / 5, 1e-15);
+  g_assert_cmpfloat_with_epsilon (r->mean_ranks[1], (1.5 + 2 + 1.5 + 3 + 1) / 5, 1e-15);
 
   /* with the NaN rows all but one data set is gone */
   const double w[] = { NAN, 1, 2, 1, 2, 3 };

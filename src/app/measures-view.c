@@ -7,6 +7,7 @@
 #include "app/exportable.h"
 #include "app/measure-names.h"
 #include "app/result.h"
+#include "core/eval/published.h"
 #include "core/eval/stats.h"
 
 /* ---- one table row ------------------------------------------------------------------ */
@@ -22,6 +23,7 @@ struct _LescMeasureRow
   double ranks[LESC_N_MEASURES];   /* NaN until ranked */
   double average_rank;
   gboolean best[LESC_N_MEASURES];
+  LescKlDirection kl;              /* of values[LESC_MEASURE_KL] */
 };
 
 G_DEFINE_FINAL_TYPE (LescMeasureRow, lesc_measure_row, G_TYPE_OBJECT)
@@ -88,8 +90,8 @@ format_rank (double r)
   return g_strdup_printf ("%.1f", r);
 }
 
-/* Ranks of the rows per measure (rank 1 = best, ties share the mean rank; rows without a
- * finite value get none) and the average rank over the six measures. */
+/* Ranks of the rows per measure (rank 1 = best, ties share the mean rank, ∞ last; rows
+ * without a value get none) and the average rank over the six measures. */
 static void
 rank_rows (GPtrArray *rows)
 {
@@ -105,7 +107,7 @@ rank_rows (GPtrArray *rows)
       for (guint i = 0; i < n; i++)
         {
           LescMeasureRow *row = g_ptr_array_index (rows, i);
-          if (isfinite (row->values[j]))
+          if (!isnan (row->values[j]))
             {
               values[m] = row->values[j];
               index[m++] = i;
@@ -149,6 +151,7 @@ rebuild (LescResultsView *view)
       g_autoptr (LescResult) result = g_list_model_get_item (results, i);
       LescMeasureRow *row = g_object_new (LESC_TYPE_MEASURE_ROW, NULL);
       row->result = g_object_ref (result);
+      row->kl = kl;
       const double *v = lesc_result_get_measures (result, kl);
       for (guint j = 0; j < LESC_N_MEASURES; j++)
         row->values[j] = v[j];
@@ -267,6 +270,26 @@ bind_label_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer da
       row->best[column] ? "<b>%s</b>%s<span alpha=\"55%%\">%s%s%s</span>" : "%s%s<span alpha=\"55%%\">%s%s%s</span>",
       value, rank[0] != '\0' ? " " : "", rank[0] != '\0' ? "(" : "", rank, rank[0] != '\0' ? ")" : "");
   gtk_label_set_markup (label, markup);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (label), NULL);
+  /* the published number of this data set and method, where the program ships one */
+  const LescPublishedTable *pub = lesc_published_recovery ();
+  const LescPublishedRow *p = lesc_published_find (
+      pub, lesc_data_object_get_name (lesc_result_get_data (row->result)),
+      lesc_result_get_method (row->result)->name);
+  if (p == NULL)
+    return;
+  g_autofree char *published = g_strdup_printf ("%.*f", pub->decimals, p->measures[column]);
+  g_autofree char *tip = NULL;
+  if (column == LESC_MEASURE_KL && row->kl != pub->kl) /* no difference across directions */
+    tip = g_strdup_printf (_("Published: %s, as KL(recovered ‖ truth)"), published);
+  else
+    {
+      g_autofree char *diff = g_strdup_printf ("%+.4f", row->values[column] - p->measures[column]);
+      /* TRANSLATORS: tooltip of a value in the measures table: the value the paper
+       * published and this run's value minus it */
+      tip = g_strdup_printf (_("Published: %s (this run − published: %s)"), published, diff);
+    }
+  gtk_widget_set_tooltip_text (GTK_WIDGET (label), tip);
 }
 
 static int

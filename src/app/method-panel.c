@@ -27,7 +27,7 @@ struct _LescMethodPanel
   GtkSwitch *orientation_switch;
   GtkSwitch *fft_switch;
   GtkSwitch *shrink_switch;
-  GtkSwitch *pyldl_switch;
+  AdwComboRow *flavour_row;
   GtkSwitch *auto_run_switch;
 
   GSettings *settings;
@@ -113,6 +113,21 @@ build_method_rows (LescMethodPanel *self)
           gtk_widget_set_tooltip_text (tag, _("No official code exists: rebuilt from the paper and the gLESC repository"));
           adw_expander_row_add_action (c->row, tag);
         }
+      if (m->published_note != NULL)
+        {
+          /* how the method stands against its published rows (docs/reproducing.md) */
+          gtk_widget_set_tooltip_text (GTK_WIDGET (c->row), _(m->published_note));
+          if (!m->published_flavour)
+            {
+              /* TRANSLATORS: a tag beside FCM and ML, whose published numbers no
+               * public definition reproduces */
+              GtkWidget *tag = gtk_label_new (_("not reproducible"));
+              gtk_widget_set_valign (tag, GTK_ALIGN_CENTER);
+              gtk_widget_add_css_class (tag, "tag");
+              gtk_widget_set_tooltip_text (tag, _(m->published_note));
+              adw_expander_row_add_action (c->row, tag);
+            }
+        }
       c->check = GTK_CHECK_BUTTON (gtk_check_button_new ());
       gtk_widget_set_valign (GTK_WIDGET (c->check), GTK_ALIGN_CENTER);
       g_autofree char *check_label = g_strdup_printf (_("Run %s"), m->display_name);
@@ -167,7 +182,7 @@ lesc_method_panel_class_init (LescMethodPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LescMethodPanel, orientation_switch);
   gtk_widget_class_bind_template_child (widget_class, LescMethodPanel, fft_switch);
   gtk_widget_class_bind_template_child (widget_class, LescMethodPanel, shrink_switch);
-  gtk_widget_class_bind_template_child (widget_class, LescMethodPanel, pyldl_switch);
+  gtk_widget_class_bind_template_child (widget_class, LescMethodPanel, flavour_row);
   gtk_widget_class_bind_template_child (widget_class, LescMethodPanel, auto_run_switch);
   gtk_widget_class_bind_template_callback (widget_class, defaults_clicked_cb);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -196,11 +211,12 @@ lesc_method_panel_init (LescMethodPanel *self)
                             G_CALLBACK (shared_setting_changed_cb), self);
   g_signal_connect_swapped (self->variant_row, "notify::selected",
                             G_CALLBACK (shared_setting_changed_cb), self);
-  GtkSwitch *switches[] = { self->orientation_switch, self->fft_switch, self->shrink_switch,
-                            self->pyldl_switch };
+  GtkSwitch *switches[] = { self->orientation_switch, self->fft_switch, self->shrink_switch };
   for (guint i = 0; i < G_N_ELEMENTS (switches); i++)
     g_signal_connect_swapped (switches[i], "notify::active",
                               G_CALLBACK (shared_setting_changed_cb), self);
+  g_signal_connect_swapped (self->flavour_row, "notify::selected",
+                            G_CALLBACK (shared_setting_changed_cb), self);
   g_signal_connect_swapped (self->kl_row, "notify::selected", G_CALLBACK (kl_changed_cb), self);
 }
 
@@ -225,7 +241,9 @@ lesc_method_panel_get_params (LescMethodPanel *self, const LescMethod *method, L
   p->c_paper_orientation = gtk_switch_get_active (self->orientation_switch);
   p->tensor_fft_views = gtk_switch_get_active (self->fft_switch);
   p->odd_n_single_shrink = gtk_switch_get_active (self->shrink_switch);
-  p->flavour_pyldl = gtk_switch_get_active (self->pyldl_switch);
+  /* the rows are in LescFlavour's order */
+  p->flavour = (LescFlavour) MIN (adw_combo_row_get_selected (self->flavour_row),
+                                  (guint) LESC_FLAVOUR_PYLDL);
 }
 
 gboolean
@@ -299,7 +317,7 @@ lesc_method_panel_reset (LescMethodPanel *self)
   gtk_switch_set_active (self->orientation_switch, FALSE);
   gtk_switch_set_active (self->fft_switch, FALSE);
   gtk_switch_set_active (self->shrink_switch, FALSE);
-  gtk_switch_set_active (self->pyldl_switch, FALSE);
+  adw_combo_row_set_selected (self->flavour_row, LESC_FLAVOUR_PUBLISHED);
   self->resetting = FALSE;
   emit_params_changed (self, NULL);
 }

@@ -82,7 +82,7 @@ lesc_run_params_same (const LescMethod *m, const LescRunParams *a, const LescRun
   return a->c_paper_orientation == b->c_paper_orientation
          && a->tensor_fft_views == b->tensor_fft_views
          && a->odd_n_single_shrink == b->odd_n_single_shrink
-         && a->flavour_pyldl == b->flavour_pyldl;
+         && a->flavour == b->flavour;
 }
 
 char *

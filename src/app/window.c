@@ -240,13 +240,19 @@ job_finished_cb (LescWindow *self, LescJob *job)
             g_list_store_splice (self->results, pos, 1, (gpointer *) &result, 1);
           else
             g_list_store_append (self->results, result);
-          g_autofree char *warning = lesc_run_result_warning (lesc_result_get_report (result));
+          const LescRunResult *report = lesc_result_get_report (result);
+          g_autofree char *warning = lesc_run_result_warning (report);
           if (warning != NULL)
             {
-              g_autofree char *msg = g_strdup_printf (
-                /* TRANSLATORS: "LESC on movie: …" */
-                _("%s: the optimizer stopped in its first iterations, so the result is close to "
-                  "its random start — try the Converged LE step"), lesc_job_get_title (job));
+              g_autofree char *msg = lesc_run_result_fcm_collapsed (report)
+                ? g_strdup_printf (
+                    /* TRANSLATORS: "FCM on sjaffe: …" */
+                    _("%s: the fuzzy c-means memberships collapsed to uniform, so every sample "
+                      "gets the same label degrees"), lesc_job_get_title (job))
+                : g_strdup_printf (
+                    /* TRANSLATORS: "LESC on movie: …" */
+                    _("%s: the optimizer stopped in its first iterations, so the result is close to "
+                      "its random start — try the Converged LE step"), lesc_job_get_title (job));
               lesc_window_toast (self, msg);
             }
         }

@@ -40,7 +40,7 @@ static const GOptionEntry param_entries[] = {
 
 static const GOptionEntry kl_entries[] = {
   { "kl", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.kl,
-    "KL direction: truth-recovered (default) or recovered-truth (official demos)", "DIR" },
+    "KL direction: truth-recovered (default) or recovered-truth (the official demos and the published tables)", "DIR" },
   { NULL }
 };
 
@@ -62,7 +62,7 @@ static const GOptionEntry settings_entries[] = {
   { "odd-n-double-shrink", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.odd_n,
     "gLESC: on (official code, default) or off", "on|off" },
   { "flavour", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.flavour,
-    "FCM, KM, LP, ML: paper (default) or pyldl", "F" },
+    LESC_CLI_FLAVOUR_HELP, "F" },
   { NULL }
 };
 
@@ -217,6 +217,16 @@ apply_params (GArray *setups, GError **error)
   return TRUE;
 }
 
+static gboolean
+parse_flavour (LescRunParams *p, GError **error)
+{
+  if (lesc_batch.flavour == NULL || lesc_flavour_from_string (lesc_batch.flavour, &p->flavour))
+    return TRUE;
+  g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+               "--flavour: expected published, paper or pyldl, got '%s'", lesc_batch.flavour);
+  return FALSE;
+}
+
 gboolean
 lesc_batch_settings (LescRunParams *p, GError **error)
 {
@@ -247,8 +257,7 @@ lesc_batch_settings (LescRunParams *p, GError **error)
                           &p->tensor_fft_views, error)
          && parse_choice ("odd-n-double-shrink", lesc_batch.odd_n, "on", "off",
                           &p->odd_n_single_shrink, error)
-         && parse_choice ("flavour", lesc_batch.flavour, "paper", "pyldl", &p->flavour_pyldl,
-                          error);
+         && parse_flavour (p, error);
 }
 
 gboolean

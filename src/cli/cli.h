@@ -37,6 +37,22 @@ gboolean lesc_cli_parse (const char *command, const char *params, const char *de
                          const GOptionEntry *entries, gboolean with_data,
                          int *argc, char ***argv);
 
+/* lesc_cli_parse with `notes` (may be NULL) printed after the options in --help. */
+gboolean lesc_cli_parse_with_notes (const char *command, const char *params,
+                                    const char *description, const GOptionEntry *entries,
+                                    gboolean with_data, const char *notes, int *argc,
+                                    char ***argv);
+
+/* The --flavour option's help (lesc recover and the batch commands). */
+#define LESC_CLI_FLAVOUR_HELP                                                                 \
+  "FCM, KM, LP, ML: published (default: LP and KM as their published rows, FCM and ML as "   \
+  "paper), paper (the papers' text: z-scored features, softmax; far from the published "     \
+  "rows) or pyldl (the PyLDL library)"
+
+/* --help notes: how each baseline stands against its published rows (the registry's
+ * published_note), wrapped. */
+char *lesc_cli_baselines_help (void);
+
 /* Print "lesc: <message>" on stderr; return the exit status for the error's kind. A
  * reader that closed the output early (LESC_ERROR_PIPE) is no failure: nothing is printed
  * and the status is LESC_EXIT_OK. */

@@ -44,14 +44,17 @@ cliques_text (GString *out, const LescStatsResult *r, const GPtrArray *cliques)
 }
 
 static void
-write_text (GString *out, LescMeasure m, const LescStatsResult *r, const LescRecoveryTable *t)
+write_text (GString *out, LescMeasure m, const LescStatsResult *r, const LescRecoveryTable *t,
+            LescKlDirection kl)
 {
-  g_string_append_printf (out, "%s (%s is better): %zu data sets, %zu methods, %s, α = %g\n",
-                          lesc_measure_title (m), lesc_measure_lower_is_better (m) ? "lower" : "higher",
+  g_string_append_printf (out, "%s%s%s (%s is better): %zu data sets, %zu methods, %s, α = %g\n",
+                          lesc_measure_title (m), m == LESC_MEASURE_KL ? " " : "",
+                          m == LESC_MEASURE_KL ? lesc_kl_direction_title (kl) : "",
+                          lesc_measure_lower_is_better (m) ? "lower" : "higher",
                           r->n, r->k, lesc_posthoc_key (r->options.posthoc), r->options.alpha);
   if (r->dropped != NULL && r->dropped->len > 0)
     {
-      g_string_append (out, "  dropped (missing or non-finite runs):");
+      g_string_append (out, "  dropped (missing runs):");
       for (guint i = 0; i < r->dropped->len; i++)
         g_string_append_printf (out, " %s", t->datasets[g_array_index (r->dropped, guint, i)]);
       g_string_append_c (out, '\n');
@@ -272,7 +275,7 @@ lesc_cmd_cd (int argc, char **argv)
             {
               if (!first)
                 g_string_append_c (out, '\n');
-              write_text (out, (LescMeasure) m, r, t);
+              write_text (out, (LescMeasure) m, r, t, o.kl);
             }
           else if (format == LESC_FORMAT_CSV)
             write_csv (out, (LescMeasure) m, r);

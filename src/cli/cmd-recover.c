@@ -131,6 +131,13 @@ print_param (FILE *out, const LescRunParams *p, const LescMethod *m, const char 
     fprintf (out, "%.10g", lesc_run_params_get (p, m, name, NAN));
 }
 
+/* FCM, KM, LP and ML, the methods the flavour applies to: those without an LE step */
+static gboolean
+is_baseline (const LescMethod *m)
+{
+  return !m->uses_variant;
+}
+
 static void
 print_result (FILE *out, const char *format, const LescDataset *ds, const LescMethod *m,
               const LescRunParams *p, LescKlDirection kl, const double *v, gsize kl_rows,
@@ -196,12 +203,15 @@ print_result (FILE *out, const char *format, const LescDataset *ds, const LescMe
     fprintf (out, " seed=%u", p->seed);
   if (m->uses_variant)
     fprintf (out, " variant=%s", lesc_variant_key (p->variant));
+  if (is_baseline (m))
+    fprintf (out, " flavour=%s", lesc_flavour_key (p->flavour));
   fprintf (out, "\n");
   if (v == NULL)
     fprintf (out, "scores: none (%s has no label distributions: nothing to score against)\n",
             ds->source ? ds->source : ds->name);
   for (int k = 0; v != NULL && k < LESC_N_MEASURES; k++)
     {
+      /* ∞: KL(truth‖recovered) of an output with exact zeros (the published KM) */
       g_autofree char *x = lesc_format_value (v[k], LESC_FORMAT_TEXT, "%.4f");
       fprintf (out, "  %-12s %s", lesc_measure_title (k), x);
       if (k == LESC_MEASURE_KL)
@@ -232,8 +242,9 @@ lesc_cmd_recover (int argc, char **argv)
   g_autofree GOptionEntry *all = lesc_batch_entries ((const GOptionEntry *) entries->data,
                                                      LESC_BATCH_SETTINGS | LESC_BATCH_KL
                                                      | LESC_BATCH_MEMORY);
-  if (!lesc_cli_parse ("recover", "DATA", "recover label distributions with one method", all,
-                       TRUE, &argc, &argv))
+  g_autofree char *notes = lesc_cli_baselines_help ();
+  if (!lesc_cli_parse_with_notes ("recover", "DATA", "recover label distributions with one method",
+                                  all, TRUE, notes, &argc, &argv))
     return LESC_EXIT_USAGE;
   if (argc != 2)
     return lesc_cli_usage ("recover", "expected one DATA argument");

@@ -4,6 +4,7 @@
 #include "cli/batch.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "core/eval/published.h"
 #include "core/eval/stats.h"
 
 #include <math.h>
@@ -12,6 +13,7 @@
 
 static int opt_decimals = 3;
 static char *opt_ties = NULL;
+static char *opt_against = NULL;
 
 static const GOptionEntry entries[] = {
   { "decimals", 'd', 0, G_OPTION_ARG_INT, &opt_decimals,
@@ -19,6 +21,10 @@ static const GOptionEntry entries[] = {
   { "ties", 0, 0, G_OPTION_ARG_STRING, &opt_ties,
     "Ranks of tied values: mid (mean of the ranks spanned, default) or min (the paper's "
     "printed columns)", "mid|min" },
+  { "against", 0, 0, G_OPTION_ARG_STRING, &opt_against,
+    "Beside each value, the published one and the difference (ours − published) where "
+    "the program ships it: published (the paper's Table 3 for Artificial, SJAFFE, "
+    "Yeast-alpha, Yeast-cold)", "published" },
   { NULL }
 };
 
@@ -71,6 +77,53 @@ measure_ranks_clear (MeasureRanks *r)
   lesc_matrix_free (r->values);
   lesc_matrix_free (r->ranks);
   g_free (r->mean);
+}
+
+/* The published row of data set d and method j, or NULL (no --against, or not shipped). */
+static const LescPublishedRow *
+published_row (const LescPublishedTable *against, const LescRecoveryTable *t, guint d, guint j)
+{
+  return lesc_published_find (against, t->datasets[d], t->methods[j]->name);
+}
+
+static gboolean
+dataset_published (const LescPublishedTable *against, const LescRecoveryTable *t, guint d)
+{
+  for (guint j = 0; j < t->n_methods; j++)
+    if (published_row (against, t, d, j) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* ours − published, NaN where it cannot be said: no published value, ours missing, or a KL
+ * of the other direction */
+static double
+published_difference (const LescPublishedTable *against, const LescPublishedRow *row,
+                      LescMeasure m, LescKlDirection kl, double ours)
+{
+  if (row == NULL || (m == LESC_MEASURE_KL && kl != against->kl))
+    return NAN;
+  return ours - row->measures[m];
+}
+
+/* "+0.0012"; NaN (no difference to say) and ±∞ by the format's rule */
+static char *
+difference_text (double v, LescFormat format, int decimals)
+{
+  char conversion[8];
+  g_snprintf (conversion, sizeof conversion, "%%+.%df", CLAMP (decimals, 0, 17));
+  return lesc_format_value (v, format, conversion);
+}
+
+/* What --against compares with, for the headers. */
+static char *
+against_text (const LescPublishedTable *against, LescKlDirection kl)
+{
+  return g_strdup_printf ("rows 'published' and 'difference' (ours − published) from %s "
+                          "(%d decimals; its KL is %s)%s", against->source, against->decimals,
+                          lesc_kl_direction_title (against->kl),
+                          kl != against->kl ? ". No KL differences: this table's KL is the "
+                                              "other direction (--kl recovered-truth)" : "");
 }
 
 static char *
@@ -131,13 +184,21 @@ append_aligned (GString *out, GPtrArray *rows, guint cols)
 }
 
 static void
-write_text (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlDirection kl)
+write_text (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlDirection kl,
+            const LescPublishedTable *against)
 {
   guint k = t->n_methods;
+  if (against != NULL)
+    {
+      g_autofree char *a = against_text (against, kl);
+      g_string_append_printf (out, "Against the published values: %s\n\n", a);
+    }
   for (int m = 0; m < LESC_N_MEASURES; m++)
     {
-      g_string_append_printf (out, "%s%s (%s is better)\n", m ? "\n" : "",
+      g_string_append_printf (out, "%s%s%s%s (%s is better)\n", m ? "\n" : "",
                               lesc_measure_title ((LescMeasure) m),
+                              m == LESC_MEASURE_KL ? " " : "",
+                              m == LESC_MEASURE_KL ? lesc_kl_direction_title (kl) : "",
                               lesc_measure_lower_is_better ((LescMeasure) m) ? "lower" : "higher");
       g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
       char **head = g_new0 (char *, k + 2);
@@ -153,6 +214,23 @@ write_text (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlDi
             row[j + 1] = cell_text (LESC_AT (mr[m].values, d, j), LESC_AT (mr[m].ranks, d, j),
                                     LESC_FORMAT_TEXT, opt_decimals);
           g_ptr_array_add (rows, row);
+          if (!dataset_published (against, t, d))
+            continue;
+          char **pub = g_new0 (char *, k + 2), **diff = g_new0 (char *, k + 2);
+          pub[0] = g_strdup ("  published");
+          diff[0] = g_strdup ("  difference");
+          for (guint j = 0; j < k; j++)
+            {
+              const LescPublishedRow *p = published_row (against, t, d, j);
+              pub[j + 1] = p ? lesc_format_fixed (p->measures[m], LESC_FORMAT_TEXT, against->decimals)
+                             : g_strdup ("");
+              diff[j + 1] = p ? difference_text (published_difference (against, p, (LescMeasure) m, kl,
+                                                                       LESC_AT (mr[m].values, d, j)),
+                                                 LESC_FORMAT_TEXT, opt_decimals + 1)
+                              : g_strdup ("");
+            }
+          g_ptr_array_add (rows, pub);
+          g_ptr_array_add (rows, diff);
         }
       char **avg = g_new0 (char *, k + 2);
       avg[0] = g_strdup ("average rank");
@@ -183,7 +261,8 @@ write_text (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlDi
             }
       append_aligned (out, rows, 2);
     }
-  g_string_append_printf (out, "\nlesc %s · KL %s", LESC_VERSION, lesc_kl_direction_key (kl));
+  g_string_append_printf (out, "\nlesc %s · KL %s = %s", LESC_VERSION, lesc_kl_direction_key (kl),
+                          lesc_kl_direction_title (kl));
   for (guint j = 0; j < k && t->n_datasets > 0; j++)
     {
       const LescRunRecord *c = &t->cells[j];
@@ -202,12 +281,17 @@ write_text (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlDi
  * rank (columns dataset, method, cheb, … as `lesc plot cd` reads them). The average
  * ranks are in the text, JSON and LaTeX outputs. */
 static void
-write_csv (GString *out, const LescRecoveryTable *t, MeasureRanks *mr)
+write_csv (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlDirection kl,
+           const LescPublishedTable *against)
 {
   g_string_append (out, "dataset,method");
   for (int m = 0; m < LESC_N_MEASURES; m++)
-    g_string_append_printf (out, ",%s,%s_rank", lesc_measure_key ((LescMeasure) m),
-                            lesc_measure_key ((LescMeasure) m));
+    {
+      const char *key = lesc_measure_key ((LescMeasure) m);
+      g_string_append_printf (out, ",%s,%s_rank", key, key);
+      if (against != NULL)
+        g_string_append_printf (out, ",%s_published,%s_difference", key, key);
+    }
   g_string_append (out, ",params,seed,variant,kl_direction,checksum,run,version\n");
   guint k = t->n_methods;
   for (guint d = 0; d < t->n_datasets; d++)
@@ -222,6 +306,13 @@ write_csv (GString *out, const LescRecoveryTable *t, MeasureRanks *mr)
             g_autofree char *vt = lesc_format_value (v, LESC_FORMAT_CSV, NULL);
             g_autofree char *rt = lesc_format_value (rank, LESC_FORMAT_CSV, NULL);
             g_string_append_printf (out, ",%s,%s", vt, rt);
+            if (against == NULL)
+              continue;
+            const LescPublishedRow *p = published_row (against, t, d, j);
+            double diff = published_difference (against, p, (LescMeasure) m, kl, v);
+            g_autofree char *pt = lesc_format_value (p ? p->measures[m] : NAN, LESC_FORMAT_CSV, NULL);
+            g_autofree char *dt = lesc_format_value (diff, LESC_FORMAT_CSV, NULL);
+            g_string_append_printf (out, ",%s,%s", pt, dt);
           }
         g_string_append_c (out, ',');
         lesc_csv_field (out, c->params);
@@ -241,11 +332,19 @@ write_csv (GString *out, const LescRecoveryTable *t, MeasureRanks *mr)
 /* ---- json --------------------------------------------------------------------------- */
 
 static void
-write_json (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlDirection kl)
+write_json (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlDirection kl,
+            const LescPublishedTable *against)
 {
   guint k = t->n_methods;
   g_string_append_printf (out, "{\n  \"program\": \"lesc %s\",\n  \"kl\": \"%s\",\n  \"tuned\": %s,\n",
                           LESC_VERSION, lesc_kl_direction_key (kl), t->tuning.enabled ? "true" : "false");
+  if (against != NULL)
+    {
+      g_string_append (out, "  \"against\": {\"source\": ");
+      lesc_json_string (out, against->source);
+      g_string_append_printf (out, ", \"kl\": \"%s\", \"decimals\": %d},\n",
+                              lesc_kl_direction_key (against->kl), against->decimals);
+    }
   if (t->tuning.enabled)
     g_string_append_printf (out, "  \"select_by\": \"%s\",\n", select_by_text (t));
   g_string_append (out, "  \"datasets\": [");
@@ -290,6 +389,16 @@ write_json (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlDi
                 g_string_append_printf (out, ", \"seed\": %u", c->seed);
               if (c->id)
                 g_string_append_printf (out, ", \"run\": %" G_GINT64_FORMAT, c->id);
+              const LescPublishedRow *p = published_row (against, t, d, j);
+              if (p != NULL)
+                {
+                  g_string_append (out, ", \"published\": ");
+                  lesc_format_append (out, p->measures[m], LESC_FORMAT_JSON, NULL);
+                  g_string_append (out, ", \"difference\": ");
+                  lesc_format_append (out, published_difference (against, p, (LescMeasure) m, kl,
+                                                                 LESC_AT (mr[m].values, d, j)),
+                                      LESC_FORMAT_JSON, NULL);
+                }
               g_string_append (out, "}");
             }
           g_string_append (out, "]");
@@ -314,11 +423,17 @@ latex_row_end (GString *out)
 }
 
 static void
-write_latex (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlDirection kl)
+write_latex (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlDirection kl,
+             const LescPublishedTable *against)
 {
   guint k = t->n_methods;
-  g_string_append_printf (out, "%% lesc %s recovery table, KL %s; needs \\usepackage{booktabs}\n",
-                          LESC_VERSION, lesc_kl_direction_key (kl));
+  g_string_append_printf (out, "%% lesc %s recovery table, KL %s = %s; needs \\usepackage{booktabs}\n",
+                          LESC_VERSION, lesc_kl_direction_key (kl), lesc_kl_direction_title (kl));
+  if (against != NULL)
+    {
+      g_autofree char *a = against_text (against, kl);
+      g_string_append_printf (out, "%% against the published values: %s\n", a);
+    }
   g_string_append (out, "\\begin{table}[htbp]\n\\centering\n"
                         "\\caption{Recovery results, value(rank); $\\downarrow$: lower is better, "
                         "$\\uparrow$: higher is better.}\n\\label{tab:recovery}\n");
@@ -336,9 +451,13 @@ write_latex (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlD
       for (guint d = 0; d <= t->n_datasets; d++)
         {
           if (d == 0)
-            g_string_append_printf (out, "%s %s", lesc_measure_title ((LescMeasure) m),
-                                    lesc_measure_lower_is_better ((LescMeasure) m) ? "$\\downarrow$"
-                                                                                    : "$\\uparrow$");
+            g_string_append_printf (out, "%s%s %s", lesc_measure_title ((LescMeasure) m),
+                                  m == LESC_MEASURE_KL
+                                    ? (kl == LESC_KL_TRUTH_RECOVERED ? " (truth$\\|$recovered)"
+                                                                     : " (recovered$\\|$truth)")
+                                    : "",
+                                  lesc_measure_lower_is_better ((LescMeasure) m) ? "$\\downarrow$"
+                                                                                  : "$\\uparrow$");
           g_string_append (out, " & ");
           if (d == t->n_datasets)
             {
@@ -363,6 +482,24 @@ write_latex (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlD
                 g_string_append (out, cell);
             }
           latex_row_end (out);
+          if (dataset_published (against, t, d))
+            for (int line = 0; line < 2; line++)
+              {
+                g_string_append (out, line == 0 ? " & \\quad published" : " & \\quad difference");
+                for (guint j = 0; j < k; j++)
+                  {
+                    const LescPublishedRow *p = published_row (against, t, d, j);
+                    g_autofree char *v = NULL;
+                    if (p != NULL && line == 0)
+                      v = lesc_format_fixed (p->measures[m], LESC_FORMAT_LATEX, against->decimals);
+                    else if (p != NULL)
+                      v = difference_text (published_difference (against, p, (LescMeasure) m, kl,
+                                                                  LESC_AT (mr[m].values, d, j)),
+                                           LESC_FORMAT_LATEX, opt_decimals + 1);
+                    g_string_append_printf (out, " & %s", v == NULL ? "" : v);
+                  }
+                latex_row_end (out);
+              }
         }
     }
   g_string_append (out, "\\bottomrule\n\\end{tabular}\n\\end{table}\n");
@@ -413,8 +550,10 @@ lesc_cmd_table (int argc, char **argv)
   g_autofree GOptionEntry *all = lesc_batch_entries (entries, LESC_BATCH_STORE | LESC_BATCH_METHODS | LESC_BATCH_RUN
                                                      | LESC_BATCH_SHARD | LESC_BATCH_FORMAT
                                                      | LESC_BATCH_TUNE);
-  if (!lesc_cli_parse ("table", "[DATA…]", "the recovery table: value(rank) per measure, "
-                       "data set and method, with the average rank", all, TRUE, &argc, &argv))
+  g_autofree char *notes = lesc_cli_baselines_help ();
+  if (!lesc_cli_parse_with_notes ("table", "[DATA…]", "the recovery table: value(rank) per "
+                                  "measure, data set and method, with the average rank", all,
+                                  TRUE, notes, &argc, &argv))
     return LESC_EXIT_USAGE;
   static const char *const formats[] = { "text", "csv", "json", "latex", NULL };
   GError *error = NULL;
@@ -427,6 +566,9 @@ lesc_cmd_table (int argc, char **argv)
     return lesc_cli_usage ("table", "--ties: expected mid or min, got '%s'", opt_ties);
   if (!lesc_batch_format (formats, &format, &error) || !lesc_batch_tuning (&tuning, &error))
     return lesc_cli_fail (error);
+  const LescPublishedTable *against = NULL;
+  if (opt_against != NULL && (against = lesc_published_find_table (opt_against)) == NULL)
+    return lesc_cli_usage ("table", "--against: expected published, got '%s'", opt_against);
   g_autoptr (GArray) setups = lesc_batch_methods ("all", FALSE, &error);
   g_autoptr (GPtrArray) datasets = setups ? lesc_batch_datasets (argc, argv, NULL, &error) : NULL;
   if (datasets == NULL)
@@ -449,10 +591,10 @@ lesc_cmd_table (int argc, char **argv)
       g_autoptr (GString) out = g_string_new (NULL);
       switch (format)
         {
-        case LESC_FORMAT_TEXT: write_text (out, t, mr, o.kl); break;
-        case LESC_FORMAT_CSV: write_csv (out, t, mr); break;
-        case LESC_FORMAT_JSON: write_json (out, t, mr, o.kl); break;
-        case LESC_FORMAT_LATEX: write_latex (out, t, mr, o.kl); break;
+        case LESC_FORMAT_TEXT: write_text (out, t, mr, o.kl, against); break;
+        case LESC_FORMAT_CSV: write_csv (out, t, mr, o.kl, against); break;
+        case LESC_FORMAT_JSON: write_json (out, t, mr, o.kl, against); break;
+        case LESC_FORMAT_LATEX: write_latex (out, t, mr, o.kl, against); break;
         }
       for (int m = 0; m < LESC_N_MEASURES; m++)
         measure_ranks_clear (&mr[m]);

@@ -1,6 +1,7 @@
 #include "cli/cli.h"
 #include "core/data/open.h"
 #include "core/base/output.h"
+#include "core/methods/method.h"
 
 #include <gio/gio.h>
 #include <errno.h>
@@ -64,6 +65,59 @@ gboolean
 lesc_cli_parse (const char *command, const char *params, const char *description,
                 const GOptionEntry *entries, gboolean with_data, int *argc, char ***argv)
 {
+  return lesc_cli_parse_with_notes (command, params, description, entries, with_data, NULL,
+                                    argc, argv);
+}
+
+/* `text` after `indent` spaces, wrapped at 88 columns with the same indent. */
+static void
+append_wrapped (GString *out, const char *text, guint indent)
+{
+  g_auto (GStrv) words = g_strsplit (text, " ", -1);
+  glong column = 0;
+  for (char **w = words; *w; w++)
+    {
+      glong len = g_utf8_strlen (*w, -1);
+      if (column == 0 || column + 1 + len > 88)
+        {
+          if (column > 0)
+            g_string_append_c (out, '\n');
+          for (guint i = 0; i < indent; i++)
+            g_string_append_c (out, ' ');
+          column = indent;
+        }
+      else
+        {
+          g_string_append_c (out, ' ');
+          column++;
+        }
+      g_string_append (out, *w);
+      column += len;
+    }
+  g_string_append_c (out, '\n');
+}
+
+char *
+lesc_cli_baselines_help (void)
+{
+  GString *out = g_string_new ("The baselines and the published tables (docs/reproducing.md):\n");
+  guint n = 0;
+  const LescMethod *const *all = lesc_methods (&n);
+  for (guint i = 0; i < n; i++)
+    if (all[i]->published_note != NULL)
+      {
+        g_autofree char *line = g_strdup_printf ("%s: %s", all[i]->display_name,
+                                                 all[i]->published_note);
+        append_wrapped (out, line, 2);
+      }
+  return g_string_free (out, FALSE);
+}
+
+gboolean
+lesc_cli_parse_with_notes (const char *command, const char *params, const char *description,
+                           const GOptionEntry *entries, gboolean with_data, const char *notes,
+                           int *argc, char ***argv)
+{
   g_autofree char *title = g_strdup_printf ("%s — %s", params ? params : "", description);
   g_autoptr (GOptionContext) ctx = g_option_context_new (title);
   g_autofree char *prg = g_strdup_printf ("lesc %s", command);
@@ -71,10 +125,12 @@ lesc_cli_parse (const char *command, const char *params, const char *description
   if (entries != NULL)
     g_option_context_add_main_entries (ctx, entries, NULL);
   if (with_data)
-    {
-      g_option_context_add_main_entries (ctx, lesc_cli_data_entries, NULL);
-      g_option_context_set_description (ctx, data_help);
-    }
+    g_option_context_add_main_entries (ctx, lesc_cli_data_entries, NULL);
+  g_autofree char *help = g_strjoin (notes != NULL && with_data ? "\n" : "",
+                                     notes != NULL ? notes : "", with_data ? data_help : "",
+                                     NULL);
+  if (*help)
+    g_option_context_set_description (ctx, help);
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (ctx, argc, argv, &error))
     {

@@ -394,7 +394,7 @@ grid_axis (const LescMatrix *xy, gsize col, double *min, double *step, guint *n)
 static char *
 measure_value (const LescScatterPanel *p, guint k)
 {
-  return g_strdup_printf ("%.3f", p->measures[k]);
+  return lesc_format_value (p->measures[k], LESC_FORMAT_TEXT, "%.3f"); /* ∞: a KM KL */
 }
 
 static gboolean

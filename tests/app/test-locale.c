@@ -65,6 +65,8 @@ test_registry_texts (void)
     {
       const LescMethod *m = methods[i];
       assert_in_catalogue (m->description);
+      if (m->published_note != NULL)
+        assert_in_catalogue (m->published_note);
       for (guint k = 0; k < m->n_params; k++)
         {
           if (m->params[k].label != NULL)

@@ -276,6 +276,43 @@ test_cancel_glesc (void)
   g_assert_nonnull (result_of ("lp"));
 }
 
+/* The baselines as published by default: KM's exact zeros make KL(truth‖recovered) ∞,
+ * shown as ∞ and ranked last; FCM on SJAFFE collapses to uniform memberships and the
+ * window says so. */
+static void
+test_baselines_published (void)
+{
+  select_only ("km");
+  LescRunParams p;
+  lesc_method_panel_get_params (lesc_window_get_method_panel (window), lesc_method_find ("km"), &p);
+  g_assert_cmpint (p.flavour, ==, LESC_FLAVOUR_PUBLISHED);
+  lesc_window_run (window);
+  g_assert_true (lesc_test_wait (queue_idle, NULL, 120));
+  g_assert_nonnull (result_of ("km"));
+  LescMeasuresView *view = LESC_MEASURES_VIEW (lesc_window_get_view (window, "measures"));
+  double values[LESC_N_MEASURES], ranks[LESC_N_MEASURES], average;
+  g_assert_true (lesc_measures_view_get_row (view, "km", values, ranks, &average));
+  g_assert_true (isinf (values[LESC_MEASURE_KL]) && values[LESC_MEASURE_KL] > 0);
+  g_assert_cmpfloat (ranks[LESC_MEASURE_KL], ==, lesc_measures_view_get_n_rows (view));
+  g_assert_false (isnan (average));
+
+  g_autofree char *path = lesc_test_dataset_path ("sjaffe.mat");
+  if (path == NULL)
+    return;
+  lesc_window_open (window, path);
+  g_assert_true (lesc_test_wait (data_named, "sjaffe", 60));
+  select_only ("fcm");
+  lesc_window_run (window);
+  g_assert_true (lesc_test_wait (queue_idle, NULL, 120));
+  g_assert_nonnull (result_of ("fcm"));
+  const char *toast = lesc_window_get_last_toast (window);
+  g_test_message ("toast: %s", toast);
+  g_assert_nonnull (toast);
+  g_assert_nonnull (strstr (toast, "collapsed to uniform"));
+  lesc_window_open (window, "artificial");
+  g_assert_true (lesc_test_wait (data_named, "artificial", 30));
+}
+
 static void
 test_stale_run_cancelled (void)
 {
@@ -414,6 +451,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/window/secondary-windows", test_secondary_windows);
   g_test_add_func ("/app/window/bad-file", test_bad_file);
   g_test_add_func ("/app/window/run-lesc", test_run_lesc);
+  g_test_add_func ("/app/window/baselines-published", test_baselines_published);
   g_test_add_func ("/app/window/cancel-glesc", test_cancel_glesc);
   g_test_add_func ("/app/window/stale-run-cancelled", test_stale_run_cancelled);
   g_test_add_func ("/app/window/views-render", test_views_render);

@@ -33,7 +33,7 @@ static const char *
 non_finite (double v, LescFormat format)
 {
   static const char *const words[][3] = {
-    [LESC_FORMAT_TEXT] = { "—", "inf", "-inf" },
+    [LESC_FORMAT_TEXT] = { "—", "∞", "−∞" },
     [LESC_FORMAT_CSV] = { "", "inf", "-inf" },
     [LESC_FORMAT_JSON] = { "null", "\"Infinity\"", "\"-Infinity\"" },
     [LESC_FORMAT_LATEX] = { "--", "$\\infty$", "$-\\infty$" },

@@ -5,7 +5,7 @@
  * not finish, a rank without a value):
  *
  *            finite                  NaN            +Inf / −Inf
- *   text     the caller's digits     —              inf / -inf
+ *   text     the caller's digits     —              ∞ / −∞
  *   CSV      the caller's digits     (empty cell)   inf / -inf
  *   JSON     the caller's digits     null           "Infinity" / "-Infinity"
  *   LaTeX    the caller's digits     --             $\infty$ / $-\infty$

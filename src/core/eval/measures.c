@@ -67,6 +67,13 @@ lesc_kl_direction_key (LescKlDirection d)
   return kl_keys[d];
 }
 
+const char *
+lesc_kl_direction_title (LescKlDirection d)
+{
+  g_return_val_if_fail (d <= LESC_KL_RECOVERED_TRUTH, NULL);
+  return d == LESC_KL_TRUTH_RECOVERED ? "KL(truth‖recovered)" : "KL(recovered‖truth)";
+}
+
 gboolean
 lesc_kl_direction_from_string (const char *s, LescKlDirection *out)
 {
@@ -81,13 +88,15 @@ lesc_kl_direction_from_string (const char *s, LescKlDirection *out)
   return FALSE;
 }
 
-/* One term a·ln(a/b) of KL(a‖b). 0·ln(0/b) = 0 for b > 0; a > 0 = b gives +Inf.
- * 0·ln(0/0) is 0 or NaN as the caller's convention says. */
+/* One term a·ln(a/b) of KL(a‖b): 0·ln(0/b) = 0 for every b ≥ 0 (the usual convention;
+ * MATLAB's arithmetic, and so the official demos, give NaN for 0·ln(0/0), a case their
+ * softmax outputs never meet but the `published` baselines' exact zeros do); a > 0 = b
+ * gives +Inf. */
 static double
-kl_term (double a, double b, double zero_over_zero)
+kl_term (double a, double b)
 {
   if (a == 0.0)
-    return b == 0.0 ? zero_over_zero : 0.0;
+    return 0.0;
   if (b == 0.0)
     return INFINITY;
   return a * log (a / b);
@@ -127,7 +136,7 @@ check_input (const LescMatrix *truth, const LescMatrix *recovered, GError **erro
   return TRUE;
 }
 
-/* The six measures of row i (KL may be +Inf, or NaN from 0·ln(0/0) in recovered-truth). */
+/* The six measures of row i (KL may be +Inf). */
 static void
 row_measures (const LescMatrix *truth, const LescMatrix *recovered, gsize i, LescKlDirection kl,
               double out[LESC_N_MEASURES])
@@ -143,10 +152,7 @@ row_measures (const LescMatrix *truth, const LescMatrix *recovered, gsize i, Les
           clark += (r - p) * (r - p) / (s * s);
           canber += ad / s;
         }
-      if (kl == LESC_KL_TRUTH_RECOVERED)
-        kld += kl_term (r, p, 0.0);
-      else
-        kld += kl_term (p, r, NAN);
+      kld += kl == LESC_KL_TRUTH_RECOVERED ? kl_term (r, p) : kl_term (p, r);
       dot += r * p;
       rr += r * r;
       pp += p * p;

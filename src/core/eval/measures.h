@@ -26,15 +26,16 @@ gboolean    lesc_measure_lower_is_better (LescMeasure m);
 gboolean    lesc_measure_from_string (const char *s, LescMeasure *out);
 
 const char *lesc_kl_direction_key (LescKlDirection d); /* "truth-recovered", "recovered-truth" */
+const char *lesc_kl_direction_title (LescKlDirection d); /* "KL(truth‖recovered)", … */
 gboolean    lesc_kl_direction_from_string (const char *s, LescKlDirection *out);
 
 /* All six measures between `truth` and `recovered` (same shape, n ≥ 1, o ≥ 1, every
  * entry finite; LESC_ERROR_DATA otherwise), indexed by LescMeasure.
  * Clark and Canberra: a term with r_j = p_j = 0 contributes 0. KL: 0·ln(0/q) = 0 for
- * q > 0 in both directions; truth-recovered also takes 0·ln(0/0) = 0 and gives +Inf when
- * r_j > 0 = p_j (the mean is then +Inf); recovered-truth deletes rows whose value is +Inf
- * (truth 0 where the recovery is not) and keeps NaN from a 0·ln(0/0) term, as the
- * official demos do (mean of no rows: NaN). A row of zeros makes Cosine NaN. */
+ * every q ≥ 0 in both directions; truth-recovered gives +Inf when r_j > 0 = p_j (the mean
+ * is then +Inf: an output with exact zeros, such as the `published` KM, scores ∞);
+ * recovered-truth deletes rows whose value is +Inf (truth 0 where the recovery is not), as
+ * the official demos do (mean of no rows: NaN). A row of zeros makes Cosine NaN. */
 gboolean lesc_measures_compute (const LescMatrix *truth, const LescMatrix *recovered,
                                 LescKlDirection kl, double out[LESC_N_MEASURES], GError **error);
 /* The same; `kl_rows` (may be NULL) receives the number of rows the KL mean is over
@@ -50,7 +51,7 @@ gsize lesc_kl_dropped_rows (const LescMatrix *truth);
  * rows holding a zero, before any recovery). */
 char *lesc_kl_dropped_note (const char *where, gsize dropped, gsize n, gboolean exact);
 /* One measure per sample (n values into `out`): the row values the means above are made
- * of, with the same conventions (KL may be +Inf or, recovered-truth, NaN). */
+ * of, with the same conventions (KL may be +Inf). */
 gboolean lesc_measures_per_sample (const LescMatrix *truth, const LescMatrix *recovered,
                                    LescKlDirection kl, LescMeasure measure, double *out,
                                    GError **error);

@@ -76,8 +76,9 @@ lesc_stats_mean_ranks (const LescMatrix *ranks, double *mean_ranks)
     }
 }
 
-/* The rows of `table` without a missing (NaN) or non-finite value; `dropped` (may be NULL)
- * receives the indices (guint, ascending) of the rows left out. */
+/* The rows of `table` without a missing (NaN) value; `dropped` (may be NULL) receives the
+ * indices (guint, ascending) of the rows left out. ±∞ stays: it ranks last or first of its
+ * row (KL(truth‖recovered) is +∞ for an output with exact zeros). */
 static LescMatrix *
 complete_rows (const LescMatrix *table, GArray **dropped)
 {
@@ -87,7 +88,7 @@ complete_rows (const LescMatrix *table, GArray **dropped)
     {
       gboolean ok = TRUE;
       for (gsize j = 0; j < table->cols && ok; j++)
-        ok = isfinite (LESC_AT (table, i, j));
+        ok = !isnan (LESC_AT (table, i, j));
       if (ok)
         g_array_append_val (keep, i);
       else
@@ -342,10 +343,10 @@ lesc_stats_wilcoxon (const double *a, const double *b, gsize n, gboolean lower_i
       return FALSE;
     }
   for (gsize i = 0; i < n; i++)
-    if (!isfinite (a[i]) || !isfinite (b[i]))
+    if (isnan (a[i]) || isnan (b[i]))
       {
         g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
-                     "Wilcoxon test: pair %zu is (%g, %g), expected finite values", i + 1, a[i], b[i]);
+                     "Wilcoxon test: pair %zu is (%g, %g), expected numbers", i + 1, a[i], b[i]);
         return FALSE;
       }
   gsl_quiet ();
@@ -354,7 +355,8 @@ lesc_stats_wilcoxon (const double *a, const double *b, gsize n, gboolean lower_i
   gsize nz = 0;
   for (gsize i = 0; i < n; i++)
     {
-      d[i] = sign * (a[i] - b[i]);
+      /* equal values (∞ and ∞ too) differ by 0; an infinite difference ranks largest */
+      d[i] = a[i] == b[i] ? 0.0 : sign * (a[i] - b[i]);
       if (d[i] == 0)
         nz++;
     }
@@ -735,8 +737,8 @@ lesc_stats_compare (const LescMatrix *table, const char *const *names, gboolean 
   if (n < 2)
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
-                   "statistics: %zu complete data set(s) (%u dropped for missing or non-finite "
-                   "values), expected at least 2", n, dropped->len);
+                   "statistics: %zu complete data set(s) (%u dropped for missing values), "
+                   "expected at least 2", n, dropped->len);
       g_array_unref (dropped);
       return NULL;
     }

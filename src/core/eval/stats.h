@@ -27,7 +27,8 @@ void lesc_stats_rank (const double *v, gsize k, gboolean lower_is_better, LescRa
                       double *ranks);
 
 /* The N×k rank matrix of an N×k table (rows = data sets, columns = methods), every row
- * ranked on its own. Rows must be finite (lesc_stats_compare leaves out the others). */
+ * ranked on its own. Rows must not hold NaN (lesc_stats_compare leaves those out; ±∞
+ * stays and ranks last or first of its row). */
 LescMatrix *lesc_stats_rank_table (const LescMatrix *table, gboolean lower_is_better,
                                    LescRankTies ties);
 
@@ -85,8 +86,9 @@ typedef struct {
 
 /* Paired two-sided test of a against b over n data sets: d_i = s·(a_i − b_i) with
  * s = −1 when lower_is_better (d > 0: a better). Values are compared exactly: round
- * first if ties at table precision are wanted. FALSE (LESC_ERROR_DATA) when n = 0 or a
- * value is not finite. */
+ * first if ties at table precision are wanted; equal infinities differ by 0, any other
+ * infinite difference has the largest rank. FALSE (LESC_ERROR_DATA) when n = 0 or a value
+ * is NaN. */
 gboolean lesc_stats_wilcoxon (const double *a, const double *b, gsize n, gboolean lower_is_better,
                               LescWilcoxonZeros zeros, LescWilcoxon *out, GError **error);
 

@@ -153,8 +153,12 @@ lesc_run_variant_text (const LescMethod *m, const LescRunParams *p)
     g_ptr_array_add (parts, "tensor-fft=views");
   if (p->odd_n_single_shrink && name_in (m->name, tensor))
     g_ptr_array_add (parts, "odd-n-double-shrink=off");
-  if (p->flavour_pyldl && name_in (m->name, baselines))
+  /* `paper` writes nothing: stores made before `published` existed hold its runs under
+   * "". FCM and ML run `published` as `paper` and share those runs. */
+  if (p->flavour == LESC_FLAVOUR_PYLDL && name_in (m->name, baselines))
     g_ptr_array_add (parts, "flavour=pyldl");
+  if (p->flavour == LESC_FLAVOUR_PUBLISHED && m->published_flavour)
+    g_ptr_array_add (parts, "flavour=published");
   g_ptr_array_add (parts, NULL);
   char *text = g_strjoinv (" ", (char **) parts->pdata);
   g_ptr_array_free (parts, TRUE);

@@ -49,7 +49,8 @@ typedef struct {
 /* "lambda1=10 lambda2=0.1": every parameter in spec order, shortest round-trip values. */
 char *lesc_run_params_text (const LescMethod *m, const LescRunParams *p);
 /* The variant options that apply to the method, space-separated ("" when none):
- * "reference", "converged c-orientation=paper", "flavour=pyldl", … */
+ * "reference", "converged c-orientation=paper", "flavour=published", "flavour=pyldl", …
+ * (the flavour `paper` writes nothing: see experiment.c) */
 char *lesc_run_variant_text (const LescMethod *m, const LescRunParams *p);
 /* What a result file records of the run that made it, as key, value, key, value, …, NULL
  * (free with g_strfreev): data set, data_checksum, method, every parameter, seed and

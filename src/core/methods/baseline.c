@@ -2,6 +2,8 @@
 
 #include "core/base/error.h"
 
+#include <math.h>
+
 gboolean
 lesc_baseline_check_problem (const LescProblem *problem, const char *method, GError **error)
 {
@@ -46,4 +48,31 @@ lesc_baseline_check_problem (const LescProblem *problem, const char *method, GEr
           }
       }
   return TRUE;
+}
+
+void
+lesc_baseline_normalise_rows (LescMatrix *d, const LescMatrix *l, const char *method)
+{
+  gsize n = d->rows, c = d->cols, empty = 0;
+  for (gsize i = 0; i < n; i++)
+    {
+      double s = 0.0, relevant = 0.0;
+      for (gsize j = 0; j < c; j++)
+        {
+          s += LESC_AT (d, i, j);
+          relevant += LESC_AT (l, i, j);
+        }
+      if (s > 0.0 && isfinite (s))
+        {
+          for (gsize j = 0; j < c; j++)
+            LESC_AT (d, i, j) /= s;
+          continue;
+        }
+      empty++;
+      for (gsize j = 0; j < c; j++)
+        LESC_AT (d, i, j) = relevant > 0.0 ? LESC_AT (l, i, j) / relevant : 1.0 / (double) c;
+    }
+  if (empty > 0)
+    g_message ("%s: %zu of %zu samples have degrees summing to 0; they get equal degrees on "
+               "their relevant labels", method, empty, n);
 }

@@ -16,4 +16,9 @@ extern const LescMethod lesc_method_ml;
 gboolean lesc_baseline_check_problem (const LescProblem *problem, const char *method,
                                       GError **error);
 
+/* Each row of the degrees `d` (n×c, ≥ 0) divided by its sum, the `published` flavour's
+ * normalisation. A row summing to 0 becomes uniform over its relevant labels in `l` (over
+ * all labels when it has none); `method` names such rows in a message. */
+void lesc_baseline_normalise_rows (LescMatrix *d, const LescMatrix *l, const char *method);
+
 G_END_DECLS

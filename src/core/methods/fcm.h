@@ -26,6 +26,10 @@ LescMatrix *lesc_fcm_cluster (const LescMatrix *x, gsize t, double beta, guint32
                               guint max_iter, double tol, LescMatrix **centres,
                               LescFcmReport *report, LescProgress *progress, GError **error);
 
+/* How far the t×n memberships are from uniform: max over k, i of |t·u_ki − 1| (0 when
+ * every membership is 1/t; t − 1 at most). */
+double lesc_fcm_spread (const LescMatrix *u);
+
 /* The FCM degrees before the softmax (n×c): Q = Lᵀ Uᵀ (c×t); `normalise` (flavour
  * `paper`): columns of Q to sum 1, then rows (zero lines stay 0); D̃_ij = max_k Q_jk u_ki. */
 LescMatrix *lesc_fcm_compose (const LescMatrix *u, const LescMatrix *l, gboolean normalise);

@@ -139,19 +139,25 @@ lp_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
   if (!lesc_baseline_check_problem (problem, m->name, error)
       || !lesc_run_params_check (params, m, error))
     return NULL;
-  gsize n = problem->x->rows, isolated = 0;
+  /* published: the features as loaded, degrees divided by their row sums (docs/reproducing.md) */
+  gboolean published = params->flavour == LESC_FLAVOUR_PUBLISHED;
+  const LescMatrix *x = published && problem->raw != NULL ? problem->raw : problem->x;
+  gsize n = x->rows, isolated = 0;
   if (result != NULL)
     result->memory_estimate = 8.0 * (double) n * (double) n;
   gint64 clock = g_get_monotonic_time ();
-  LescMatrix *d = lesc_lp_propagate (problem->x, problem->l,
-                                     lesc_run_params_get (params, m, "alpha", NAN),
-                                     params->flavour_pyldl, &isolated, progress, error);
+  LescMatrix *d = lesc_lp_propagate (x, problem->l, lesc_run_params_get (params, m, "alpha", NAN),
+                                     params->flavour == LESC_FLAVOUR_PYLDL, &isolated, progress,
+                                     error);
   if (d == NULL)
     return NULL;
   if (isolated > 0)
     g_message ("lp: %zu of %zu samples are isolated (every affinity underflows); they keep "
                "(1 − α) times their logical labels", isolated, n);
-  lesc_matrix_row_softmax (d);
+  if (published)
+    lesc_baseline_normalise_rows (d, problem->l, m->name);
+  else
+    lesc_matrix_row_softmax (d);
   lesc_run_result_lap (result, "propagation", &clock);
   lesc_progress_report (progress, 1.0, "propagation");
   return d;
@@ -165,6 +171,9 @@ const LescMethod lesc_method_lp = {
   .has_mapping = FALSE,
   .uses_seed = FALSE,
   .uses_variant = FALSE,
+  .published_note = "The flavour published reproduces its published rows on SJAFFE, Yeast-alpha "
+                     "and Yeast-cold to 0.0005 in every measure",
+  .published_flavour = TRUE,
   .params = lp_params,
   .n_params = G_N_ELEMENTS (lp_params),
   .recover = lp_recover,

@@ -16,7 +16,8 @@ G_BEGIN_DECLS
 LescMatrix *lesc_lp_transition (const LescMatrix *x, gboolean keep_diagonal, gsize *isolated,
                                 GError **error);
 
-/* The LP degrees before the softmax: D̃ = (1 − α)(I − αP)⁻¹L by a Cholesky factorization
+/* The LP degrees before the normalisation (row softmax; flavour `published`: row sums,
+ * docs/reproducing.md): D̃ = (1 − α)(I − αP)⁻¹L by a Cholesky factorization
  * of the SPD matrix I − αP (0 ≤ α < 1); the fixed point of F ← αPF + (1 − α)L. */
 LescMatrix *lesc_lp_propagate (const LescMatrix *x, const LescMatrix *l, double alpha,
                                gboolean keep_diagonal, gsize *isolated, LescProgress *progress,

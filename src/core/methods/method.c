@@ -17,6 +17,31 @@ static const LescMethod *const methods[] = {
   &lesc_method_glle, &lesc_method_lesc, &lesc_method_glesc,
 };
 
+static const char *const flavour_keys[] = {
+  [LESC_FLAVOUR_PUBLISHED] = "published",
+  [LESC_FLAVOUR_PAPER] = "paper",
+  [LESC_FLAVOUR_PYLDL] = "pyldl",
+};
+
+const char *
+lesc_flavour_key (LescFlavour f)
+{
+  g_return_val_if_fail (f <= LESC_FLAVOUR_PYLDL, NULL);
+  return flavour_keys[f];
+}
+
+gboolean
+lesc_flavour_from_string (const char *s, LescFlavour *out)
+{
+  for (guint f = 0; s != NULL && f < G_N_ELEMENTS (flavour_keys); f++)
+    if (g_ascii_strcasecmp (s, flavour_keys[f]) == 0)
+      {
+        *out = (LescFlavour) f;
+        return TRUE;
+      }
+  return FALSE;
+}
+
 const LescMethod *const *
 lesc_methods (guint *n)
 {
@@ -119,7 +144,7 @@ lesc_run_params_equal (const LescMethod *m, const LescRunParams *a, const LescRu
   return a->c_paper_orientation == b->c_paper_orientation
          && a->tensor_fft_views == b->tensor_fft_views
          && a->odd_n_single_shrink == b->odd_n_single_shrink
-         && a->flavour_pyldl == b->flavour_pyldl
+         && a->flavour == b->flavour
          && a->memory_limit == b->memory_limit;
 }
 
@@ -169,9 +194,23 @@ lesc_method_le_stage (const LescProblem *problem, const LescRunParams *params,
   return numerical;
 }
 
+gboolean
+lesc_run_result_fcm_collapsed (const LescRunResult *r)
+{
+  return r->fcm_clusters > 0 && r->fcm_spread < LESC_FCM_COLLAPSED;
+}
+
 char *
 lesc_run_result_warning (const LescRunResult *r)
 {
+  if (lesc_run_result_fcm_collapsed (r))
+    return g_strdup_printf ("FCM's memberships collapsed to uniform: each of the %u clusters "
+                            "holds every sample with 1/%u (largest relative deviation %.2g), "
+                            "so every sample gets the same label degrees, made from the label "
+                            "frequencies alone. Fuzzy c-means finds no clusters in these "
+                            "features with this fuzzifier β; the published FCM rows are "
+                            "sample-specific and no public definition reproduces them",
+                            r->fcm_clusters, r->fcm_clusters, r->fcm_spread);
   int flag = r->le.exit_flag;
   gboolean failed = flag == LESC_OPT_EXIT_LINE_SEARCH || flag == LESC_OPT_EXIT_EVALUATIONS
                     || flag == LESC_OPT_EXIT_F_MINIMUM;

@@ -9,6 +9,22 @@ G_BEGIN_DECLS
 
 #define LESC_MAX_PARAMS 6
 #define LESC_MAX_STAGES 4
+/* FCM memberships count as collapsed when max |t·u_ki − 1| is below this */
+#define LESC_FCM_COLLAPSED 0.05
+
+/* How the four baselines FCM, KM, LP and ML are read (docs/reproducing.md):
+ * `published` reproduces the rows the GLLE paper published for LP and KM (degrees divided
+ * by their row sums, no softmax; LP on the features as loaded); FCM and ML have no such
+ * definition and run as `paper`. `paper` reads the papers' text (z-scored features, row
+ * softmax); `pyldl` follows the PyLDL re-implementation. */
+typedef enum {
+  LESC_FLAVOUR_PUBLISHED,
+  LESC_FLAVOUR_PAPER,
+  LESC_FLAVOUR_PYLDL,
+} LescFlavour;
+
+const char *lesc_flavour_key (LescFlavour f);  /* "published", "paper", "pyldl" */
+gboolean    lesc_flavour_from_string (const char *s, LescFlavour *out);
 
 typedef struct {
   const char *name;         /* option name: "lambda1" → --lambda1 */
@@ -28,14 +44,16 @@ typedef struct {
   gboolean c_paper_orientation;     /* LESC/gLESC `c-orientation = paper` */
   gboolean tensor_fft_views;        /* gLESC `tensor-fft = views` */
   gboolean odd_n_single_shrink;     /* gLESC `odd-n-double-shrink = off` */
-  gboolean flavour_pyldl;           /* FCM, KM, LP, ML `flavour = pyldl` */
+  LescFlavour flavour;              /* FCM, KM, LP, ML (default: published) */
   double memory_limit;              /* bytes; 0 = 80 % of physical memory */
 } LescRunParams;
 
-/* The input of a method: z-scored features and logical labels. */
+/* The input of a method: z-scored features and logical labels; the `published` LP reads
+ * the features as loaded. */
 typedef struct {
   const LescMatrix *x;   /* n×q z-scored */
   const LescMatrix *l;   /* n×c logical */
+  const LescMatrix *raw; /* n×q before the z-score; NULL: x stands for them */
 } LescProblem;
 
 /* What a run reports besides the distributions. */
@@ -46,6 +64,9 @@ typedef struct {
   double memory_estimate;                    /* bytes */
   LescLeReport le;                           /* LE methods */
   guint correlation_iterations;
+  guint fcm_clusters;                        /* FCM: t (0 for the other methods) */
+  double fcm_spread;                         /* FCM: max over samples and clusters of
+                                                |t·u_ki − 1| (0: every membership 1/t) */
   LescLeModel *model;                        /* set for methods with a mapping when requested */
 } LescRunResult;
 
@@ -58,6 +79,9 @@ struct _LescMethod {
   gboolean has_mapping;      /* can predict unseen samples (ten-fold CV) */
   gboolean uses_seed;
   gboolean uses_variant;
+  gboolean published_flavour; /* flavour `published` differs from `paper` (KM, LP) */
+  const char *published_note; /* one line: how this definition stands against the rows
+                                 published for the method (docs/reproducing.md), or NULL */
   const LescParamSpec *params;
   guint n_params;
   /* Recovered distributions (n×c). When `want_model` and the method has a mapping,
@@ -103,8 +127,12 @@ void lesc_run_result_clear (LescRunResult *r);
 /* A warning for the user when the run's answer is doubtful, else NULL (free with g_free):
  * the reference optimizer's line search failed within its first iterations (it can, as the
  * official code does, on badly scaled problems such as LESC on Movie), so the result is
- * close to the random start W0. */
+ * close to the random start W0; or FCM's memberships collapsed to uniform (every one within
+ * LESC_FCM_COLLAPSED of 1/t, as with β = 2 on the Yeast sets), so every sample gets the
+ * same label prior. */
 char *lesc_run_result_warning (const LescRunResult *r);
+/* FCM's memberships collapsed to uniform (every one within LESC_FCM_COLLAPSED of 1/t). */
+gboolean lesc_run_result_fcm_collapsed (const LescRunResult *r);
 /* Append a timed stage (static name) to the result; ignored past LESC_MAX_STAGES and
  * when `r` is NULL. */
 void lesc_run_result_add_stage (LescRunResult *r, const char *name, double seconds);

@@ -108,7 +108,7 @@ run (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
   gint64 t0 = g_get_monotonic_time ();
   g_autoptr (LescMatrix) x = lesc_zscore (ds->features);
   lesc_run_result_add_stage (result, "z-score", lesc_seconds_since (t0));
-  LescProblem problem = { x, ds->logical };
+  LescProblem problem = { x, ds->logical, ds->features };
   GError *local_error = NULL;
   LescMatrix *d = cache != NULL && m->correlation != NULL
     ? lesc_method_cached_recover (m, ds, &problem, p, cache, progress, result, &local_error)
