@@ -124,7 +124,7 @@ test_registry_and_params (void)
   g_assert_cmpstr (lesc_params_get_option (p, "tensor-fft"), ==, "views");
   g_assert_cmpstr (lesc_params_get_option (p, "c-orientation"), ==, "code");
   g_assert_false (lesc_params_set_option (p, "flavour", "fast", &error));
-  g_assert_nonnull (strstr (error->message, "expected paper or pyldl"));
+  g_assert_nonnull (strstr (error->message, "expected published, paper or pyldl"));
   g_clear_error (&error);
   g_assert_false (lesc_params_set_option (p, "speed", "fast", &error));
   g_assert_nonnull (strstr (error->message, "unknown option 'speed'"));

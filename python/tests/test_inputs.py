@@ -81,7 +81,7 @@ def test_bad_settings(xl):
             lambda1="big")
     refused(ValueError, r"variant 'fast': expected reference or converged", lesc.recover, x,
             logical, "glle", variant="fast")
-    refused(ValueError, r"flavour 'x': expected paper or pyldl", lesc.recover, x, logical, "km",
+    refused(ValueError, r"flavour 'x': expected published, paper or pyldl", lesc.recover, x, logical, "km",
             flavour="x")
     refused(ValueError, r"seed: expected", lesc.recover, x, logical, "glesc", seed=-1)
     refused(ValueError, r"seed: expected", lesc.recover, x, logical, "glesc", seed=2**32)

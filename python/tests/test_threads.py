@@ -10,7 +10,7 @@ import pytest
 import lesc
 
 
-def km_arrays(seed, n=1800, q=30, c=6):
+def km_arrays(seed, n=4000, q=30, c=6):
     rng = np.random.default_rng(seed)
     x = rng.normal(size=(n, q))
     logical = (rng.random((n, c)) < 0.3).astype(float)

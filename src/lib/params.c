@@ -155,7 +155,6 @@ static const Option options[] = {
   { "c-orientation", "code", "paper", G_STRUCT_OFFSET (LescRunParams, c_paper_orientation) },
   { "tensor-fft", "samples", "views", G_STRUCT_OFFSET (LescRunParams, tensor_fft_views) },
   { "odd-n-double-shrink", "on", "off", G_STRUCT_OFFSET (LescRunParams, odd_n_single_shrink) },
-  { "flavour", "paper", "pyldl", G_STRUCT_OFFSET (LescRunParams, flavour_pyldl) },
 };
 G_STATIC_ASSERT (LESC_VARIANT_REFERENCE == 0 && LESC_VARIANT_CONVERGED == 1);
 G_STATIC_ASSERT (sizeof (LescVariant) == sizeof (gboolean));
@@ -173,6 +172,14 @@ gboolean
 lesc_params_set_option (LescParams *params, const char *key, const char *value, GError **error)
 {
   g_return_val_if_fail (params != NULL && key != NULL && value != NULL, FALSE);
+  if (strcmp (key, "flavour") == 0) /* the one three-valued option */
+    {
+      if (lesc_flavour_from_string (value, &params->run.flavour))
+        return TRUE;
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "flavour '%s': expected published, paper or pyldl", value);
+      return FALSE;
+    }
   const Option *o = find_option (key);
   if (o == NULL)
     {
@@ -196,6 +203,8 @@ const char *
 lesc_params_get_option (const LescParams *params, const char *key)
 {
   g_return_val_if_fail (params != NULL && key != NULL, NULL);
+  if (strcmp (key, "flavour") == 0)
+    return lesc_flavour_key (params->run.flavour);
   const Option *o = find_option (key);
   if (o == NULL)
     return NULL;
@@ -205,7 +214,7 @@ lesc_params_get_option (const LescParams *params, const char *key)
 const char *const *
 lesc_params_option_keys (void)
 {
-  static const char *const keys[G_N_ELEMENTS (options) + 1] = {
+  static const char *const keys[G_N_ELEMENTS (options) + 2] = {
     "variant", "c-orientation", "tensor-fft", "odd-n-double-shrink", "flavour", NULL
   };
   return keys;

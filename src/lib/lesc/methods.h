@@ -58,7 +58,7 @@ guint32  lesc_params_get_seed (const LescParams *params);
  *   "c-orientation"        "code" (default) or "paper"            LESC, gLESC
  *   "tensor-fft"           "samples" (default) or "views"         gLESC
  *   "odd-n-double-shrink"  "on" (default) or "off"                gLESC
- *   "flavour"              "paper" (default) or "pyldl"           FCM, KM, LP, ML
+ *   "flavour"              "published" (default), "paper", "pyldl" FCM, KM, LP, ML
  * LESC_ERROR_USAGE for an unknown key or value. */
 gboolean    lesc_params_set_option (LescParams *params, const char *key, const char *value,
                                     GError **error);
