@@ -2,6 +2,7 @@
 #include "core/data/csv.h"
 #include "core/data/dataset.h"
 #include "core/data/matfile.h"
+#include "core/data/open.h"
 #include "testfiles.h"
 #include "testutil.h"
 
@@ -227,6 +228,52 @@ test_dataset_errors (void)
   lesc_test_assert_error (error, LESC_ERROR_FORMAT, ragged, "line 2 has 1 cell", NULL);
 }
 
+/* Issue 13's crash: a quote inside a cell is text, so header and rows agree on the cells
+ * (counting it as an opening quote made the header 2 names for 6 columns, and the
+ * label names were read past its end). */
+static void
+test_quote_inside_cell (void)
+{
+  g_autofree char *path = lesc_test_write_text (tmp, "quote-crash.csv", "6\",\",,,,,\"");
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) header = NULL;
+  g_autoptr (LescMatrix) m = lesc_csv_read (path, &header, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (m->rows, ==, 0);
+  g_assert_cmpuint (m->cols, ==, 2);
+  g_assert_cmpuint (g_strv_length (header), ==, 2);
+  g_assert_cmpstr (header[0], ==, "6\"");
+  g_assert_cmpstr (header[1], ==, ",,,,,");
+  g_assert_null (lesc_dataset_load_csv_single (path, 3, &error));
+  lesc_test_assert_error (error, LESC_ERROR_FORMAT, path, "has 2 columns, so 3 label columns",
+                          NULL);
+  g_clear_error (&error);
+  g_autofree char *pair = g_strconcat (path, ",", path, NULL);
+  g_assert_null (lesc_dataset_open (pair, NULL, &error));
+  lesc_test_assert_error (error, LESC_ERROR_DATA, "no samples", NULL);
+  g_clear_error (&error);
+
+  /* the same line as a data row under a 6-column header: 2 cells, not 6 */
+  g_autofree char *row = lesc_test_write_text (tmp, "quote-row.csv",
+                                               "a,b,c,d,e,f\n6\",\",,,,,\"\n");
+  g_assert_null (lesc_csv_read (row, NULL, &error));
+  lesc_test_assert_error (error, LESC_ERROR_FORMAT, row, "line 2 has 2 cells", NULL);
+  g_clear_error (&error);
+
+  /* a"b is text, "c,d" one cell, "" inside quotes one quote: 3 cells in header and rows */
+  g_auto (GStrv) h2 = NULL;
+  g_autofree char *mixed = lesc_test_write_text (tmp, "quotes.csv",
+                                                 "a\"b, \"c,\"\"d\"\"\" ,e\"\n1,2,3\n");
+  g_autoptr (LescMatrix) q = lesc_csv_read (mixed, &h2, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (q->cols, ==, 3);
+  g_assert_cmpuint (g_strv_length (h2), ==, 3);
+  g_assert_cmpstr (h2[0], ==, "a\"b");
+  g_assert_cmpstr (h2[1], ==, "c,\"d\"");
+  g_assert_cmpstr (h2[2], ==, "e\"");
+  g_assert_cmpfloat (LESC_AT (q, 0, 2), ==, 3.0);
+}
+
 static void
 test_write_atomic (void)
 {
@@ -304,6 +351,7 @@ main (int argc, char **argv)
   g_test_add_func ("/csv/round-trip-benchmark", test_round_trip_benchmark);
   g_test_add_func ("/csv/dataset-errors", test_dataset_errors);
   g_test_add_func ("/csv/write-atomic", test_write_atomic);
+  g_test_add_func ("/csv/quote-inside-cell", test_quote_inside_cell);
   int status = g_test_run ();
   lesc_test_rmdir (tmp);
   g_free (tmp);

@@ -140,18 +140,36 @@ next_cell (const Lines *l, gsize line, gsize column, char **p, gboolean *quoted,
   return cell;
 }
 
+/* The cells next_cell finds in a line, by its rules: a quote opens a quoted cell only as
+ * the cell's first non-blank character ("" inside is one quote); anywhere else it is text
+ * (6",",,,," is two cells, not six: counting every quote once made the header shorter
+ * than the rows and crashed). A line next_cell refuses counts as it would stop. */
 static gsize
 count_cells (const char *line)
 {
-  /* commas outside quotes, + 1 */
   gsize n = 1;
-  gboolean in_quotes = FALSE;
-  for (; *line; line++)
-    if (*line == '"')
-      in_quotes = !in_quotes;
-    else if (*line == ',' && !in_quotes)
+  const char *s = line;
+  for (;;)
+    {
+      while (*s == ' ' || *s == '\t')
+        s++;
+      if (*s == '"')
+        {
+          for (s++; *s != '\0'; s++)
+            if (*s == '"' && s[1] == '"')
+              s++;
+            else if (*s == '"')
+              break;
+          if (*s == '\0')
+            return n;
+          s++;
+        }
+      s = strchr (s, ',');
+      if (s == NULL)
+        return n;
+      s++;
       n++;
-  return n;
+    }
 }
 
 static char *
