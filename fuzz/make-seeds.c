@@ -276,7 +276,7 @@ model_seeds (void)
   static const char *const methods[] = { "glle", "lesc" };
   for (guint k = 0; k < G_N_ELEMENTS (methods); k++)
     {
-      g_autoptr (LescDataset) ds = lesc_dataset_new ("seed", features (8, 3), distributions (8, 3),
+      g_autoptr (LescDataset) ds = lesc_dataset_new ("seed", features (24, 3), distributions (24, 3),
                                                      NULL);
       ds->label_names = g_strsplit ("a b c", " ", -1);
       const LescMethod *m = lesc_method_find (methods[k]);
@@ -289,6 +289,7 @@ model_seeds (void)
       g_autoptr (LescMatrix) d = lesc_model_train (m, ds, &p, -1, 10, 5489, NULL, &result, &model,
                                                    NULL, NULL, &error);
       g_assert_no_error (error);
+      g_assert_nonnull (d);
       lesc_run_result_clear (&result);
       gsize length = 0;
       g_autofree guchar *bytes = lesc_model_format (model, &length);
