@@ -1,15 +1,22 @@
 /* Writes the seed corpora of the fuzz targets (fuzz/corpus/TARGET/) with the program's own
  * writers: small valid MAT v5 files (compressed and not, several storage classes) and a
  * MAT v4 file written by matio, CSV data sets written by lesc_dataset_save_csv, results
- * stores written by lesc_store_put. Run: build-fuzz/fuzz/make-seeds fuzz/corpus */
+ * stores written by lesc_store_put, .npy files written by lesc_npy_format (and .npz
+ * archives of them made with libzip, stored and deflated), saved models written by
+ * lesc_model_format. Run: build-fuzz/fuzz/make-seeds fuzz/corpus */
 #include "core/data/csv.h"
 #include "core/data/dataset.h"
+#include "core/data/npy.h"
+#include "core/experiments/model.h"
 #include "core/experiments/store.h"
+#include "core/methods/method.h"
+#include "core/methods/run.h"
 
 #include <glib/gstdio.h>
 #include <matio.h>
 #include <sqlite3.h>
 #include <string.h>
+#include <zip.h>
 
 static char *root;
 
@@ -199,6 +206,101 @@ store_seeds (void)
     }
 }
 
+/* A seed of a target whose byte 0 chooses the mode: `mode`, then `bytes`. */
+static void
+put_seed (const char *target, const char *name, guint8 mode, const guint8 *bytes, gsize length)
+{
+  g_autoptr (GByteArray) a = g_byte_array_new ();
+  g_byte_array_append (a, &mode, 1);
+  g_byte_array_append (a, bytes, length);
+  g_autofree char *path = seed_path (target, name);
+  g_assert_true (g_file_set_contents (path, (char *) a->data, a->len, NULL));
+}
+
+/* An .npz archive of `names` (NULL-terminated) holding `arrays`, as bytes. */
+static GBytes *
+npz_bytes (const char *const *names, LescMatrix *const *arrays, gboolean deflate)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("lesc-seeds-XXXXXX", NULL);
+  g_assert_nonnull (tmp);
+  g_autofree char *path = g_build_filename (tmp, "seed.npz", NULL);
+  int err = 0;
+  zip_t *z = zip_open (path, ZIP_CREATE | ZIP_TRUNCATE, &err);
+  g_assert_nonnull (z);
+  for (guint k = 0; names[k] != NULL; k++)
+    {
+      gsize length = 0;
+      guchar *bytes = lesc_npy_format (arrays[k], &length);
+      zip_source_t *src = zip_source_buffer (z, bytes, length, 1); /* libzip frees it */
+      g_autofree char *member = g_strconcat (names[k], ".npy", NULL);
+      zip_int64_t index = zip_file_add (z, member, src, ZIP_FL_OVERWRITE);
+      g_assert_cmpint (index, >=, 0);
+      zip_set_file_compression (z, (zip_uint64_t) index, deflate ? ZIP_CM_DEFLATE : ZIP_CM_STORE, 0);
+    }
+  g_assert_cmpint (zip_close (z), ==, 0);
+  char *contents = NULL;
+  gsize length = 0;
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  g_unlink (path);
+  g_rmdir (tmp);
+  return g_bytes_new_take (contents, length);
+}
+
+/* fuzz-npy: byte 0 even, a .npy file; odd, an .npz archive */
+static void
+npy_seeds (void)
+{
+  g_autoptr (LescMatrix) x = features (5, 3);
+  g_autoptr (LescMatrix) y = distributions (5, 3);
+  g_autoptr (LescMatrix) column = features (4, 1);
+  gsize length = 0;
+  g_autofree guchar *a = lesc_npy_format (x, &length);
+  put_seed ("npy", "features.npy", 0, a, length);
+  g_autofree guchar *b = lesc_npy_format (column, &length);
+  put_seed ("npy", "column.npy", 0, b, length);
+  static const char *const names[] = { "features", "labels", NULL };
+  LescMatrix *const arrays[] = { x, y };
+  for (int z = 0; z < 2; z++)
+    {
+      g_autoptr (GBytes) npz = npz_bytes (names, arrays, z);
+      put_seed ("npy", z ? "deflated.npz" : "stored.npz", 1, g_bytes_get_data (npz, NULL),
+                g_bytes_get_size (npz));
+    }
+}
+
+/* fuzz-model: byte 0 even, a model file as it is; odd, the file without its checksum (the
+ * target appends the right one) */
+static void
+model_seeds (void)
+{
+  static const char *const methods[] = { "glle", "lesc" };
+  for (guint k = 0; k < G_N_ELEMENTS (methods); k++)
+    {
+      g_autoptr (LescDataset) ds = lesc_dataset_new ("seed", features (24, 3), distributions (24, 3),
+                                                     NULL);
+      ds->label_names = g_strsplit ("a b c", " ", -1);
+      const LescMethod *m = lesc_method_find (methods[k]);
+      g_assert_nonnull (m);
+      LescRunParams p;
+      lesc_run_params_init (&p, m);
+      LescRunResult result;
+      LescModel *model = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LescMatrix) d = lesc_model_train (m, ds, &p, -1, 10, 5489, NULL, &result, &model,
+                                                   NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (d);
+      lesc_run_result_clear (&result);
+      gsize length = 0;
+      g_autofree guchar *bytes = lesc_model_format (model, &length);
+      g_autofree char *whole = g_strconcat (methods[k], ".model", NULL);
+      g_autofree char *body = g_strconcat (methods[k], "-unsigned.model", NULL);
+      put_seed ("model", whole, 0, bytes, length);
+      put_seed ("model", body, 1, bytes, length - 32);
+      lesc_model_free (model);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -211,5 +313,7 @@ main (int argc, char **argv)
   mat_seeds ();
   csv_seeds ();
   store_seeds ();
+  npy_seeds ();
+  model_seeds ();
   return 0;
 }

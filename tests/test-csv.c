@@ -8,6 +8,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 static char *tmp;
@@ -334,9 +335,18 @@ test_quote_inside_cell (void)
   g_assert_cmpuint (g_strv_length (header), ==, 2);
   g_assert_cmpstr (header[0], ==, "6\"");
   g_assert_cmpstr (header[1], ==, ",,,,,");
+  /* refused with one line, in under a second and 100 MB more resident memory (the issue's
+   * bound for every hostile case; here it takes microseconds) */
+  struct rusage r0, r1;
+  getrusage (RUSAGE_SELF, &r0);
+  gint64 t0 = g_get_monotonic_time ();
   g_assert_null (lesc_dataset_load_csv_single (path, 3, &error));
+  double seconds = (double) (g_get_monotonic_time () - t0) / 1e6;
+  getrusage (RUSAGE_SELF, &r1);
   lesc_test_assert_error (error, LESC_ERROR_FORMAT, path, "has 2 columns, so 3 label columns", NULL);
   g_clear_error (&error);
+  g_assert_cmpfloat (seconds, <, 1.0);
+  g_assert_cmpint (r1.ru_maxrss - r0.ru_maxrss, <, 100 * 1024);
   g_autofree char *pair = g_strconcat (path, ",", path, NULL);
   g_assert_null (lesc_dataset_open (pair, NULL, &error));
   lesc_test_assert_error (error, LESC_ERROR_DATA, "no samples", NULL);
