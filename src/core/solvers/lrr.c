@@ -1,11 +1,37 @@
-/* Low-rank representation by the inexact ALM with the row-space reduction
+/* Low-rank representation: min ‖Z‖_* + λ₂‖E‖₂,₁ s.t. A = AZ + E, A = xᵀ (q×n)
  * (algorithms.md §6; the reference is solve_lrr.m + lrra.m of the gLESC repository).
  *
- * A = xᵀ (q×n). Q (n×r) is an orthonormal basis of range(x) (MATLAB orth), B = AQ (q×r);
- * the ALM solves min ‖Z̃‖_* + λ₂‖E‖₂,₁ s.t. A = BZ̃ + E for Z̃ (r×n), and Z = QZ̃.
- * Constants and update order as lrra.m; (BᵀB + I)⁻¹ is applied through its Cholesky
- * factor (the reference forms the inverse), and the SVT skips its SVD in the early
- * iterations where a norm bound already shows every singular value ≤ 1/μ (J = 0). */
+ * Row-space reduction. From the SVD x = UΣWᵀ keep the r singular values above
+ * max(n, q)·eps(σ_max) (MATLAB orth): Q = U_r (n×r), A = W_rΣQᵀ. The reference solves
+ * min ‖Z̃‖_* + λ₂‖E‖₂,₁ s.t. A = BZ̃ + E with B = AQ = W_rΣ (q×r), Z̃ r×n, Z = QZ̃.
+ *
+ * Optimality certificates (checked first; both from the SVD above, O(nr) and O(r²n)).
+ * The problem is convex with linear constraints, so (Z, E) is optimal iff a multiplier
+ * Y (q×n) has AᵀY ∈ ∂‖Z‖_* and Y ∈ λ₂∂‖E‖₂,₁.
+ *  * Range: Z = QQᵀ, E = 0 (feasible: AQQᵀ = A). ∂‖QQᵀ‖_* = {QQᵀ + G : QᵀG = 0, GQ = 0,
+ *    ‖G‖₂ ≤ 1} and AᵀY = QΣW_rᵀY lies in range(Q), so G = 0 and W_rᵀY = Σ⁻¹Qᵀ; the
+ *    smallest columns come with Y = W_rΣ⁻¹Qᵀ. ∂‖0‖₂,₁ asks ‖Yⱼ‖ ≤ λ₂, so Z = QQᵀ, E = 0
+ *    is optimal iff max_j ‖Σ⁻¹Qᵀeⱼ‖ ≤ λ₂ (with < it is the unique optimum: E = 0 is then
+ *    forced, and QQᵀ is the unique minimiser of ‖Z‖_* s.t. A = AZ). Holds on Movie
+ *    (0.0895 < λ₂ = 0.1) and SBU_3DFE (0.040), not on SJAFFE (1.09) or Yeast (0.71).
+ *  * Zero: Z = 0, E = A. Y = λ₂Â (Â: A with its non-zero columns normalised, zero
+ *    columns 0) is in λ₂∂‖A‖₂,₁, and ∂‖0‖_* is the unit ball of ‖·‖₂, so Z = 0 is optimal
+ *    if λ₂‖BᵀÂ‖₂ ≤ 1 (in the reduced problem; ‖BᵀÂ‖₂ = ‖ΣP‖₂ with P = Â in the W_r
+ *    coordinates). Holds for λ₂ ≤ 0.0040 on SJAFFE, ≤ 4.6e-4 on Yeast.
+ * The inexact ALM stops on feasibility (residual < 1e-8), not optimality, so where a
+ * certificate holds its answer is the exact optimum the ALM approaches: on SBU_3DFE the
+ * ALM ends at QQᵀ within 1e-9, but with Yeast at λ₂ = 1 it stops at objective 24.0234
+ * against the certified 24.
+ *
+ * The ALM in the coordinates of W_r. Every q×n quantity of the reference lives in range(W_r)
+ * (A and BZ̃ do, E is a column-scaled A − BZ̃ + Y₁/μ and Y₁ a sum of A − BZ̃ − E), and the
+ * column norms of the ℓ2,1 shrink do not change under the rotation, so the iteration is
+ * the reference's with A → ΣQᵀ (r×n), B → Σ, E → W_rᵀE, Y₁ → W_rᵀY₁: BᵀB + I = Σ² + I is
+ * diagonal and every step but the SVT is elementwise, O(rn) instead of O(qrn). The stop
+ * test max|R₁| is on the q×n entries, which are not rotation invariant: max_j ‖R̃₁eⱼ‖₂
+ * bounds them (W_r's rows have norm ≤ 1), and when it does not decide the test the entries
+ * W_rR̃₁ are formed. Constants and update order as lrra.m. The SVT takes the Gram route
+ * (shrink.h) where its error estimate stays below a tenth of the stopping tolerance. */
 #include "core/solvers/lrr.h"
 #include "core/base/error.h"
 #include "core/numeric/shrink.h"
@@ -20,50 +46,146 @@
 #define LRR_RHO      1.1
 #define LRR_MU0      1e-6
 #define LRR_MU_MAX   1e10
+/* a certificate is used when it holds by more than this relative margin (rounding) */
+#define CERTIFICATE_MARGIN 1e-9
+/* the Gram route's error budget per SVT (shrink.h): a tenth of the stopping tolerance
+ * (SJAFFE: Z within 8e-12 of the direct route's) */
+#define LRR_SVT_MAX_ERROR (LRR_TOL / 10.0)
+/* columns per block when the residual entries W_rR̃₁ are formed */
+#define RESIDUAL_BLOCK 256
 
 double
 lesc_lrr_memory_estimate (gsize n, gsize q)
 {
   double dn = (double) n, dq = (double) q, r = (double) MIN (n, q);
-  /* Z (n×n); A, E, Y₁, Y₁/μ, A − BZ̃, shrink input (q×n); J, Z̃, Y₂, Y₂/μ and the SVT's
-   * copy and U (r×n); the SVD of x (copy, U, Vᵀ) and of the SVT (Vᵀ, work ~ 4r²). */
-  double doubles = dn * dn + 6.0 * dq * dn + 6.0 * r * dn + 2.0 * dn * dq + r * dq
-                   + 6.0 * r * r + 4.0 * r * r;
+  /* Z (n×n); the SVD of x (copy, U, Wᵀ); nine r×n ALM arrays and the SVT's copy and
+   * U (r×n); E (q×n); the SVT's r×r arrays and dsyevd's workspace ~ 2r² */
+  double doubles = dn * dn + 2.0 * dn * dq + r * dq + 11.0 * r * dn + dq * dn + 6.0 * r * r;
   return 8.0 * doubles;
 }
 
-/* Q: the left singular vectors of x whose singular values exceed max(n, q)·eps(σ_max)
- * (MATLAB orth). Returns an n×r matrix (r may be 0), or NULL and an error. */
-static LescMatrix *
-row_space_basis (const LescMatrix *x, GError **error)
+void
+lesc_lrr_factors_free (LescLrrFactors *f)
+{
+  if (f == NULL)
+    return;
+  lesc_matrix_free (f->basis);
+  lesc_matrix_free (f->coefficients);
+  lesc_matrix_free (f->e);
+  g_free (f);
+}
+
+LescMatrix *
+lesc_lrr_factors_product (const LescLrrFactors *f, GError **error)
+{
+  gsize n = f->basis->rows, r = f->basis->cols;
+  LescMatrix *z = lesc_matrix_try_new (n, n, error);
+  if (z != NULL && r > 0)
+    cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, (int) n, (int) n, (int) r, 1.0,
+                 f->basis->data, (int) n, f->coefficients->data, (int) r, 0.0, z->data, (int) n);
+  return z;
+}
+
+/* The SVD of x: U (n×k), σ (k), Wᵀ (k×q), k = min(n, q), and r (MATLAB orth's rank). */
+typedef struct {
+  LescMatrix *u, *wt;
+  double *s;
+  gsize r;
+} RowSpace;
+
+static void
+row_space_clear (RowSpace *rs)
+{
+  lesc_matrix_free (rs->u);
+  lesc_matrix_free (rs->wt);
+  g_free (rs->s);
+}
+
+static gboolean
+row_space (const LescMatrix *x, RowSpace *rs, GError **error)
 {
   gsize n = x->rows, q = x->cols, k = MIN (n, q);
+  memset (rs, 0, sizeof *rs);
   g_autoptr (LescMatrix) a = lesc_matrix_try_new (n, q, error);
-  g_autoptr (LescMatrix) u = a ? lesc_matrix_try_new (n, k, error) : NULL;
-  if (u == NULL)
-    return NULL;
+  rs->u = a ? lesc_matrix_try_new (n, k, error) : NULL;
+  rs->wt = rs->u ? lesc_matrix_try_new (k, q, error) : NULL;
+  if (rs->wt == NULL)
+    return FALSE;
+  rs->s = g_new (double, k);
   memcpy (a->data, x->data, n * q * sizeof (double));
-  g_autofree double *s = g_new (double, k);
-  g_autofree double *vt = g_new (double, k * q);
   lapack_int info = LAPACKE_dgesdd (LAPACK_COL_MAJOR, 'S', (lapack_int) n, (lapack_int) q,
-                                    a->data, (lapack_int) n, s, u->data, (lapack_int) n,
-                                    vt, (lapack_int) k);
+                                    a->data, (lapack_int) n, rs->s, rs->u->data, (lapack_int) n,
+                                    rs->wt->data, (lapack_int) k);
   if (info != 0)
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_NUMERIC,
                    "LRR: the SVD of the %zu×%zu features failed (dgesdd info %d)", n, q, (int) info);
-      return NULL;
+      return FALSE;
     }
-  double tol = (double) MAX (n, q) * (nextafter (s[0], INFINITY) - s[0]);
-  gsize r = 0;
-  while (r < k && s[r] > tol)
-    r++;
-  u->cols = r;  /* the first r columns are the first r·n entries */
-  return g_steal_pointer (&u);
+  double tol = (double) MAX (n, q) * (nextafter (rs->s[0], INFINITY) - rs->s[0]);
+  while (rs->r < k && rs->s[rs->r] > tol)
+    rs->r++;
+  return TRUE;
 }
 
-/* R = x − y, Y += μR, Y/μ' into d; returns max |R|. The same operations, in the same order
- * per entry, as separate passes. */
+/* max_j ‖Σ⁻¹Qᵀeⱼ‖ over the n rows of Q */
+static double
+range_certificate (const RowSpace *rs)
+{
+  gsize n = rs->u->rows;
+  g_autofree double *sq = g_new0 (double, n);
+  for (gsize i = 0; i < rs->r; i++)
+    {
+      const double *col = rs->u->data + i * n;
+      double inv = 1.0 / rs->s[i];
+      for (gsize j = 0; j < n; j++)
+        sq[j] += (col[j] * inv) * (col[j] * inv);
+    }
+  double m = 0.0;
+  for (gsize j = 0; j < n; j++)
+    m = MAX (m, sq[j]);
+  return sqrt (m);
+}
+
+/* ‖ΣP‖₂ with P the columns of Ã = ΣQᵀ (r×n) normalised, or NAN when a column norm of ΣP
+ * (a lower bound) already shows λ₂‖ΣP‖₂ > 1. */
+static double
+zero_certificate (const RowSpace *rs, const LescMatrix *at, double lambda2, GError **error)
+{
+  gsize r = at->rows, n = at->cols;
+  g_autoptr (LescMatrix) sp = lesc_matrix_try_new (r, n, error);
+  if (sp == NULL)
+    return -1.0;
+  double lower = 0.0;
+  for (gsize j = 0; j < n; j++)
+    {
+      const double *a = at->data + j * r;
+      double *p = sp->data + j * r;
+      double na = 0.0, np = 0.0;
+      for (gsize i = 0; i < r; i++)
+        na += a[i] * a[i];
+      na = sqrt (na);
+      for (gsize i = 0; i < r; i++)
+        {
+          p[i] = na > 0.0 ? rs->s[i] * (a[i] / na) : 0.0;
+          np += p[i] * p[i];
+        }
+      lower = MAX (lower, sqrt (np));
+    }
+  if (lambda2 * lower > 1.0)
+    return NAN;
+  g_autoptr (LescMatrix) g = lesc_matrix_try_new (r, r, error);
+  if (g == NULL)
+    return -1.0;
+  cblas_dsyrk (CblasColMajor, CblasLower, CblasNoTrans, (int) r, (int) n, 1.0, sp->data, (int) r,
+               0.0, g->data, (int) r);
+  g_autofree double *ev = g_new (double, r);
+  if (LAPACKE_dsyevd (LAPACK_COL_MAJOR, 'N', 'L', (lapack_int) r, g->data, (lapack_int) r, ev) != 0)
+    return NAN;   /* not decided: the ALM */
+  return sqrt (MAX (ev[r - 1], 0.0));
+}
+
+/* R = x − y, Y += μR, Y/μ' into d; returns max |R|. */
 static double
 dual_step (const double *x, const double *y, double *mult, double *d, gsize len, double mu,
            double mu_next)
@@ -75,6 +197,49 @@ dual_step (const double *x, const double *y, double *mult, double *d, gsize len,
       m = MAX (m, fabs (res));
       mult[i] += mu * res;
       d[i] = mult[i] / mu_next;
+    }
+  return m;
+}
+
+/* The same for rows×cols matrices, returning the largest column 2-norm of R. */
+static double
+dual_step_columns (const double *x, const double *y, double *mult, double *d, gsize rows,
+                   gsize cols, double mu, double mu_next)
+{
+  double m = 0.0;
+  for (gsize j = 0; j < cols; j++)
+    {
+      double s = 0.0;
+      for (gsize i = j * rows; i < (j + 1) * rows; i++)
+        {
+          double res = x[i] - y[i];
+          s += res * res;
+          mult[i] += mu * res;
+          d[i] = mult[i] / mu_next;
+        }
+      m = MAX (m, s);
+    }
+  return sqrt (m);
+}
+
+/* max |W_r(R̃ − Ẽ)| over the q×n entries, by blocks of columns */
+static double
+residual_entries (const RowSpace *rs, const LescMatrix *rt, const LescMatrix *et)
+{
+  gsize r = rt->rows, n = rt->cols, q = rs->wt->cols, k = rs->wt->rows;
+  gsize b = MIN (n, RESIDUAL_BLOCK);
+  g_autofree double *d = g_new (double, r * b);
+  g_autofree double *full = g_new (double, q * b);
+  double m = 0.0;
+  for (gsize j0 = 0; j0 < n; j0 += b)
+    {
+      gsize w = MIN (b, n - j0);
+      for (gsize i = 0; i < r * w; i++)
+        d[i] = rt->data[j0 * r + i] - et->data[j0 * r + i];
+      cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, (int) q, (int) w, (int) r, 1.0,
+                   rs->wt->data, (int) k, d, (int) r, 0.0, full, (int) q);
+      for (gsize i = 0; i < q * w; i++)
+        m = MAX (m, fabs (full[i]));
     }
   return m;
 }
@@ -105,112 +270,174 @@ validate (const LescMatrix *x, double lambda2, GError **error)
   return TRUE;
 }
 
+/* The inexact ALM in the W_r coordinates (top of the file): Z̃ into zt, Ẽ into et. */
+static gboolean
+alm (const RowSpace *rs, const LescMatrix *at, double lambda2, const LescLrrOptions *o,
+     LescProgress *progress, LescLrrReport *rep, LescMatrix *zt, LescMatrix *et, GError **error)
+{
+  gsize r = at->rows, n = at->cols, rn = r * n;
+  const double *s = rs->s;
+  g_autoptr (LescMatrix) j = lesc_matrix_try_new (r, n, error);
+  g_autoptr (LescMatrix) y2 = j ? lesc_matrix_try_new (r, n, error) : NULL;
+  g_autoptr (LescMatrix) d2 = y2 ? lesc_matrix_try_new (r, n, error) : NULL;
+  g_autoptr (LescMatrix) y1 = d2 ? lesc_matrix_try_new (r, n, error) : NULL;
+  g_autoptr (LescMatrix) d1 = y1 ? lesc_matrix_try_new (r, n, error) : NULL;
+  g_autoptr (LescMatrix) rt = d1 ? lesc_matrix_try_new (r, n, error) : NULL;
+  g_autoptr (LescSvtWork) svt = rt ? lesc_svt_work_new (r, n, error) : NULL;
+  if (svt == NULL)
+    return FALSE;
+  lesc_svt_work_use_gram (svt, o->direct_svd ? 0.0 : LRR_SVT_MAX_ERROR);
+  g_autofree double *denom = g_new (double, r);
+  for (gsize i = 0; i < r; i++)
+    denom[i] = s[i] * s[i] + 1.0;
+  double mu = LRR_MU0;
+  const double log_span = log (LRR_MU_MAX / LRR_MU0);
+  gboolean done = FALSE;
+  while (!done && rep->iterations < LRR_MAX_ITER)
+    {
+      if (lesc_progress_cancelled (progress, error))
+        return FALSE;
+      rep->iterations++;
+      /* 1. J = SVT(Z̃ + Y₂/μ, 1/μ) */
+      for (gsize i = 0; i < rn; i++)
+        j->data[i] = zt->data[i] + d2->data[i];
+      if (lesc_svt_with (svt, j->data, 1.0 / mu, error) < 0)
+        return FALSE;
+      /* 2. Z̃ = (Σ² + I)⁻¹(Σ(Ã − Ẽ + Y₁/μ) + J − Y₂/μ);
+       * 3. R̃ = Ã − ΣZ̃, Ẽ = column shrink of R̃ + Y₁/μ with τ = λ₂/μ */
+      for (gsize c = 0; c < n; c++)
+        for (gsize i = 0; i < r; i++)
+          {
+            gsize e = i + c * r;
+            double z = (s[i] * (at->data[e] - et->data[e] + d1->data[e]) + j->data[e]
+                        - d2->data[e]) / denom[i];
+            zt->data[e] = z;
+            rt->data[e] = at->data[e] - s[i] * z;
+            et->data[e] = rt->data[e] + d1->data[e];
+          }
+      lesc_shrink_columns (et->data, r, n, lambda2 / mu);
+      /* 4. R₁ = R̃ − Ẽ, R₂ = Z̃ − J; Y += μR and Y/μ' for the next μ in the same pass */
+      double mu_next = MIN (LRR_MU_MAX, LRR_RHO * mu);
+      double bound1 = dual_step_columns (rt->data, et->data, y1->data, d1->data, r, n, mu, mu_next);
+      double res2 = dual_step (zt->data, j->data, y2->data, d2->data, rn, mu, mu_next);
+      rep->residual = MAX (bound1, res2);
+      if (res2 < LRR_TOL)
+        {
+          /* max|R₁| ≤ bound1; when the bound does not decide, the entries do */
+          double res1 = residual_entries (rs, rt, et);
+          rep->residual = MAX (res1, res2);
+          done = rep->residual < LRR_TOL;
+        }
+      if (done)
+        break;
+      mu = mu_next;
+      lesc_progress_report (progress, 0.99 * log (mu / LRR_MU0) / log_span, "low-rank representation");
+    }
+  LescSvtCounts counts = lesc_svt_work_counts (svt);
+  rep->svt_skipped = counts.skipped;
+  rep->svt_gram = counts.gram;
+  rep->svt_direct = counts.direct;
+  return TRUE;
+}
+
+LescLrrFactors *
+lesc_lrr_solve (const LescMatrix *x, double lambda2, const LescLrrOptions *options,
+                gboolean want_e, LescProgress *progress, LescLrrReport *report, GError **error)
+{
+  static const LescLrrOptions defaults = { 0 };
+  const LescLrrOptions *o = options != NULL ? options : &defaults;
+  if (!validate (x, lambda2, error))
+    return NULL;
+  gsize n = x->rows, q = x->cols;
+  RowSpace rs;
+  if (!row_space (x, &rs, error))
+    {
+      row_space_clear (&rs);
+      return NULL;
+    }
+  gsize r = rs.r, k = rs.wt->rows;
+  LescLrrReport rep = { .rank = r, .route = LESC_LRR_ALM, .zero_certificate = NAN };
+  g_autoptr (LescLrrFactors) f = g_new0 (LescLrrFactors, 1);
+  f->basis = lesc_matrix_try_new (n, r, error);
+  f->coefficients = f->basis ? lesc_matrix_try_new (r, n, error) : NULL;
+  g_autoptr (LescMatrix) at = f->coefficients ? lesc_matrix_try_new (r, n, error) : NULL;
+  g_autoptr (LescMatrix) et = at ? lesc_matrix_try_new (r, n, error) : NULL;
+  if (et == NULL)
+    {
+      row_space_clear (&rs);
+      return NULL;
+    }
+  memcpy (f->basis->data, rs.u->data, n * r * sizeof (double));
+  /* Ã = ΣQᵀ */
+  for (gsize c = 0; c < n; c++)
+    for (gsize i = 0; i < r; i++)
+      LESC_AT (at, i, c) = rs.s[i] * LESC_AT (rs.u, c, i);
+
+  rep.range_certificate = range_certificate (&rs);
+  if (rep.range_certificate <= lambda2 * (1.0 - CERTIFICATE_MARGIN))
+    rep.route = LESC_LRR_RANGE;
+  else
+    {
+      rep.zero_certificate = zero_certificate (&rs, at, lambda2, error);
+      if (rep.zero_certificate < 0.0)
+        {
+          row_space_clear (&rs);
+          return NULL;
+        }
+      if (lambda2 * rep.zero_certificate <= 1.0 - CERTIFICATE_MARGIN)
+        rep.route = LESC_LRR_ZERO;
+    }
+  if (o->alm_only)
+    rep.route = LESC_LRR_ALM;
+
+  gboolean ok = TRUE;
+  switch (rep.route)
+    {
+    case LESC_LRR_RANGE:   /* Z̃ = Qᵀ, Ẽ = 0 */
+      for (gsize c = 0; c < n; c++)
+        for (gsize i = 0; i < r; i++)
+          LESC_AT (f->coefficients, i, c) = LESC_AT (rs.u, c, i);
+      break;
+    case LESC_LRR_ZERO:    /* Z̃ = 0, Ẽ = Ã */
+      memcpy (et->data, at->data, r * n * sizeof (double));
+      break;
+    case LESC_LRR_ALM:
+      ok = r == 0 || alm (&rs, at, lambda2, o, progress, &rep, f->coefficients, et, error);
+      break;
+    }
+  if (ok && want_e)
+    {
+      /* E = W_rẼ (for the zero certificate exactly A = xᵀ) */
+      f->e = lesc_matrix_try_new (q, n, error);
+      if (f->e == NULL)
+        ok = FALSE;
+      else if (rep.route == LESC_LRR_ZERO)
+        for (gsize i = 0; i < n; i++)
+          for (gsize c = 0; c < q; c++)
+            LESC_AT (f->e, c, i) = LESC_AT (x, i, c);
+      else if (r > 0)
+        cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, (int) q, (int) n, (int) r, 1.0,
+                     rs.wt->data, (int) k, et->data, (int) r, 0.0, f->e->data, (int) q);
+    }
+  row_space_clear (&rs);
+  if (!ok)
+    return NULL;
+  lesc_progress_report (progress, 1.0, "low-rank representation");
+  if (report != NULL)
+    *report = rep;
+  return g_steal_pointer (&f);
+}
+
 LescMatrix *
 lesc_lrr (const LescMatrix *x, double lambda2, LescProgress *progress,
           LescLrrReport *report, LescMatrix **e_out, GError **error)
 {
-  if (!validate (x, lambda2, error))
+  g_autoptr (LescLrrFactors) f = lesc_lrr_solve (x, lambda2, NULL, e_out != NULL, progress,
+                                                 report, error);
+  if (f == NULL)
     return NULL;
-  gsize n = x->rows, q = x->cols;
-  g_autoptr (LescMatrix) qb = row_space_basis (x, error);
-  if (qb == NULL)
-    return NULL;
-  gsize r = qb->cols;
-  g_autoptr (LescMatrix) z = lesc_matrix_try_new (n, n, error);
-  g_autoptr (LescMatrix) e = z ? lesc_matrix_try_new (q, n, error) : NULL;
-  if (e == NULL)
-    return NULL;
-  LescLrrReport rep = { 0, r, 0.0 };
-
-  if (r > 0)
-    {
-      /* A = xᵀ; B = AQ; the Cholesky factor of BᵀB + I; BᵀA. */
-      g_autoptr (LescMatrix) a = lesc_matrix_transpose (x);
-      g_autoptr (LescMatrix) b = lesc_matrix_new (q, r);
-      g_autoptr (LescMatrix) chol = lesc_matrix_new (r, r);
-      g_autoptr (LescMatrix) bta = lesc_matrix_new (r, n);
-      cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, (int) q, (int) r, (int) n,
-                   1.0, x->data, (int) n, qb->data, (int) n, 0.0, b->data, (int) q);
-      cblas_dsyrk (CblasColMajor, CblasLower, CblasTrans, (int) r, (int) q,
-                   1.0, b->data, (int) q, 0.0, chol->data, (int) r);
-      for (gsize i = 0; i < r; i++)
-        LESC_AT (chol, i, i) += 1.0;
-      if (LAPACKE_dpotrf (LAPACK_COL_MAJOR, 'L', (lapack_int) r, chol->data, (lapack_int) r) != 0)
-        {
-          g_set_error (error, LESC_ERROR, LESC_ERROR_NUMERIC,
-                       "LRR: BᵀB + I is not positive definite (r = %zu)", r);
-          return NULL;
-        }
-      cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, (int) r, (int) n, (int) q,
-                   1.0, b->data, (int) q, a->data, (int) q, 0.0, bta->data, (int) r);
-
-      /* ALM state (r×n: J, Z̃, Y₂, Y₂/μ; q×n: E, Y₁, Y₁/μ, A − BZ̃, work), all zero. */
-      g_autoptr (LescMatrix) j = lesc_matrix_try_new (r, n, error);
-      g_autoptr (LescMatrix) zt = j ? lesc_matrix_try_new (r, n, error) : NULL;
-      g_autoptr (LescMatrix) y2 = zt ? lesc_matrix_try_new (r, n, error) : NULL;
-      g_autoptr (LescMatrix) d2 = y2 ? lesc_matrix_try_new (r, n, error) : NULL;
-      g_autoptr (LescMatrix) y1 = d2 ? lesc_matrix_try_new (q, n, error) : NULL;
-      g_autoptr (LescMatrix) d1 = y1 ? lesc_matrix_try_new (q, n, error) : NULL;
-      g_autoptr (LescMatrix) xmaz = d1 ? lesc_matrix_try_new (q, n, error) : NULL;
-      g_autoptr (LescMatrix) t = xmaz ? lesc_matrix_try_new (q, n, error) : NULL;
-      g_autoptr (LescSvtWork) svt = t ? lesc_svt_work_new (r, n, error) : NULL;
-      if (svt == NULL)
-        return NULL;
-      gsize rn = r * n, qn = q * n;
-      double mu = LRR_MU0;
-      const double log_span = log (LRR_MU_MAX / LRR_MU0);
-
-      while (rep.iterations < LRR_MAX_ITER)
-        {
-          if (lesc_progress_cancelled (progress, error))
-            return NULL;
-          rep.iterations++;
-          /* 1. J = SVT(Z̃ + Y₂/μ, 1/μ) */
-          for (gsize i = 0; i < rn; i++)
-            j->data[i] = zt->data[i] + d2->data[i];
-          if (lesc_svt_with (svt, j->data, 1.0 / mu, error) < 0)
-            return NULL;
-          /* 2. Z̃ = (BᵀB + I)⁻¹ (BᵀA − BᵀE + J + (BᵀY₁ − Y₂)/μ) */
-          for (gsize i = 0; i < qn; i++)
-            t->data[i] = d1->data[i] - e->data[i];
-          for (gsize i = 0; i < rn; i++)
-            zt->data[i] = bta->data[i] + j->data[i] - d2->data[i];
-          cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, (int) r, (int) n, (int) q,
-                       1.0, b->data, (int) q, t->data, (int) q, 1.0, zt->data, (int) r);
-          LAPACKE_dpotrs_work (LAPACK_COL_MAJOR, 'L', (lapack_int) r, (lapack_int) n, chol->data,
-                               (lapack_int) r, zt->data, (lapack_int) r);
-          /* 3. E = column shrink of A − BZ̃ + Y₁/μ with τ = λ₂/μ */
-          memcpy (xmaz->data, a->data, qn * sizeof (double));
-          cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, (int) q, (int) n, (int) r,
-                       -1.0, b->data, (int) q, zt->data, (int) r, 1.0, xmaz->data, (int) q);
-          for (gsize i = 0; i < qn; i++)
-            e->data[i] = xmaz->data[i] + d1->data[i];
-          lesc_shrink_columns (e->data, q, n, lambda2 / mu);
-          /* 4. residuals R₁ = A − BZ̃ − E, R₂ = Z̃ − J; the multipliers Y += μR and Y/μ for
-           * the next μ in the same pass (not used when the test below ends the loop) */
-          double mu_next = MIN (LRR_MU_MAX, LRR_RHO * mu);
-          double res1 = dual_step (xmaz->data, e->data, y1->data, d1->data, qn, mu, mu_next);
-          double res2 = dual_step (zt->data, j->data, y2->data, d2->data, rn, mu, mu_next);
-          rep.residual = MAX (res1, res2);
-          if (rep.residual < LRR_TOL)
-            break;
-          mu = mu_next;
-          lesc_progress_report (progress, 0.99 * log (mu / LRR_MU0) / log_span, "low-rank representation");
-        }
-      /* Z = QZ̃ */
-      cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, (int) n, (int) n, (int) r,
-                   1.0, qb->data, (int) n, zt->data, (int) r, 0.0, z->data, (int) n);
-    }
-  else
-    {
-      /* x = 0: Z = 0 and E = A = 0 are optimal. */
-      rep.residual = 0.0;
-    }
-
-  lesc_progress_report (progress, 1.0, "low-rank representation");
-  if (report != NULL)
-    *report = rep;
-  if (e_out != NULL)
-    *e_out = g_steal_pointer (&e);
-  return g_steal_pointer (&z);
+  LescMatrix *z = lesc_lrr_factors_product (f, error);
+  if (z != NULL && e_out != NULL)
+    *e_out = g_steal_pointer (&f->e);
+  return z;
 }
