@@ -5,24 +5,6 @@
  * max(n, q)·eps(σ_max) (MATLAB orth): Q = U_r (n×r), A = W_rΣQᵀ. The reference solves
  * min ‖Z̃‖_* + λ₂‖E‖₂,₁ s.t. A = BZ̃ + E with B = AQ = W_rΣ (q×r), Z̃ r×n, Z = QZ̃.
  *
- * Optimality certificates (checked first; both from the SVD above, O(nr) and O(r²n)).
- * The problem is convex with linear constraints, so (Z, E) is optimal iff a multiplier
- * Y (q×n) has AᵀY ∈ ∂‖Z‖_* and Y ∈ λ₂∂‖E‖₂,₁.
- *  * Range: Z = QQᵀ, E = 0 (feasible: AQQᵀ = A). ∂‖QQᵀ‖_* = {QQᵀ + G : QᵀG = 0, GQ = 0,
- *    ‖G‖₂ ≤ 1} and AᵀY = QΣW_rᵀY lies in range(Q), so G = 0 and W_rᵀY = Σ⁻¹Qᵀ; the
- *    smallest columns come with Y = W_rΣ⁻¹Qᵀ. ∂‖0‖₂,₁ asks ‖Yⱼ‖ ≤ λ₂, so Z = QQᵀ, E = 0
- *    is optimal iff max_j ‖Σ⁻¹Qᵀeⱼ‖ ≤ λ₂ (with < it is the unique optimum: E = 0 is then
- *    forced, and QQᵀ is the unique minimiser of ‖Z‖_* s.t. A = AZ). Holds on Movie
- *    (0.0895 < λ₂ = 0.1) and SBU_3DFE (0.040), not on SJAFFE (1.09) or Yeast (0.71).
- *  * Zero: Z = 0, E = A. Y = λ₂Â (Â: A with its non-zero columns normalised, zero
- *    columns 0) is in λ₂∂‖A‖₂,₁, and ∂‖0‖_* is the unit ball of ‖·‖₂, so Z = 0 is optimal
- *    if λ₂‖BᵀÂ‖₂ ≤ 1 (in the reduced problem; ‖BᵀÂ‖₂ = ‖ΣP‖₂ with P = Â in the W_r
- *    coordinates). Holds for λ₂ ≤ 0.0040 on SJAFFE, ≤ 4.6e-4 on Yeast.
- * The inexact ALM stops on feasibility (residual < 1e-8), not optimality, so where a
- * certificate holds its answer is the exact optimum the ALM approaches: on SBU_3DFE the
- * ALM ends at QQᵀ within 1e-9, but with Yeast at λ₂ = 1 it stops at objective 24.0234
- * against the certified 24.
- *
  * The ALM in the coordinates of W_r. Every q×n quantity of the reference lives in range(W_r)
  * (A and BZ̃ do, E is a column-scaled A − BZ̃ + Y₁/μ and Y₁ a sum of A − BZ̃ − E), and the
  * column norms of the ℓ2,1 shrink do not change under the rotation, so the iteration is
@@ -30,8 +12,29 @@
  * diagonal and every step but the SVT is elementwise, O(rn) instead of O(qrn). The stop
  * test max|R₁| is on the q×n entries, which are not rotation invariant: max_j ‖R̃₁eⱼ‖₂
  * bounds them (W_r's rows have norm ≤ 1), and when it does not decide the test the entries
- * W_rR̃₁ are formed. Constants and update order as lrra.m. The SVT takes the Gram route
- * (shrink.h) where its error estimate stays below a tenth of the stopping tolerance. */
+ * W_rR̃₁ are formed. While E = 0 the iteration has a closed form (diagonal_phase below).
+ * Constants and update order as lrra.m. The SVT takes the Gram route (shrink.h) where its
+ * error estimate stays below a tenth of the stopping tolerance.
+ *
+ * Optimality certificates (from the SVD above, O(nr) and O(r²n)). The problem is convex
+ * with linear constraints, so (Z, E) is optimal iff a multiplier Y (q×n) has
+ * AᵀY ∈ ∂‖Z‖_* and Y ∈ λ₂∂‖E‖₂,₁.
+ *  * Range: Z = QQᵀ, E = 0 (feasible: AQQᵀ = A). ∂‖QQᵀ‖_* = {QQᵀ + G : QᵀG = 0, GQ = 0,
+ *    ‖G‖₂ ≤ 1} and AᵀY = QΣW_rᵀY lies in range(Q), so G = 0 and W_rᵀY = Σ⁻¹Qᵀ; the
+ *    smallest columns come with Y = W_rΣ⁻¹Qᵀ. ∂‖0‖₂,₁ asks ‖Yⱼ‖ ≤ λ₂, so Z = QQᵀ, E = 0
+ *    is optimal iff max_j ‖Σ⁻¹Qᵀeⱼ‖ ≤ λ₂ (with < it is the unique optimum: E = 0 is then
+ *    forced, and QQᵀ is the unique minimiser of ‖Z‖_* s.t. A = AZ). Movie 0.0895, SBU_3DFE
+ *    0.040, SJAFFE 1.09, Yeast 0.71.
+ *  * Zero: Z = 0, E = A. Y = λ₂Â (Â: A with its non-zero columns normalised, zero
+ *    columns 0) is in λ₂∂‖A‖₂,₁, and ∂‖0‖_* is the unit ball of ‖·‖₂, so Z = 0 is optimal
+ *    if λ₂‖BᵀÂ‖₂ ≤ 1 (in the reduced problem; ‖BᵀÂ‖₂ = ‖ΣP‖₂ with P = Â in the W_r
+ *    coordinates). Holds for λ₂ ≤ 0.0040 on SJAFFE, ≤ 4.6e-4 on Yeast.
+ * The ALM stops on feasibility (residual < 1e-8), not optimality. Where its E stays 0 to
+ * the end it reaches QQᵀ to rounding (SBU_3DFE λ₂ = 0.1: 2e-13; SJAFFE λ₂ = 10: 4e-10),
+ * but elsewhere it stops short of the certified optimum: Yeast λ₂ = 1 objective 24.023
+ * against 24 (Z 2e-4 apart), λ₂ = 1e-4 17.9 against 1.11; SJAFFE λ₂ = 1e-4 8.2 against
+ * 0.33. LESC keeps the ALM's answer (the reference's); options.certified takes the
+ * proven optimum. */
 #include "core/solvers/lrr.h"
 #include "core/base/error.h"
 #include "core/numeric/shrink.h"
@@ -222,11 +225,12 @@ dual_step_columns (const double *x, const double *y, double *mult, double *d, gs
   return sqrt (m);
 }
 
-/* max |W_r(R̃ − Ẽ)| over the q×n entries, by blocks of columns */
+/* max |W_rR̃₁| over the q×n entries, by blocks of columns: R̃₁ = R̃ − Ẽ, or diag(ρ)Qᵀ when
+ * rho is given (the closed-form phase) */
 static double
-residual_entries (const RowSpace *rs, const LescMatrix *rt, const LescMatrix *et)
+residual_entries (const RowSpace *rs, const LescMatrix *rt, const LescMatrix *et, const double *rho)
 {
-  gsize r = rt->rows, n = rt->cols, q = rs->wt->cols, k = rs->wt->rows;
+  gsize r = rs->r, n = rs->u->rows, q = rs->wt->cols, k = rs->wt->rows;
   gsize b = MIN (n, RESIDUAL_BLOCK);
   g_autofree double *d = g_new (double, r * b);
   g_autofree double *full = g_new (double, q * b);
@@ -234,8 +238,13 @@ residual_entries (const RowSpace *rs, const LescMatrix *rt, const LescMatrix *et
   for (gsize j0 = 0; j0 < n; j0 += b)
     {
       gsize w = MIN (b, n - j0);
-      for (gsize i = 0; i < r * w; i++)
-        d[i] = rt->data[j0 * r + i] - et->data[j0 * r + i];
+      if (rho != NULL)
+        for (gsize c = 0; c < w; c++)
+          for (gsize i = 0; i < r; i++)
+            d[i + c * r] = rho[i] * LESC_AT (rs->u, j0 + c, i);
+      else
+        for (gsize i = 0; i < r * w; i++)
+          d[i] = rt->data[j0 * r + i] - et->data[j0 * r + i];
       cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, (int) q, (int) w, (int) r, 1.0,
                    rs->wt->data, (int) k, d, (int) r, 0.0, full, (int) q);
       for (gsize i = 0; i < q * w; i++)
@@ -270,6 +279,135 @@ validate (const LescMatrix *x, double lambda2, GError **error)
   return TRUE;
 }
 
+/* The ALM while E = 0, in closed form. Qᵀ has orthonormal rows, so diag(v)Qᵀ has the
+ * singular values |vᵢ| and SVT(diag(v)Qᵀ, τ) = diag(sign(vᵢ)·max(|vᵢ| − τ, 0))Qᵀ. The
+ * iteration starts at zero and Ã = diag(σ)Qᵀ, so as long as the ℓ2,1 shrink leaves E = 0
+ * every iterate is diag(·)Qᵀ: Z̃ = diag(a)Qᵀ, J = diag(b)Qᵀ, Ỹ₁ = diag(y₁)Qᵀ,
+ * Y₂ = diag(y₂)Qᵀ, and an iteration costs O(r) plus O(nr) for the column norms of the
+ * shrink test (‖w ⊙ Qᵀeⱼ‖ ≤ λ₂/μ for every j) and of the stop test. This is the same
+ * iteration (it differs from the matrix form by rounding only). Movie and SBU_3DFE stay
+ * in it to the end; elsewhere it covers the first iterations, until E becomes non-zero. */
+typedef struct {
+  double *a, *y1, *d1, *y2, *d2;   /* Z̃, Ỹ₁, Ỹ₁/μ, Y₂, Y₂/μ as diag(·)Qᵀ */
+  double mu;
+} Diagonal;
+
+static void
+diagonal_clear (Diagonal *g)
+{
+  g_free (g->a);
+  g_free (g->y1);
+  g_free (g->d1);
+  g_free (g->y2);
+  g_free (g->d2);
+}
+
+/* m = diag(v)Qᵀ (r×n) */
+static void
+row_scaled_qt (const RowSpace *rs, const double *v, LescMatrix *m)
+{
+  gsize r = rs->r, n = rs->u->rows;
+  for (gsize c = 0; c < n; c++)
+    for (gsize i = 0; i < r; i++)
+      m->data[i + c * r] = v[i] * LESC_AT (rs->u, c, i);
+}
+
+/* max_j ‖w ⊙ Qᵀeⱼ‖ for w and (when given) w2, into *m and *m2 */
+static void
+column_norms (const RowSpace *rs, const double *w, const double *w2, double *m, double *m2,
+              double *acc, double *acc2)
+{
+  gsize r = rs->r, n = rs->u->rows;
+  memset (acc, 0, n * sizeof (double));
+  memset (acc2, 0, n * sizeof (double));
+  for (gsize i = 0; i < r; i++)
+    {
+      const double *q = rs->u->data + i * n;
+      double wi = w[i], wi2 = w2[i];
+      for (gsize j = 0; j < n; j++)
+        {
+          acc[j] += (wi * q[j]) * (wi * q[j]);
+          acc2[j] += (wi2 * q[j]) * (wi2 * q[j]);
+        }
+    }
+  double a = 0.0, b = 0.0;
+  for (gsize j = 0; j < n; j++)
+    {
+      a = MAX (a, acc[j]);
+      b = MAX (b, acc2[j]);
+    }
+  *m = sqrt (a);
+  *m2 = sqrt (b);
+}
+
+typedef enum { CLOSED_FORM_CONVERGED, CLOSED_FORM_LEFT, CLOSED_FORM_CANCELLED } ClosedForm;
+
+/* Runs the closed form from zero: CONVERGED when the stop test passed in it (Z̃ =
+ * diag(g->a)Qᵀ, E = 0); LEFT with g holding the state at the start of the first iteration
+ * whose shrink leaves a column non-zero (not counted in rep->iterations). */
+static ClosedForm
+diagonal_phase (const RowSpace *rs, double lambda2, LescProgress *progress, LescLrrReport *rep,
+                Diagonal *g, GError **error)
+{
+  gsize r = rs->r, n = rs->u->rows;
+  const double *s = rs->s;
+  g->a = g_new0 (double, r);
+  g->y1 = g_new0 (double, r);
+  g->d1 = g_new0 (double, r);
+  g->y2 = g_new0 (double, r);
+  g->d2 = g_new0 (double, r);
+  g->mu = LRR_MU0;
+  g_autofree double *a = g_new (double, r), *b = g_new (double, r), *rho = g_new (double, r);
+  g_autofree double *shrink_in = g_new (double, r), *qmax = g_new0 (double, r);
+  g_autofree double *acc = g_new (double, n), *acc2 = g_new (double, n);
+  for (gsize i = 0; i < r; i++)
+    for (gsize j = 0; j < n; j++)
+      qmax[i] = MAX (qmax[i], fabs (LESC_AT (rs->u, j, i)));
+  const double log_span = log (LRR_MU_MAX / LRR_MU0);
+  while (rep->iterations < LRR_MAX_ITER)
+    {
+      if (lesc_progress_cancelled (progress, error))
+        return CLOSED_FORM_CANCELLED;
+      double mu = g->mu, tau = 1.0 / mu;
+      for (gsize i = 0; i < r; i++)
+        {
+          /* 1. J = SVT(Z̃ + Y₂/μ, 1/μ); 2. Z̃ (Ẽ = 0); 3. R̃ = Ã − ΣZ̃ and the shrink input */
+          double v = g->a[i] + g->d2[i];
+          b[i] = copysign (MAX (fabs (v) - tau, 0.0), v);
+          a[i] = (s[i] * (s[i] + g->d1[i]) + b[i] - g->d2[i]) / (s[i] * s[i] + 1.0);
+          rho[i] = s[i] - s[i] * a[i];
+          shrink_in[i] = rho[i] + g->d1[i];
+        }
+      double shrink_max, bound1;
+      column_norms (rs, shrink_in, rho, &shrink_max, &bound1, acc, acc2);
+      if (shrink_max > lambda2 / mu)
+        return CLOSED_FORM_LEFT;   /* E ≠ 0 from here: the matrix form takes over */
+      rep->iterations++;
+      rep->closed_form_iterations++;
+      /* 4. R₁ = R̃, R₂ = Z̃ − J; the multipliers */
+      double mu_next = MIN (LRR_MU_MAX, LRR_RHO * mu), res2 = 0.0;
+      for (gsize i = 0; i < r; i++)
+        {
+          g->a[i] = a[i];
+          res2 = MAX (res2, fabs (a[i] - b[i]) * qmax[i]);
+          g->y1[i] += mu * rho[i];
+          g->d1[i] = g->y1[i] / mu_next;
+          g->y2[i] += mu * (a[i] - b[i]);
+          g->d2[i] = g->y2[i] / mu_next;
+        }
+      rep->residual = MAX (bound1, res2);
+      if (res2 < LRR_TOL)
+        {
+          rep->residual = MAX (residual_entries (rs, NULL, NULL, rho), res2);
+          if (rep->residual < LRR_TOL)
+            return CLOSED_FORM_CONVERGED;
+        }
+      g->mu = mu_next;
+      lesc_progress_report (progress, 0.99 * log (g->mu / LRR_MU0) / log_span, "low-rank representation");
+    }
+  return CLOSED_FORM_CONVERGED;
+}
+
 /* The inexact ALM in the W_r coordinates (top of the file): Z̃ into zt, Ẽ into et. */
 static gboolean
 alm (const RowSpace *rs, const LescMatrix *at, double lambda2, const LescLrrOptions *o,
@@ -277,6 +415,15 @@ alm (const RowSpace *rs, const LescMatrix *at, double lambda2, const LescLrrOpti
 {
   gsize r = at->rows, n = at->cols, rn = r * n;
   const double *s = rs->s;
+  Diagonal g = { 0 };
+  ClosedForm phase = diagonal_phase (rs, lambda2, progress, rep, &g, error);
+  if (phase != CLOSED_FORM_LEFT)
+    {
+      if (phase == CLOSED_FORM_CONVERGED)
+        row_scaled_qt (rs, g.a, zt);   /* Ẽ = 0 */
+      diagonal_clear (&g);
+      return phase == CLOSED_FORM_CONVERGED;
+    }
   g_autoptr (LescMatrix) j = lesc_matrix_try_new (r, n, error);
   g_autoptr (LescMatrix) y2 = j ? lesc_matrix_try_new (r, n, error) : NULL;
   g_autoptr (LescMatrix) d2 = y2 ? lesc_matrix_try_new (r, n, error) : NULL;
@@ -285,12 +432,22 @@ alm (const RowSpace *rs, const LescMatrix *at, double lambda2, const LescLrrOpti
   g_autoptr (LescMatrix) rt = d1 ? lesc_matrix_try_new (r, n, error) : NULL;
   g_autoptr (LescSvtWork) svt = rt ? lesc_svt_work_new (r, n, error) : NULL;
   if (svt == NULL)
-    return FALSE;
+    {
+      diagonal_clear (&g);
+      return FALSE;
+    }
+  /* the state where the closed form stopped (Ẽ = 0) */
+  row_scaled_qt (rs, g.a, zt);
+  row_scaled_qt (rs, g.y1, y1);
+  row_scaled_qt (rs, g.d1, d1);
+  row_scaled_qt (rs, g.y2, y2);
+  row_scaled_qt (rs, g.d2, d2);
+  double mu = g.mu;
+  diagonal_clear (&g);
   lesc_svt_work_use_gram (svt, o->direct_svd ? 0.0 : LRR_SVT_MAX_ERROR);
   g_autofree double *denom = g_new (double, r);
   for (gsize i = 0; i < r; i++)
     denom[i] = s[i] * s[i] + 1.0;
-  double mu = LRR_MU0;
   const double log_span = log (LRR_MU_MAX / LRR_MU0);
   gboolean done = FALSE;
   while (!done && rep->iterations < LRR_MAX_ITER)
@@ -324,7 +481,7 @@ alm (const RowSpace *rs, const LescMatrix *at, double lambda2, const LescLrrOpti
       if (res2 < LRR_TOL)
         {
           /* max|R₁| ≤ bound1; when the bound does not decide, the entries do */
-          double res1 = residual_entries (rs, rt, et);
+          double res1 = residual_entries (rs, rt, et, NULL);
           rep->residual = MAX (res1, res2);
           done = rep->residual < LRR_TOL;
         }
@@ -387,7 +544,7 @@ lesc_lrr_solve (const LescMatrix *x, double lambda2, const LescLrrOptions *optio
       if (lambda2 * rep.zero_certificate <= 1.0 - CERTIFICATE_MARGIN)
         rep.route = LESC_LRR_ZERO;
     }
-  if (o->alm_only)
+  if (!o->certified)
     rep.route = LESC_LRR_ALM;
 
   gboolean ok = TRUE;

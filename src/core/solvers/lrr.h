@@ -9,9 +9,9 @@ G_BEGIN_DECLS
 
 /* How the solution was found. */
 typedef enum {
-  LESC_LRR_ALM,            /* the inexact ALM */
-  LESC_LRR_RANGE,          /* certified: Z = QQᵀ (the projector onto range(x)), E = 0 */
-  LESC_LRR_ZERO,           /* certified: Z = 0, E = xᵀ */
+  LESC_LRR_ALM,            /* the inexact ALM (the reference's solver) */
+  LESC_LRR_RANGE,          /* certified optimum: Z = QQᵀ (the projector onto range(x)), E = 0 */
+  LESC_LRR_ZERO,           /* certified optimum: Z = 0, E = xᵀ */
 } LescLrrRoute;
 
 typedef struct {
@@ -22,11 +22,15 @@ typedef struct {
   /* Z = QQᵀ, E = 0 is optimal when range_certificate ≤ λ₂; Z = 0 when
    * λ₂·zero_certificate ≤ 1 (NAN: not computed, a cheap bound already excluded it) */
   double range_certificate, zero_certificate;
-  guint svt_skipped, svt_gram, svt_direct;   /* the ALM's SVTs (shrink.h) */
+  guint closed_form_iterations;              /* of `iterations`, while E = 0 (lrr.c) */
+  guint svt_skipped, svt_gram, svt_direct;   /* the other iterations' SVTs (shrink.h) */
 } LescLrrReport;
 
+/* The ALM stops on feasibility, not optimality: where a certificate holds, its optimum
+ * and the ALM's answer can differ by more than the ALM's tolerance (lrr.c). LESC uses the
+ * ALM, as the reference does; `certified` returns the proven optimum instead. */
 typedef struct {
-  gboolean alm_only;     /* ignore the certificates (they are still reported) */
+  gboolean certified;    /* a certified optimum where one holds (both are always reported) */
   gboolean direct_svd;   /* every SVT by the direct SVD, never the Gram route */
 } LescLrrOptions;
 
