@@ -204,12 +204,11 @@ dual_step (const double *x, const double *y, double *mult, double *d, gsize len,
   return m;
 }
 
-/* The same for rows×cols matrices, returning the largest column 2-norm of R. */
-static double
+/* The same for rows×cols matrices: the squared column norms of R into norm2[cols]. */
+static void
 dual_step_columns (const double *x, const double *y, double *mult, double *d, gsize rows,
-                   gsize cols, double mu, double mu_next)
+                   gsize cols, double mu, double mu_next, double *norm2)
 {
-  double m = 0.0;
   for (gsize j = 0; j < cols; j++)
     {
       double s = 0.0;
@@ -220,37 +219,69 @@ dual_step_columns (const double *x, const double *y, double *mult, double *d, gs
           mult[i] += mu * res;
           d[i] = mult[i] / mu_next;
         }
-      m = MAX (m, s);
+      norm2[j] = s;
     }
+}
+
+/* sqrt of the largest of v[0..n) */
+static double
+max_sqrt (const double *v, gsize n)
+{
+  double m = 0.0;
+  for (gsize i = 0; i < n; i++)
+    m = MAX (m, v[i]);
   return sqrt (m);
 }
 
-/* max |W_rR̃₁| over the q×n entries, by blocks of columns: R̃₁ = R̃ − Ẽ, or diag(ρ)Qᵀ when
- * rho is given (the closed-form phase) */
-static double
-residual_entries (const RowSpace *rs, const LescMatrix *rt, const LescMatrix *et, const double *rho)
+static int
+by_decreasing_bound (gconstpointer a, gconstpointer b, gpointer bound)
+{
+  double x = ((const double *) bound)[*(const gsize *) a];
+  double y = ((const double *) bound)[*(const gsize *) b];
+  return (x < y) - (x > y);
+}
+
+/* The stop test on R₁ = W_rR̃₁ (q×n) with R̃₁ = R̃ − Ẽ, or diag(ρ)Qᵀ when rho is given (the
+ * closed form): TRUE when max|R₁| < tol. norm2[j] = ‖R̃₁eⱼ‖² bounds column j's entries
+ * (the rows of W_r have norm ≤ 1), so only columns whose bound reaches tol are formed,
+ * largest bound first, and the first entry ≥ tol decides. *res1 receives max|R₁| (when
+ * TRUE, bounds stand in for the columns not formed) or the first entry ≥ tol found. */
+static gboolean
+residual_below (const RowSpace *rs, const LescMatrix *rt, const LescMatrix *et, const double *rho,
+                const double *norm2, double tol, double *res1)
 {
   gsize r = rs->r, n = rs->u->rows, q = rs->wt->cols, k = rs->wt->rows;
-  gsize b = MIN (n, RESIDUAL_BLOCK);
-  g_autofree double *d = g_new (double, r * b);
-  g_autofree double *full = g_new (double, q * b);
-  double m = 0.0;
-  for (gsize j0 = 0; j0 < n; j0 += b)
+  g_autofree gsize *cols = g_new (gsize, n);
+  gsize m = 0;
+  double bound = 0.0;   /* the largest bound below tol */
+  for (gsize j = 0; j < n; j++)
+    if (norm2[j] >= tol * tol)
+      cols[m++] = j;
+    else
+      bound = MAX (bound, norm2[j]);
+  *res1 = sqrt (bound);
+  g_qsort_with_data (cols, (gint) m, sizeof (gsize), by_decreasing_bound, (gpointer) norm2);
+  gsize b = MIN (m, RESIDUAL_BLOCK);
+  g_autofree double *d = g_new (double, r * MAX (b, 1));
+  g_autofree double *full = g_new (double, q * MAX (b, 1));
+  for (gsize j0 = 0; j0 < m; j0 += b)
     {
-      gsize w = MIN (b, n - j0);
-      if (rho != NULL)
-        for (gsize c = 0; c < w; c++)
-          for (gsize i = 0; i < r; i++)
-            d[i + c * r] = rho[i] * LESC_AT (rs->u, j0 + c, i);
-      else
-        for (gsize i = 0; i < r * w; i++)
-          d[i] = rt->data[j0 * r + i] - et->data[j0 * r + i];
+      gsize w = MIN (b, m - j0);
+      for (gsize c = 0; c < w; c++)
+        for (gsize i = 0; i < r; i++)
+          {
+            gsize col = cols[j0 + c];
+            d[i + c * r] = rho != NULL ? rho[i] * LESC_AT (rs->u, col, i)
+                                       : LESC_AT (rt, i, col) - LESC_AT (et, i, col);
+          }
       cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, (int) q, (int) w, (int) r, 1.0,
                    rs->wt->data, (int) k, d, (int) r, 0.0, full, (int) q);
       for (gsize i = 0; i < q * w; i++)
-        m = MAX (m, fabs (full[i]));
+        *res1 = MAX (*res1, fabs (full[i]));
+      if (*res1 >= tol)
+        return FALSE;
     }
-  return m;
+  return TRUE;
 }
 
 static gboolean
@@ -312,14 +343,14 @@ row_scaled_qt (const RowSpace *rs, const double *v, LescMatrix *m)
       m->data[i + c * r] = v[i] * LESC_AT (rs->u, c, i);
 }
 
-/* max_j ‖w ⊙ Qᵀeⱼ‖ for w and (when given) w2, into *m and *m2 */
+/* max_j ‖w ⊙ Qᵀeⱼ‖ into *m, and ‖w2 ⊙ Qᵀeⱼ‖² into norm2[j] */
 static void
-column_norms (const RowSpace *rs, const double *w, const double *w2, double *m, double *m2,
-              double *acc, double *acc2)
+column_norms (const RowSpace *rs, const double *w, const double *w2, double *m, double *acc,
+              double *norm2)
 {
   gsize r = rs->r, n = rs->u->rows;
   memset (acc, 0, n * sizeof (double));
-  memset (acc2, 0, n * sizeof (double));
+  memset (norm2, 0, n * sizeof (double));
   for (gsize i = 0; i < r; i++)
     {
       const double *q = rs->u->data + i * n;
@@ -327,17 +358,13 @@ column_norms (const RowSpace *rs, const double *w, const double *w2, double *m, 
       for (gsize j = 0; j < n; j++)
         {
           acc[j] += (wi * q[j]) * (wi * q[j]);
-          acc2[j] += (wi2 * q[j]) * (wi2 * q[j]);
+          norm2[j] += (wi2 * q[j]) * (wi2 * q[j]);
         }
     }
-  double a = 0.0, b = 0.0;
+  double a = 0.0;
   for (gsize j = 0; j < n; j++)
-    {
-      a = MAX (a, acc[j]);
-      b = MAX (b, acc2[j]);
-    }
+    a = MAX (a, acc[j]);
   *m = sqrt (a);
-  *m2 = sqrt (b);
 }
 
 typedef enum { CLOSED_FORM_CONVERGED, CLOSED_FORM_LEFT, CLOSED_FORM_CANCELLED } ClosedForm;
@@ -359,7 +386,7 @@ diagonal_phase (const RowSpace *rs, double lambda2, LescProgress *progress, Lesc
   g->mu = LRR_MU0;
   g_autofree double *a = g_new (double, r), *b = g_new (double, r), *rho = g_new (double, r);
   g_autofree double *shrink_in = g_new (double, r), *qmax = g_new0 (double, r);
-  g_autofree double *acc = g_new (double, n), *acc2 = g_new (double, n);
+  g_autofree double *acc = g_new (double, n), *norm2 = g_new (double, n);
   for (gsize i = 0; i < r; i++)
     for (gsize j = 0; j < n; j++)
       qmax[i] = MAX (qmax[i], fabs (LESC_AT (rs->u, j, i)));
@@ -378,8 +405,8 @@ diagonal_phase (const RowSpace *rs, double lambda2, LescProgress *progress, Lesc
           rho[i] = s[i] - s[i] * a[i];
           shrink_in[i] = rho[i] + g->d1[i];
         }
-      double shrink_max, bound1;
-      column_norms (rs, shrink_in, rho, &shrink_max, &bound1, acc, acc2);
+      double shrink_max;
+      column_norms (rs, shrink_in, rho, &shrink_max, acc, norm2);
       if (shrink_max > lambda2 / mu)
         return CLOSED_FORM_LEFT;   /* E ≠ 0 from here: the matrix form takes over */
       rep->iterations++;
@@ -395,13 +422,13 @@ diagonal_phase (const RowSpace *rs, double lambda2, LescProgress *progress, Lesc
           g->y2[i] += mu * (a[i] - b[i]);
           g->d2[i] = g->y2[i] / mu_next;
         }
-      rep->residual = MAX (bound1, res2);
-      if (res2 < LRR_TOL)
+      double res1;
+      if (res2 < LRR_TOL && residual_below (rs, NULL, NULL, rho, norm2, LRR_TOL, &res1))
         {
-          rep->residual = MAX (residual_entries (rs, NULL, NULL, rho), res2);
-          if (rep->residual < LRR_TOL)
-            return CLOSED_FORM_CONVERGED;
+          rep->residual = MAX (res1, res2);
+          return CLOSED_FORM_CONVERGED;
         }
+      rep->residual = MAX (res2, max_sqrt (norm2, n));
       g->mu = mu_next;
       lesc_progress_report (progress, 0.99 * log (g->mu / LRR_MU0) / log_span, "low-rank representation");
     }
@@ -449,8 +476,8 @@ alm (const RowSpace *rs, const LescMatrix *at, double lambda2, const LescLrrOpti
   for (gsize i = 0; i < r; i++)
     denom[i] = s[i] * s[i] + 1.0;
   const double log_span = log (LRR_MU_MAX / LRR_MU0);
-  gboolean done = FALSE;
-  while (!done && rep->iterations < LRR_MAX_ITER)
+  g_autofree double *norm2 = g_new (double, n);
+  while (rep->iterations < LRR_MAX_ITER)
     {
       if (lesc_progress_cancelled (progress, error))
         return FALSE;
@@ -475,18 +502,14 @@ alm (const RowSpace *rs, const LescMatrix *at, double lambda2, const LescLrrOpti
       lesc_shrink_columns (et->data, r, n, lambda2 / mu);
       /* 4. R₁ = R̃ − Ẽ, R₂ = Z̃ − J; Y += μR and Y/μ' for the next μ in the same pass */
       double mu_next = MIN (LRR_MU_MAX, LRR_RHO * mu);
-      double bound1 = dual_step_columns (rt->data, et->data, y1->data, d1->data, r, n, mu, mu_next);
-      double res2 = dual_step (zt->data, j->data, y2->data, d2->data, rn, mu, mu_next);
-      rep->residual = MAX (bound1, res2);
-      if (res2 < LRR_TOL)
+      dual_step_columns (rt->data, et->data, y1->data, d1->data, r, n, mu, mu_next, norm2);
+      double res2 = dual_step (zt->data, j->data, y2->data, d2->data, rn, mu, mu_next), res1;
+      if (res2 < LRR_TOL && residual_below (rs, rt, et, NULL, norm2, LRR_TOL, &res1))
         {
-          /* max|R₁| ≤ bound1; when the bound does not decide, the entries do */
-          double res1 = residual_entries (rs, rt, et, NULL);
           rep->residual = MAX (res1, res2);
-          done = rep->residual < LRR_TOL;
+          break;
         }
-      if (done)
-        break;
+      rep->residual = MAX (res2, max_sqrt (norm2, n));   /* a bound, should the loop end here */
       mu = mu_next;
       lesc_progress_report (progress, 0.99 * log (mu / LRR_MU0) / log_span, "low-rank representation");
     }
