@@ -31,8 +31,8 @@ lesc_engine_init (Engine *e, const LescExperimentOptions *o, LescExperimentCount
 {
   memset (e, 0, sizeof *e);
   e->o = o;
-  e->counts = counts;
-  memset (counts, 0, sizeof *counts);
+  e->counts = counts != NULL ? counts : &e->own_counts;
+  memset (e->counts, 0, sizeof *e->counts);
   counts->failures = g_ptr_array_new_with_free_func (g_free);
   e->infos = g_ptr_array_new_with_free_func ((GDestroyNotify) data_info_free);
   e->units = g_ptr_array_new_with_free_func ((GDestroyNotify) unit_free);
@@ -53,10 +53,24 @@ lesc_engine_clear (Engine *e)
   engine_unload (e);
   g_ptr_array_unref (e->infos);
   g_ptr_array_unref (e->units);
+  if (e->counts == &e->own_counts)
+    lesc_experiment_counts_clear (&e->own_counts);
+}
+
+static gboolean
+check_setup (const LescMethodSetup *s, GError **error)
+{
+  if (s->method == NULL)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "a method setup without a method");
+      return FALSE;
+    }
+  return lesc_run_params_check (&s->params, s->method, error);
 }
 
 gboolean
-lesc_engine_check_options (const LescExperimentOptions *o, guint n_datasets, GError **error)
+lesc_engine_check (const LescExperimentOptions *o, guint n_datasets,
+                   const LescMethodSetup *methods, guint n_methods, GError **error)
 {
   if (o == NULL || o->store == NULL)
     {
@@ -68,18 +82,15 @@ lesc_engine_check_options (const LescExperimentOptions *o, guint n_datasets, GEr
       g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "no data sets given");
       return FALSE;
     }
-  return TRUE;
-}
-
-gboolean
-lesc_engine_check_setup (const LescMethodSetup *s, GError **error)
-{
-  if (s->method == NULL)
+  if (n_methods == 0)
     {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "a method setup without a method");
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "no methods given");
       return FALSE;
     }
-  return lesc_run_params_check (&s->params, s->method, error);
+  for (guint j = 0; j < n_methods; j++)
+    if (!check_setup (&methods[j], error))
+      return FALSE;
+  return TRUE;
 }
 
 /* A data set as the options say to read it. */
@@ -148,12 +159,8 @@ fill_key (LescRunRecord *rec, const DataInfo *d, const LescMethodSetup *s,
   rec->fold = fold;
   rec->folds = fold >= 0 ? (int) folds : 0;
   rec->fold_seed = fold >= 0 ? fold_seed : 0;
-  int i1 = lesc_method_param_index (m, "lambda1");
-  if (i1 < 0)
-    i1 = lesc_method_param_index (m, "lambda");
-  int i2 = lesc_method_param_index (m, "lambda2");
-  rec->lambda1 = i1 >= 0 ? p->values[i1] : NAN;
-  rec->lambda2 = i2 >= 0 ? p->values[i2] : NAN;
+  rec->lambda1 = lesc_run_params_get (p, m, "lambda1", lesc_run_params_get (p, m, "lambda", NAN));
+  rec->lambda2 = lesc_run_params_get (p, m, "lambda2", NAN);
   for (int k = 0; k < LESC_N_MEASURES; k++)
     rec->measures[k] = NAN;
 }
@@ -192,8 +199,8 @@ lesc_engine_is_correlation_method (const LescMethod *m)
 }
 
 /* Looks every run up; decides which units have work in this shard. */
-gboolean
-lesc_engine_lookup (Engine *e, GError **error)
+static gboolean
+engine_lookup (Engine *e, GError **error)
 {
   LescExperimentCounts *c = e->counts;
   c->units = e->units->len;
@@ -404,28 +411,18 @@ run_fold (Engine *e, Unit *u, Run *run, LescProgress *p, GError **error)
   return ok && store_run (e, run, error);
 }
 
-/* LESC / gLESC: the LE smoothness of λ₂ by the method's own correlation step (so grid
- * cells equal `lesc recover` runs), after the memory check. */
-static LescSmoothness *
-correlation_step (Engine *e, const LescMethodSetup *s, const LescRunParams *p, LescProgress *prog,
-                  guint *iterations, GError **error)
+/* LESC / gLESC: the method's own correlation step for λ₂ (so grid cells equal `lesc
+ * recover` runs), after the memory check. */
+static LescCorrelation *
+correlation_step (Engine *e, const LescMethod *m, const LescRunParams *p, LescProgress *prog,
+                  GError **error)
 {
   const LescMatrix *xz = engine_xz (e);
-  gsize n = xz->rows, q = xz->cols, c = e->ds->logical->cols;
-  const LescMethod *m = s->method;
-  double bytes = 8.0 * (double) n * (double) (q + 2 * c);
-  if (m->memory_estimate != NULL)
-    bytes += m->memory_estimate (n, q, c, p);
-  g_autofree char *what = g_strdup_printf ("%s on %s (n = %zu)", m->display_name, e->ds->name, n);
-  if (!lesc_memory_check (bytes, p->memory_limit, what, error))
+  if (!lesc_method_memory_check (m, e->ds->name, xz->rows, xz->cols, e->ds->logical->cols, p,
+                                 NULL, error))
     return NULL;
-  /* the method's own correlation step: grid cells equal `lesc recover` runs */
   LescProblem problem = { xz, e->ds->logical };
-  LescRunResult res = { 0 };
-  LescSmoothness *smooth = m->correlation (&problem, p, prog, &res, error);
-  *iterations = res.correlation_iterations;
-  lesc_run_result_clear (&res);
-  return smooth;
+  return lesc_correlation_compute (m, &problem, p, prog, error);
 }
 
 /* Runs of one unit that share the correlation step (same λ₂; one LE step per λ₁). */
@@ -433,19 +430,14 @@ static gboolean
 run_shared (Engine *e, Unit *u, LescProgress *p, GError **error)
 {
   const LescMethod *m = u->setup->method;
-  int i1 = lesc_method_param_index (m, "lambda1");
   Run *first = &g_array_index (u->runs, Run, 0);
   guint todo = 0;
   for (guint r = 0; r < u->runs->len; r++)
     todo += !g_array_index (u->runs, Run, r).have;
-  gint64 t0 = g_get_monotonic_time ();
   LescProgress sub = lesc_progress_sub (p, 0.0, 0.5);
-  guint corr_iterations = 0;
-  g_autoptr (LescSmoothness) smooth = correlation_step (e, u->setup, &first->params, &sub,
-                                                        &corr_iterations, error);
-  if (smooth == NULL)
+  g_autoptr (LescCorrelation) corr = correlation_step (e, m, &first->params, &sub, error);
+  if (corr == NULL)
     return FALSE;
-  double t_corr = (g_get_monotonic_time () - t0) / 1e6;
   LescProblem problem = { engine_xz (e), e->ds->logical };
   guint done = 0;
   for (guint r = 0; r < u->runs->len; r++)
@@ -456,20 +448,17 @@ run_shared (Engine *e, Unit *u, LescProgress *p, GError **error)
       LescProgress le = lesc_progress_sub (p, 0.5 + 0.5 * done / todo, 0.5 + 0.5 * (done + 1) / todo);
       gint64 t1 = g_get_monotonic_time ();
       LescRunResult res = { 0 };
-      g_autoptr (LescMatrix) d = lesc_method_le_stage (&problem, &run->params, smooth,
-                                                      run->params.values[i1], FALSE, &le, &res,
-                                                      error);
-      res.correlation_iterations = corr_iterations;
+      g_autoptr (LescMatrix) d = lesc_correlation_le_stage (corr, m, &problem, &run->params, &le,
+                                                           &res, error);
+      res.correlation_iterations = corr->iterations;
       run->rec->solver = solver_text (m, &res);
       lesc_run_result_clear (&res);
       if (d == NULL || !score (e, run, e->ds->truth, d, error))
         return FALSE;
       double t_le = (g_get_monotonic_time () - t1) / 1e6;
       /* the correlation time is shared by every λ₁ of this λ₂ */
-      run->rec->stages = g_strdup_printf ("%s=%.3f le=%.3f",
-                                          g_ascii_strcasecmp (m->name, "lesc") == 0 ? "lrr" : "tensor",
-                                          t_corr, t_le);
-      run->rec->seconds = t_corr + t_le;
+      run->rec->stages = g_strdup_printf ("%s=%.3f le=%.3f", corr->stage, corr->seconds, t_le);
+      run->rec->seconds = corr->seconds + t_le;
       if (!store_run (e, run, error))
         return FALSE;
       done++;
@@ -501,8 +490,8 @@ is_cancel (const GError *error)
 }
 
 /* Computes every unit of this shard that has work, in order. */
-gboolean
-lesc_engine_compute (Engine *e, GError **error)
+static gboolean
+engine_compute (Engine *e, GError **error)
 {
   if (e->o->store_only)
     return TRUE;
@@ -548,8 +537,8 @@ lesc_engine_compute (Engine *e, GError **error)
   return TRUE;
 }
 
-void
-lesc_engine_count_missing (Engine *e)
+static void
+engine_count_missing (Engine *e)
 {
   for (guint k = 0; k < e->units->len; k++)
     {
@@ -557,14 +546,6 @@ lesc_engine_count_missing (Engine *e)
       for (guint r = 0; r < u->runs->len; r++)
         e->counts->runs_missing += !g_array_index (u->runs, Run, r).have;
     }
-}
-
-void
-lesc_engine_set_param (const LescMethod *m, LescRunParams *p, const char *name, double v)
-{
-  int i = lesc_method_param_index (m, name);
-  if (i >= 0)
-    p->values[i] = v;
 }
 
 void
@@ -591,8 +572,8 @@ lesc_engine_free_records (LescRunRecord *recs, gsize n)
   g_free (recs);
 }
 
-void
-lesc_engine_mark_missing (Engine *e)
+static void
+engine_mark_missing (Engine *e)
 {
   /* a record that was neither found nor computed reports id 0 and NaN measures */
   for (guint k = 0; k < e->units->len; k++)
@@ -619,4 +600,23 @@ lesc_engine_free_names (char **datasets, char **checksums, guint n, const LescMe
     g_free (checksums[i]);
   g_free (checksums);
   g_free (methods);
+}
+
+gboolean
+lesc_engine_run (Engine *e, GError **error)
+{
+  if (!engine_lookup (e, error) || !engine_compute (e, error))
+    return FALSE;
+  engine_count_missing (e);
+  engine_mark_missing (e);
+  return TRUE;
+}
+
+const LescMethod **
+lesc_engine_methods (const LescMethodSetup *methods, guint n)
+{
+  const LescMethod **list = g_new (const LescMethod *, n);
+  for (guint j = 0; j < n; j++)
+    list[j] = methods[j].method;
+  return list;
 }

@@ -1,10 +1,49 @@
+/* The correlation step's reuse: one computed correlation, and the explorer's cache of them. */
 #include "core/methods/corrcache.h"
 
+#include <math.h>
 #include <string.h>
+
+LescCorrelation *
+lesc_correlation_compute (const LescMethod *m, const LescProblem *problem,
+                          const LescRunParams *p, LescProgress *progress, GError **error)
+{
+  LescRunResult res = { 0 };
+  LescSmoothness *smooth = m->correlation (problem, p, progress, &res, error);
+  if (smooth == NULL)
+    return NULL;
+  LescCorrelation *c = g_new0 (LescCorrelation, 1);
+  c->smooth = smooth;
+  c->stage = res.n_stages > 0 ? res.stage_names[0] : "correlation";
+  c->seconds = res.n_stages > 0 ? res.stage_seconds[0] : 0.0;
+  c->iterations = res.correlation_iterations;
+  lesc_run_result_clear (&res);
+  return c;
+}
+
+void
+lesc_correlation_free (LescCorrelation *c)
+{
+  if (c == NULL)
+    return;
+  lesc_smoothness_free (c->smooth);
+  g_free (c);
+}
+
+LescMatrix *
+lesc_correlation_le_stage (const LescCorrelation *c, const LescMethod *m,
+                           const LescProblem *problem, const LescRunParams *p,
+                           LescProgress *progress, LescRunResult *result, GError **error)
+{
+  return lesc_method_le_stage (problem, p, c->smooth, lesc_run_params_get (p, m, "lambda1", NAN),
+                               FALSE, progress, result, error);
+}
+
+/* ---- the cache ---- */
 
 typedef struct {
   char *key;
-  LescSmoothness *smooth;
+  LescCorrelation *corr;
   guint users;        /* runs using it now */
   gboolean evicted;   /* out of the list; freed by the last user */
 } Entry;
@@ -19,7 +58,7 @@ static void
 entry_free (Entry *e)
 {
   g_free (e->key);
-  lesc_smoothness_free (e->smooth);
+  lesc_correlation_free (e->corr);
   g_free (e);
 }
 
@@ -48,9 +87,8 @@ lesc_correlation_cache_free (LescCorrelationCache *c)
 static char *
 cache_key (const LescMethod *m, const LescDataset *ds, const LescRunParams *p)
 {
-  int i2 = lesc_method_param_index (m, "lambda2");
   return g_strdup_printf ("%s|%s|%.17g|%d%d%d", ds->checksum, m->name,
-                          i2 >= 0 ? p->values[i2] : 0.0, p->c_paper_orientation,
+                          lesc_run_params_get (p, m, "lambda2", 0.0), p->c_paper_orientation,
                           p->tensor_fft_views, p->odd_n_single_shrink);
 }
 
@@ -90,12 +128,14 @@ acquire (LescCorrelationCache *c, const LescMethod *m, const LescDataset *ds,
     }
   g_mutex_unlock (&c->lock);
 
-  LescSmoothness *s = m->correlation (problem, p, progress, result, error);
-  if (s == NULL)
+  LescCorrelation *corr = lesc_correlation_compute (m, problem, p, progress, error);
+  if (corr == NULL)
     return NULL;
+  lesc_run_result_add_stage (result, corr->stage, corr->seconds);
+  result->correlation_iterations = corr->iterations;
   Entry *e = g_new0 (Entry, 1);
   e->key = g_steal_pointer (&key);
-  e->smooth = s;
+  e->corr = corr;
   e->users = 1;
   g_mutex_lock (&c->lock);
   g_queue_push_head (&c->entries, e);
@@ -125,9 +165,8 @@ lesc_method_cached_recover (const LescMethod *m, const LescDataset *ds, const Le
   if (e == NULL)
     return NULL;
   sub = lesc_progress_sub (progress, 0.4, 1.0);
-  int i1 = lesc_method_param_index (m, "lambda1");
-  LescMatrix *d = lesc_method_le_stage (problem, p, e->smooth, p->values[i1], FALSE,
-                                        progress ? &sub : NULL, result, error);
+  LescMatrix *d = lesc_correlation_le_stage (e->corr, m, problem, p, progress ? &sub : NULL,
+                                             result, error);
   release (c, e);
   return d;
 }

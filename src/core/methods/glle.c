@@ -120,20 +120,24 @@ glle_memory (gsize n, gsize q, gsize c, const LescRunParams *params)
   return 8.0 * (double) n * (double) n + lesc_le_memory_estimate (n, c, params->variant);
 }
 
+extern const LescMethod lesc_method_glle;
+
 static LescMatrix *
 glle_recover (const LescProblem *problem, const LescRunParams *params, gboolean want_model,
               LescProgress *progress, LescRunResult *result, GError **error)
 {
+  const LescMethod *method = &lesc_method_glle;
   gint64 t0 = g_get_monotonic_time ();
   lesc_progress_report (progress, 0.0, "GLLE: kNN graph");
-  g_autoptr (LescSmoothness) m = lesc_glle_laplacian (problem->x, (guint) params->values[1],
-                                                      params->values[2], progress, error);
+  guint k = (guint) lesc_run_params_get (params, method, "k", 0);
+  double sigma = lesc_run_params_get (params, method, "sigma", NAN);
+  g_autoptr (LescSmoothness) m = lesc_glle_laplacian (problem->x, k, sigma, progress, error);
   if (m == NULL)
     return NULL;
   lesc_run_result_add_stage (result, "graph", lesc_seconds_since (t0));
   LescProgress sub = lesc_progress_sub (progress, 0.05, 1.0);
-  return lesc_method_le_stage (problem, params, m, params->values[0], want_model,
-                               progress ? &sub : NULL, result, error);
+  return lesc_method_le_stage (problem, params, m, lesc_run_params_get (params, method, "lambda1", NAN),
+                               want_model, progress ? &sub : NULL, result, error);
 }
 
 const LescMethod lesc_method_glle = {

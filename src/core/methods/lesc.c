@@ -3,6 +3,8 @@
 #include "core/solvers/lrr.h"
 #include "core/methods/method.h"
 
+#include <math.h>
+
 static const LescParamSpec lesc_params[] = {
   { "lambda1", "λ₁ (LE trade-off)", "Weight of the sample-correlation smoothness term",
     10, 1e-6, 1e6, TRUE, FALSE },
@@ -32,14 +34,17 @@ lesc_memory (gsize n, gsize q, gsize c, const LescRunParams *params)
   return MAX (lesc_lrr_memory_estimate (n, q) + z, z + lesc_le_memory_estimate (n, c, params->variant));
 }
 
+extern const LescMethod lesc_method_lesc;
+
 static LescSmoothness *
 lesc_correlation (const LescProblem *problem, const LescRunParams *params, LescProgress *progress,
                   LescRunResult *result, GError **error)
 {
   gint64 t0 = g_get_monotonic_time ();
   LescLrrReport lrr;
-  g_autoptr (LescLrrFactors) f = lesc_lrr_solve (problem->x, params->values[1], NULL, FALSE,
-                                                 progress, &lrr, error);
+  double lambda2 = lesc_run_params_get (params, &lesc_method_lesc, "lambda2", NAN);
+  g_autoptr (LescLrrFactors) f = lesc_lrr_solve (problem->x, lambda2, NULL, FALSE, progress, &lrr,
+                                                 error);
   if (f == NULL)
     return NULL;
   result->correlation_iterations = lrr.iterations;
@@ -59,8 +64,9 @@ lesc_recover (const LescProblem *problem, const LescRunParams *params, gboolean 
   if (m == NULL)
     return NULL;
   sub = lesc_progress_sub (progress, 0.3, 1.0);
-  return lesc_method_le_stage (problem, params, m, params->values[0], want_model,
-                               progress ? &sub : NULL, result, error);
+  return lesc_method_le_stage (problem, params, m,
+                               lesc_run_params_get (params, &lesc_method_lesc, "lambda1", NAN),
+                               want_model, progress ? &sub : NULL, result, error);
 }
 
 const LescMethod lesc_method_lesc = {
