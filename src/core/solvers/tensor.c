@@ -28,6 +28,7 @@
  * * No call in the iteration wakes OpenBLAS's thread pool for d ≤ 64 (smalldense.c): its
  *   spinning threads would take the cores from the pass's own. */
 #include "core/solvers/tensor.h"
+#include "core/base/prefault.h"
 #include "core/solvers/tensor-private.h"
 #include "core/base/error.h"
 #include "core/numeric/shrink.h"
@@ -120,6 +121,7 @@ tensor_alloc (Tensor *tn, gsize count)
       return NULL;
     }
   g_ptr_array_add (tn->blocks, p);
+  lesc_prefault (p, (count + shift + 1) * sizeof (double));
   return p + shift;
 }
 
