@@ -30,7 +30,7 @@ lesc_blas_threads_quiet (void)
 int
 lesc_blas_threads_get (void)
 {
-  return openblas_get_num_threads != NULL ? MAX (openblas_get_num_threads (), 1) : 1;
+  return openblas_get_num_threads != NULL ? MAX (openblas_get_num_threads (), 0) : 0;
 }
 
 void
@@ -54,4 +54,10 @@ lesc_blas_serial_end (int threads)
 {
   if (threads > 1)
     lesc_blas_threads_set (threads);
+}
+
+int
+lesc_blas_serial_begin_for (gsize n)
+{
+  return n < LESC_BLAS_SERIAL_BELOW ? lesc_blas_serial_begin () : 0;
 }

@@ -1,6 +1,7 @@
 /* A run of a method on a data set: checks, z-score, memory estimate, the (cached)
  * recovery. */
 #include "core/methods/run.h"
+#include "core/base/blasthreads.h"
 #include "core/base/error.h"
 #include "core/numeric/preprocess.h"
 
@@ -75,9 +76,11 @@ lesc_method_run_cached (const LescMethod *m, const LescDataset *ds, const LescRu
   g_autoptr (LescMatrix) x = lesc_zscore (ds->features);
   lesc_run_result_add_stage (result, "z-score", lesc_seconds_since (t0));
   LescProblem problem = { x, ds->logical };
+  int threads = lesc_blas_serial_begin_for (n);
   LescMatrix *d = cache != NULL && m->correlation != NULL
     ? lesc_method_cached_recover (m, ds, &problem, p, cache, progress, result, error)
     : m->recover (&problem, p, FALSE, progress, result, error);
+  lesc_blas_serial_end (threads);
   if (result == &local)
     lesc_run_result_clear (&local);
   return d;

@@ -36,6 +36,7 @@
  * 0.33. LESC keeps the ALM's answer (the reference's); options.certified takes the
  * proven optimum. */
 #include "core/solvers/lrr.h"
+#include "core/base/blasthreads.h"
 #include "core/base/error.h"
 #include "core/numeric/shrink.h"
 
@@ -54,6 +55,7 @@
 /* the Gram route's error budget per SVT (shrink.h): a tenth of the stopping tolerance
  * (SJAFFE: Z within 8e-12 of the direct route's) */
 #define LRR_SVT_MAX_ERROR (LRR_TOL / 10.0)
+#define LRR_SERIAL_FLOPS 3e8
 /* columns per block when the residual entries W_rR̃₁ are formed */
 #define RESIDUAL_BLOCK 256
 
@@ -582,7 +584,14 @@ lesc_lrr_solve (const LescMatrix *x, double lambda2, const LescLrrOptions *optio
       memcpy (et->data, at->data, r * n * sizeof (double));
       break;
     case LESC_LRR_ALM:
-      ok = r == 0 || alm (&rs, at, lambda2, o, progress, &rep, f->coefficients, et, error);
+      {
+        /* SVTs of fewer than LRR_SERIAL_FLOPS on one BLAS thread (SJAFFE's 211×213, Yeast's
+         * 24×2465): a second one costs more in waiting than it saves */
+        double flops = 4.0 * (double) r * (double) r * (double) n + 9.0 * pow ((double) r, 3);
+        int threads = flops < LRR_SERIAL_FLOPS ? lesc_blas_serial_begin () : 0;
+        ok = r == 0 || alm (&rs, at, lambda2, o, progress, &rep, f->coefficients, et, error);
+        lesc_blas_serial_end (threads);
+      }
       break;
     }
   if (ok && want_e)
