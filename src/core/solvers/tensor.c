@@ -173,10 +173,11 @@ update_z (Tensor *tn, View *v, double mu, double rho, GError **error)
       p[k + j * d] = v->y[k + j * d] + mu * v->x[k + j * d] - mu * tn->e[v->off + k + j * ld_e];
   if (v->woodbury)
     {
-      /* S = P/ρ − (a⁻¹I + XXᵀ)⁻¹(XR₀ + XXᵀP/ρ); XZ = XR₀ + XXᵀS */
+      /* S = P/ρ − W, W = (a⁻¹I + XXᵀ)⁻¹(XR₀ + XXᵀP/ρ) = (a⁻¹I + XXᵀ)⁻¹XR; and
+       * XZ = X(I + aXᵀX)⁻¹R = (I + aXXᵀ)⁻¹XR = W/a (push-through), no third product */
       for (gsize j = 0; j < n; j++)
         for (gsize k = 0; k < d; k++)
-          t[k + j * d] = v->xz[k + j * d] = v->xrt[j + k * n];
+          t[k + j * d] = v->xrt[j + k * n];
       if (v->small)
         {
           lesc_small_multiply_add (1.0 / rho, v->xxt, d, p, n, t);
@@ -191,12 +192,10 @@ update_z (Tensor *tn, View *v, double mu, double rho, GError **error)
         }
       for (gsize j = 0; j < n; j++)
         for (gsize k = 0; k < d; k++)
-          v->st[j + k * n] = t[k + j * d] = p[k + j * d] / rho - t[k + j * d];
-      if (v->small)
-        lesc_small_multiply_add (1.0, v->xxt, d, t, n, v->xz);
-      else
-        cblas_dsymm (CblasColMajor, CblasLeft, CblasLower, (int) d, (int) n, 1.0, v->xxt, (int) d,
-                     t, (int) d, 1.0, v->xz, (int) d);
+          {
+            v->xz[k + j * d] = t[k + j * d] / a;
+            v->st[j + k * n] = p[k + j * d] / rho - t[k + j * d];
+          }
     }
   else
     {
