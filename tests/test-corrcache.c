@@ -125,8 +125,8 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_data_func ("/corrcache/lesc", "lesc", test_cached_equals_uncached);
   g_test_add_data_func ("/corrcache/glesc", "glesc", test_cached_equals_uncached);
-  g_test_add_data_func ("/corrcache/shared/lesc", "lesc", test_one_correlation_many_lambda1);
-  g_test_add_data_func ("/corrcache/shared/glesc", "glesc", test_one_correlation_many_lambda1);
+  g_test_add_data_func ("/corrcache/one-correlation/lesc", "lesc", test_one_correlation_many_lambda1);
+  g_test_add_data_func ("/corrcache/one-correlation/glesc", "glesc", test_one_correlation_many_lambda1);
   g_test_add_func ("/corrcache/glle", test_other_methods_ignore_cache);
   return g_test_run ();
 }

@@ -1,4 +1,4 @@
-/* LESC (algorithms.md §6), reconstructed: LRR of the features, then the LE step with
+/* LESC (docs/methods.md §6), reconstructed: LRR of the features, then the LE step with
  * C = Z. No official LESC code exists; the pieces come from the gLESC repository. */
 #include "core/solvers/lrr.h"
 #include "core/methods/method.h"

@@ -93,6 +93,12 @@ gboolean lesc_run_params_set (LescRunParams *p, const LescMethod *m, const char 
                               double value);
 /* Check values against the specs; the message names the parameter and the range. */
 gboolean lesc_run_params_check (const LescRunParams *p, const LescMethod *m, GError **error);
+/* TRUE when `a` and `b` give the same run of `m`: the same parameter values, and the seed
+ * and the variant where the method uses them, and the same variant options. */
+gboolean lesc_run_params_equal (const LescMethod *m, const LescRunParams *a, const LescRunParams *b);
+/* Check one value against a parameter spec (range, whole number); the message names the
+ * parameter and says what is expected. */
+gboolean lesc_param_spec_check (const LescParamSpec *s, double v, GError **error);
 void lesc_run_result_clear (LescRunResult *r);
 /* A warning for the user when the run's answer is doubtful, else NULL (free with g_free):
  * the reference optimizer's line search failed within its first iterations (it can, as the

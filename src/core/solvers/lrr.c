@@ -1,5 +1,5 @@
 /* Low-rank representation: min ‖Z‖_* + λ₂‖E‖₂,₁ s.t. A = AZ + E, A = xᵀ (q×n)
- * (algorithms.md §6; the reference is solve_lrr.m + lrra.m of the gLESC repository).
+ * (docs/methods.md §6; the reference is solve_lrr.m + lrra.m of the gLESC repository).
  *
  * Row-space reduction. From the SVD x = UΣWᵀ keep the r singular values above
  * max(n, q)·eps(σ_max) (MATLAB orth): Q = U_r (n×r), A = W_rΣQᵀ. The reference solves

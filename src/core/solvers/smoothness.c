@@ -253,13 +253,6 @@ lesc_smoothness_quadratic_form_flops (const LescSmoothness *m, gsize k)
   return n * n * n + n * n * n / 3.0 + n * n * kk + n * kk * kk;
 }
 
-double
-lesc_smoothness_quadratic_form_bytes (const LescSmoothness *m, gsize k)
-{
-  double n = (double) m->n, kk = (double) k;
-  return 8.0 * (kk * kk + n * MAX (n, kk) + (!is_laplacian (m) ? n * n : 0.0));
-}
-
 /* The lower triangle of Q ← βQ + αAᵀB (A, B n×k column-major), by column panels of
  * `block`, a cancellation check between them. */
 static gboolean

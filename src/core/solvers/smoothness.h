@@ -1,5 +1,5 @@
-/* The smoothness matrix M of the LE objective (algorithms.md §4.2), applied as an
- * operator and never formed inside the optimizer (§11): GLLE's graph Laplacian as a
+/* The smoothness matrix M of the LE objective (docs/methods.md §4.2), applied as an
+ * operator and never formed inside the optimizer (docs/shortcuts.md §1): GLLE's graph Laplacian as a
  * sparse matrix, LESC/gLESC's (I − C)ᵀ(I − C) as two products with a dense C. */
 #pragma once
 #include "core/numeric/matrix.h"
@@ -35,16 +35,15 @@ LescMatrix *lesc_smoothness_dense (const LescSmoothness *m);
 double lesc_smoothness_apply_flops (const LescSmoothness *m);
 /* Q = Φᵀ(I + λM)Φ for a dense n×k Φ (symmetric k×k), formed once: the LE objective's
  * quadratic form, for problems where one product with it per iteration is cheaper than
- * the operator chain (§11). For (I − C)ᵀ(I − C) it is ΦᵀΦ + λ((I − C)Φ)ᵀ((I − C)Φ).
+ * the operator chain (docs/shortcuts.md §1). For (I − C)ᵀ(I − C) it is ΦᵀΦ + λ((I − C)Φ)ᵀ((I − C)Φ).
  * Only the lower triangle is computed (the entries above the diagonal are 0): use it
  * with lesc_symmetric_product. Computed in column blocks; NULL and
  * G_IO_ERROR_CANCELLED when cancelled. */
 LescMatrix *lesc_smoothness_quadratic_form (const LescSmoothness *m, const LescMatrix *phi,
                                             double lambda, LescProgress *progress,
                                             GError **error);
-/* Flops of lesc_smoothness_quadratic_form for k columns, and its extra bytes. */
+/* Flops of lesc_smoothness_quadratic_form for k columns. */
 double lesc_smoothness_quadratic_form_flops (const LescSmoothness *m, gsize k);
-double lesc_smoothness_quadratic_form_bytes (const LescSmoothness *m, gsize k);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescSmoothness, lesc_smoothness_free)
 
