@@ -1,6 +1,6 @@
 /* The built `lesc recover`: the CSV row and its header, the saved distributions, the
  * official SJAFFE numbers through the terminal, JSON, usage errors (exit 2, one line),
- * the memory limit (exit 1), and `lesc bench` on the artificial set. */
+ * the memory limit (exit 1), and `lesc bench` on the artificial set and its --targets. */
 #include "core/data/csv.h"
 #include "testfiles.h"
 #include "testcli.h"
@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 static char *tmp;
 
@@ -127,6 +128,49 @@ test_bench (void)
   g_assert_nonnull (strstr (lines[1], "le="));
 }
 
+/* `lesc bench --targets`: a data folder holding only SJAFFE — its row is timed, the
+ * Yeast-alpha rows fail with the child's own message and the exit status is 1; usage
+ * errors exit 2. */
+static void
+test_bench_targets (void)
+{
+  const char *dir = lesc_test_datasets_dir ();
+  if (dir == NULL)
+    return;
+  g_autofree char *only = g_build_filename (tmp, "only-sjaffe", NULL);
+  g_autofree char *link = g_build_filename (only, "sjaffe.mat", NULL);
+  g_autofree char *target = g_build_filename (dir, "sjaffe.mat", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (only, 0700), ==, 0);
+  g_assert_cmpint (symlink (target, link), ==, 0);
+  g_auto (Run) r = run ("bench", "--targets", "--format", "csv", "--data-dir", only, NULL);
+  g_test_message ("stdout: %s\nstderr: %s", r.out, r.err);
+  g_assert_cmpint (r.status, ==, 1);
+  g_auto (GStrv) lines = g_strsplit (r.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 10);   /* header, 8 rows, "" */
+  g_assert_cmpstr (lines[0], ==, "target,command,runs,min,median,limit,unit,status");
+  g_auto (GStrv) f = g_strsplit (lines[1], ",", -1);
+  g_assert_cmpuint (g_strv_length (f), ==, 8);
+  g_assert_cmpstr (f[0], ==, "\"LESC on SJAFFE\"");
+  g_assert_cmpstr (f[2], ==, "1");
+  double seconds = g_ascii_strtod (f[3], NULL);
+  g_assert_cmpfloat (seconds, >, 0.0);
+  g_assert_cmpfloat (g_ascii_strtod (f[4], NULL), ==, seconds);   /* one run: min = median */
+  g_assert_cmpstr (f[5], ==, "0.5");
+  g_assert_cmpstr (f[6], ==, "s");
+  g_assert_cmpstr (f[7], ==, seconds <= 0.5 ? "met" : "missed");
+  for (guint k = 2; k < 9; k++)
+    {
+      g_assert_true (g_str_has_prefix (lines[k], "\"recover yeast-alpha, sys/user: "));
+      g_assert_nonnull (strstr (lines[k], "failed: "));
+      g_assert_nonnull (strstr (lines[k], "yeast-alpha"));
+    }
+
+  g_auto (Run) u1 = run ("bench", "--long", NULL);
+  assert_fails (&u1, 2, "--long and --repeat go with --targets");
+  g_auto (Run) u2 = run ("bench", "--targets", "--repeat", "0", NULL);
+  assert_fails (&u2, 2, "--repeat 0");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -139,6 +183,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-recover/json", test_json);
   g_test_add_func ("/cli-recover/usage-errors", test_usage_errors);
   g_test_add_func ("/cli-recover/bench", test_bench);
+  g_test_add_func ("/cli-recover/bench-targets", test_bench_targets);
   int status = g_test_run ();
   lesc_test_rmdir (tmp);
   return status;

@@ -365,6 +365,24 @@ test_blocks (void)
   problem_clear (&wide);
 }
 
+/* A view with more than 64 features is held in the eigenbasis of X_vX_vᵀ (tensor.c): the
+ * same iterations and Z as the literal reference, `samples` and `views`, including the
+ * stopping rule's row sums taken back in the original coordinates; a second view of 70
+ * labels rotates too. */
+static void
+test_eigenbasis (void)
+{
+  Problem p = make_problem (151, 80, 3, 31), q = make_problem (131, 90, 70, 32);
+  g_autoptr (LescMatrix) a1 = NULL, a2 = NULL, b1 = NULL, b2 = NULL, c1 = NULL, c2 = NULL;
+  compare (&p, 1.0, FALSE, FALSE, &a1, &a2);
+  g_assert_cmpfloat (max_abs (a1), >, 0.05);
+  compare (&p, 1.0, TRUE, FALSE, &b1, &b2);
+  compare (&q, 0.5, FALSE, FALSE, &c1, &c2);
+  g_assert_cmpfloat (max_abs (c2), >, 0.05);
+  problem_clear (&p);
+  problem_clear (&q);
+}
+
 /* Every sum runs in an order fixed by the problem, so the thread count does not change a
  * bit of the result (n = 600: the automatic choice would be threads). */
 static void
@@ -576,6 +594,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tensor/reference/even", test_even);
   g_test_add_func ("/tensor/reference/wide", test_wide);
   g_test_add_func ("/tensor/reference/blocks", test_blocks);
+  g_test_add_func ("/tensor/reference/eigenbasis", test_eigenbasis);
   g_test_add_func ("/tensor/threads", test_threads);
   g_test_add_func ("/tensor/average", test_average);
   g_test_add_func ("/tensor/errors", test_errors);

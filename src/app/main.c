@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "app/application.h"
+#include "core/base/blasthreads.h"
 
 /* --version (the man page is made from it): print and stop before any window opens. */
 static int
@@ -18,6 +19,7 @@ on_local_options (GApplication *app, GVariantDict *options, gpointer data)
 int
 main (int argc, char **argv)
 {
+  lesc_blas_threads_quiet ();
   lesc_application_init_i18n ();
   g_set_application_name (_("LESC Explorer"));
   g_autoptr (LescApplication) app = lesc_application_new (G_APPLICATION_DEFAULT_FLAGS);

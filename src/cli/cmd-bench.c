@@ -1,8 +1,10 @@
 /* lesc bench — seconds per stage and peak memory of GLLE, LESC and gLESC on the benchmark
  * data sets. Every run happens in its own child process so that its peak resident memory
  * (wait4's ru_maxrss) is its own. "seconds" is end to end: reading and checking the data
- * set (the "load" stage) and the method. */
+ * set (the "load" stage) and the method. --targets: the program's speed targets instead
+ * (bench-targets.c). */
 #include "cli/batch.h"
+#include "cli/bench-targets.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "core/methods/method.h"
@@ -16,6 +18,8 @@
 #include <unistd.h>
 
 static char *datasets_option, *methods_option, *format_option;
+static gboolean targets_option, long_option;
+static gint repeat_option = 1;
 
 static const GOptionEntry entries[] = {
   { "datasets", 0, 0, G_OPTION_ARG_STRING, &datasets_option,
@@ -23,6 +27,14 @@ static const GOptionEntry entries[] = {
   { "methods", 'm', 0, G_OPTION_ARG_STRING, &methods_option,
     "Comma-separated methods (default glle,lesc,glesc)", "LIST" },
   { "format", 'f', 0, G_OPTION_ARG_STRING, &format_option, "Output: text (default) or csv", "FMT" },
+  { "targets", 0, 0, G_OPTION_ARG_NONE, &targets_option,
+    "Time the speed targets as whole commands instead: LESC on SJAFFE, system/user time of "
+    "recover on Yeast-alpha", NULL },
+  { "long", 0, 0, G_OPTION_ARG_NONE, &long_option,
+    "With --targets: also LESC and gLESC on Movie and the full tables (default and --tune; "
+    "hours)", NULL },
+  { "repeat", 0, 0, G_OPTION_ARG_INT, &repeat_option,
+    "With --targets: runs per target (min and median are shown; default 1)", "N" },
   { NULL }
 };
 
@@ -82,6 +94,12 @@ lesc_cmd_bench (int argc, char **argv)
   gboolean csv = format_option != NULL && strcmp (format_option, "csv") == 0;
   if (format_option != NULL && !csv && strcmp (format_option, "text") != 0)
     return lesc_cli_usage ("bench", "--format '%s': expected text or csv", format_option);
+  if (repeat_option < 1)
+    return lesc_cli_usage ("bench", "--repeat %d: expected 1 or more", repeat_option);
+  if ((long_option || repeat_option != 1) && !targets_option)
+    return lesc_cli_usage ("bench", "--long and --repeat go with --targets");
+  if (targets_option)
+    return lesc_bench_targets (long_option, (guint) repeat_option, lesc_cli_data_dir, csv);
   g_auto (GStrv) sets = g_strsplit (datasets_option ? datasets_option
                                     : "artificial,sjaffe,yeast-alpha,sbu-3dfe,movie", ",", -1);
   g_auto (GStrv) names = g_strsplit (methods_option ? methods_option : "glle,lesc,glesc", ",", -1);

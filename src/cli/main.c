@@ -2,6 +2,7 @@
 #include "config.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "core/base/blasthreads.h"
 
 #include <errno.h>
 #include <locale.h>
@@ -81,6 +82,7 @@ main (int argc, char **argv)
   sigaction (SIGPIPE, &sa, NULL);
   setlocale (LC_ALL, "");
   setlocale (LC_NUMERIC, "C"); /* numbers in files are always written with '.' */
+  lesc_blas_threads_quiet ();
   if (argc < 2)
     {
       print_help (stderr);

@@ -304,12 +304,13 @@ stages_text (const LescRunResult *res)
   return g_string_free (s, FALSE);
 }
 
-/* What the solvers report, for the record: iterations and how the LE optimizer ended. */
+/* What the solvers report, for the record: iterations (LESC's 0: LRR solved by an
+ * optimality certificate, lrr.h) and how the LE optimizer ended. */
 static char *
-solver_text (const LescRunResult *res)
+solver_text (const LescMethod *m, const LescRunResult *res)
 {
   GString *s = g_string_new (NULL);
-  if (res->correlation_iterations > 0)
+  if (res->correlation_iterations > 0 || lesc_engine_is_correlation_method (m))
     g_string_append_printf (s, "correlation_iterations=%u", res->correlation_iterations);
   if (res->le.evaluations > 0)
     {
@@ -385,7 +386,7 @@ run_recover (Engine *e, Unit *u, Run *run, LescProgress *p, GError **error)
   if (ok)
     {
       run->rec->stages = stages_text (&res);
-      run->rec->solver = solver_text (&res);
+      run->rec->solver = solver_text (u->setup->method, &res);
       run->rec->seconds = (g_get_monotonic_time () - t0) / 1e6;
     }
   lesc_run_result_clear (&res);
@@ -433,7 +434,7 @@ run_fold (Engine *e, Unit *u, Run *run, LescProgress *p, GError **error)
       if (ok)
         {
           g_autofree char *stages = stages_text (&res);
-          run->rec->solver = solver_text (&res);
+          run->rec->solver = solver_text (u->setup->method, &res);
           run->rec->stages = g_strdup_printf ("%s%spredict=%.3f", stages, *stages ? " " : "",
                                               (g_get_monotonic_time () - t1) / 1e6);
           run->rec->seconds = (g_get_monotonic_time () - t0) / 1e6;
@@ -483,7 +484,7 @@ run_shared (Engine *e, Unit *u, LescProgress *p, GError **error)
       g_autoptr (LescMatrix) d = lesc_correlation_le_stage (corr, m, &problem, &run->params, &le,
                                                            &res, error);
       res.correlation_iterations = corr->iterations;
-      run->rec->solver = solver_text (&res);
+      run->rec->solver = solver_text (m, &res);
       lesc_run_result_clear (&res);
       if (d == NULL || !score (e, run, e->ds->truth, d, error))
         return FALSE;

@@ -3,10 +3,7 @@
 #include "core/solvers/lrr.h"
 #include "core/methods/method.h"
 
-#include <cblas.h>
-#include <lapacke.h>
 #include <math.h>
-#include <string.h>
 
 static const LescParamSpec lesc_params[] = {
   { "lambda1", "λ₁ (LE trade-off)", "Weight of the sample-correlation smoothness term",
@@ -15,48 +12,19 @@ static const LescParamSpec lesc_params[] = {
     0.1, 1e-6, 1e6, TRUE, FALSE },
 };
 
-/* C = Z lies in the column space of the features (the row-space reduction, docs/methods.md §6:
- * Z = QZ̃ with Q a basis of range(x)), so C = UV with U the thin-QR basis of x (its span
- * contains range(x) whatever the rank of x) and V = UᵀZ. The LE step then applies I − C
- * in O(nq) per column instead of O(n²): forming its quadratic form costs 2n³ instead of
- * 4n³. Used when it pays (4q ≤ n) and when UV reproduces Z to rounding (checked);
- * otherwise C stays dense. */
+/* C = Z = QZ̃ (lrr.h: Q an n×r basis of range(x), Z̃ r×n). When 4r ≤ n the LE step applies
+ * I − C through the factors, O(nr) per column instead of O(n²), and forms its quadratic
+ * form in n³ + O(n²r) flops instead of 4n³; Z itself is not formed. Otherwise C is the
+ * dense n×n product. */
 static LescSmoothness *
-correlation_smoothness (const LescMatrix *x, LescMatrix *z, gboolean paper)
+correlation_smoothness (LescLrrFactors *f, gboolean paper, GError **error)
 {
-  gsize n = x->rows, q = x->cols;
-  if (4 * q > n)
-    return lesc_smoothness_new_correlation (z, paper);
-  g_autoptr (LescMatrix) u = lesc_matrix_copy (x);
-  g_autofree double *tau = g_new (double, q);
-  if (LAPACKE_dgeqrf (LAPACK_COL_MAJOR, (lapack_int) n, (lapack_int) q, u->data,
-                      (lapack_int) n, tau) != 0
-      || LAPACKE_dorgqr (LAPACK_COL_MAJOR, (lapack_int) n, (lapack_int) q, (lapack_int) q,
-                         u->data, (lapack_int) n, tau) != 0)
-    return lesc_smoothness_new_correlation (z, paper);
-  g_autoptr (LescMatrix) v = lesc_matrix_new (q, n);
-  cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, (int) q, (int) n, (int) n, 1.0,
-               u->data, (int) n, z->data, (int) n, 0.0, v->data, (int) q);
-  /* max |Z − UV| against max |Z|, by column blocks */
-  gsize block = 256;
-  g_autoptr (LescMatrix) r = lesc_matrix_new (n, MIN (block, n));
-  double zmax = 0.0, rmax = 0.0;
-  for (gsize j0 = 0; j0 < n; j0 += block)
-    {
-      gsize b = MIN (block, n - j0);
-      memcpy (r->data, z->data + j0 * n, n * b * sizeof (double));
-      cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, (int) n, (int) b, (int) q, -1.0,
-                   u->data, (int) n, v->data + j0 * q, (int) q, 1.0, r->data, (int) n);
-      for (gsize e = 0; e < n * b; e++)
-        {
-          zmax = fmax (zmax, fabs (z->data[j0 * n + e]));
-          rmax = fmax (rmax, fabs (r->data[e]));
-        }
-    }
-  if (!(rmax <= 1e-12 * zmax))
-    return lesc_smoothness_new_correlation (z, paper);
-  return lesc_smoothness_new_correlation_factored (z, g_steal_pointer (&u), g_steal_pointer (&v),
-                                                   paper);
+  gsize n = f->basis->rows, r = f->basis->cols;
+  if (4 * r <= n)
+    return lesc_smoothness_new_correlation_factored (NULL, g_steal_pointer (&f->basis),
+                                                     g_steal_pointer (&f->coefficients), paper);
+  LescMatrix *z = lesc_lrr_factors_product (f, error);
+  return z != NULL ? lesc_smoothness_new_correlation (z, paper) : NULL;
 }
 
 static double
@@ -75,11 +43,14 @@ lesc_correlation (const LescProblem *problem, const LescRunParams *params, LescP
   gint64 t0 = g_get_monotonic_time ();
   LescLrrReport lrr;
   double lambda2 = lesc_run_params_get (params, &lesc_method_lesc, "lambda2", NAN);
-  LescMatrix *z = lesc_lrr (problem->x, lambda2, progress, &lrr, NULL, error);
-  if (z == NULL)
+  g_autoptr (LescLrrFactors) f = lesc_lrr_solve (problem->x, lambda2, NULL, FALSE, progress, &lrr,
+                                                 error);
+  if (f == NULL)
     return NULL;
   result->correlation_iterations = lrr.iterations;
-  LescSmoothness *m = correlation_smoothness (problem->x, z, params->c_paper_orientation);
+  LescSmoothness *m = correlation_smoothness (f, params->c_paper_orientation, error);
+  if (m == NULL)
+    return NULL;
   lesc_run_result_add_stage (result, "lrr", lesc_seconds_since (t0));
   return m;
 }

@@ -2,6 +2,7 @@
  * the LE stage. Each method lives in its own file (fcm.c … glesc.c). */
 #include "core/methods/method.h"
 #include "core/numeric/optimizer.h"
+#include "core/base/blasthreads.h"
 #include "core/base/error.h"
 #include "core/numeric/preprocess.h"
 #include "core/base/random.h"
@@ -186,8 +187,12 @@ lesc_method_le_stage (const LescProblem *problem, const LescRunParams *params,
 {
   gint64 t0 = g_get_monotonic_time ();
   LescMatrix *numerical = NULL;
-  if (!lesc_le_fit (problem->x, problem->l, m, lambda, params->variant, params->seed, progress,
-                    &result->le, want_model ? &result->model : NULL, &numerical, error))
+  int threads = lesc_blas_serial_begin_for (problem->x->rows);
+  gboolean ok = lesc_le_fit (problem->x, problem->l, m, lambda, params->variant, params->seed,
+                             progress, &result->le, want_model ? &result->model : NULL,
+                             &numerical, error);
+  lesc_blas_serial_end (threads);
+  if (!ok)
     return NULL;
   lesc_matrix_row_softmax (numerical);
   lesc_run_result_add_stage (result, "le", lesc_seconds_since (t0));

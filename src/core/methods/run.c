@@ -1,6 +1,7 @@
 /* A run of a method on a data set: checks, z-score, memory estimate, the (cached)
  * recovery. */
 #include "core/methods/run.h"
+#include "core/base/blasthreads.h"
 #include "core/base/error.h"
 #include "core/numeric/preprocess.h"
 
@@ -109,10 +110,12 @@ run (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
   g_autoptr (LescMatrix) x = lesc_zscore (ds->features);
   lesc_run_result_add_stage (result, "z-score", lesc_seconds_since (t0));
   LescProblem problem = { x, ds->logical, ds->features };
+  int threads = lesc_blas_serial_begin_for (n);
   GError *local_error = NULL;
   LescMatrix *d = cache != NULL && m->correlation != NULL
     ? lesc_method_cached_recover (m, ds, &problem, p, cache, progress, result, &local_error)
     : m->recover (&problem, p, want_model, progress, result, &local_error);
+  lesc_blas_serial_end (threads);
   /* the solvers' messages say what failed; the run says on which data */
   if (local_error != NULL && !g_str_has_prefix (local_error->message, where))
     g_prefix_error (&local_error, "%s: ", where);

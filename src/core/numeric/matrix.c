@@ -1,5 +1,6 @@
 #include "core/numeric/matrix.h"
 #include "core/base/error.h"
+#include "core/base/prefault.h"
 
 #include <math.h>
 #include <string.h>
@@ -19,6 +20,7 @@ matrix_alloc (gsize rows, gsize cols, gboolean try_only)
       g_free (m);
       return NULL;
     }
+  lesc_prefault (m->data, bytes);
   return m;
 }
 

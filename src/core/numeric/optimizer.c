@@ -2,6 +2,7 @@
  * docs/optimizer.md step by step: main loop, bracketing, sectioning, cubic step. */
 #include "core/numeric/optimizer.h"
 #include "core/base/error.h"
+#include "core/numeric/symmetric.h"
 #include "core/numeric/twoloop.h"
 #include "core/numeric/vector.h"
 
@@ -332,6 +333,7 @@ typedef struct {
   gsize n;
   double *h;           /* BFGS: N×N, lower triangle used */
   double *hy;          /* BFGS: H y */
+  double *sym_work;    /* BFGS: lesc_symmetric_product's workspace for two columns */
   guint m, stored, newest;
   double **s, **y;     /* L-BFGS: the last m pairs (a ring) and a spare pair at index m */
   double *ys;          /* y_iᵀs_i, kept with its pair */
@@ -352,7 +354,8 @@ qn_init (QuasiNewton *qn, gsize n, const LescOptimizerOptions *o, GError **error
       qn->h = g_try_new0 (double, n * n);
       qn->hy = g_try_new0 (double, 4 * n);
       qn->work = g_try_new0 (double, 2 * n);
-      if (qn->h == NULL || qn->hy == NULL || qn->work == NULL)
+      qn->sym_work = g_try_new (double, MAX (lesc_symmetric_product_work (n, 2), 1));
+      if (qn->h == NULL || qn->hy == NULL || qn->work == NULL || qn->sym_work == NULL)
         goto oom;
       for (gsize i = 0; i < n; i++)
         qn->h[i + i * n] = 1.0;
@@ -385,6 +388,7 @@ static void
 qn_clear (QuasiNewton *qn)
 {
   g_free (qn->h);
+  g_free (qn->sym_work);
   g_free (qn->hy);
   g_free (qn->work);
   for (guint k = 0; qn->s != NULL && k <= qn->m; k++)
@@ -428,8 +432,8 @@ qn_update (QuasiNewton *qn, double alpha, double *p, const double *g, const doub
       double *hy = qn->hy, *hg = qn->hy + n, *yg = qn->hy + 2 * n;
       memcpy (yg, y, n * sizeof (double));
       memcpy (yg + n, g, n * sizeof (double));
-      cblas_dsymm (CblasColMajor, CblasLeft, CblasLower, ni, 2, 1.0, qn->h, ni, yg, ni, 0.0,
-                   hy, ni);
+      LescMatrix h = { n, n, qn->h };   /* lower triangle only: OpenBLAS's dsymm would copy all of it */
+      lesc_symmetric_product (&h, yg, 2, hy, qn->sym_work, 0);
       double yhy = lesc_dot (y, hy, n);
       double beta = rho * rho * yhy + rho;
       double hyg = lesc_dot (hy, g, n), sg = lesc_dot (s, g, n);

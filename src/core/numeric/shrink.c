@@ -3,6 +3,7 @@
 
 #include <cblas.h>
 #include <lapacke.h>
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -31,8 +32,12 @@ struct _LescSvtWork {
   gsize rows, cols, k;
   gboolean transposed;
   gboolean qr_iteration;     /* dgesvd from the start (tests) */
+  double gram_max_error;     /* > 0: try the Gram route first, with this error budget */
   double *rowsum, *s, *u, *vt, *work, *a;
   lapack_int lwork, *iwork;
+  double *ev_work;           /* dsyevd's workspace (the Gram route) */
+  lapack_int ev_lwork, *ev_iwork, ev_liwork;
+  LescSvtCounts counts;
 };
 
 /* a = m, or mᵀ when wide: tall×k */
@@ -96,10 +101,24 @@ lesc_svt_work_use_qr_iteration (LescSvtWork *w)
 }
 
 void
+lesc_svt_work_use_gram (LescSvtWork *w, double max_error)
+{
+  w->gram_max_error = max_error;
+}
+
+LescSvtCounts
+lesc_svt_work_counts (const LescSvtWork *w)
+{
+  return w->counts;
+}
+
+void
 lesc_svt_work_free (LescSvtWork *w)
 {
   if (w == NULL)
     return;
+  g_free (w->ev_work);
+  g_free (w->ev_iwork);
   g_free (w->rowsum);
   g_free (w->s);
   g_free (w->u);
@@ -108,6 +127,91 @@ lesc_svt_work_free (LescSvtWork *w)
   g_free (w->iwork);
   g_free (w->a);
   g_free (w);
+}
+
+/* dsyevd's workspace, allocated at the first Gram-route call */
+static gboolean
+gram_workspace (LescSvtWork *w)
+{
+  if (w->ev_work != NULL)
+    return TRUE;
+  double query = 0.0;
+  lapack_int iquery = 0;
+  if (LAPACKE_dsyevd_work (LAPACK_COL_MAJOR, 'V', 'L', (lapack_int) w->k, NULL, (lapack_int) w->k,
+                           NULL, &query, -1, &iquery, -1) != 0)
+    return FALSE;
+  w->ev_lwork = (lapack_int) query;
+  w->ev_liwork = iquery;
+  w->ev_work = g_try_new (double, (gsize) MAX (w->ev_lwork, 1));
+  w->ev_iwork = g_try_new (lapack_int, (gsize) MAX (w->ev_liwork, 1));
+  return w->ev_work != NULL && w->ev_iwork != NULL;
+}
+
+/* The Gram route (shrink.h). Returns the number kept, or −1 when the guard (or LAPACK)
+ * declines; m is untouched then. Columns of U are the eigenvectors of G = mmᵀ (wide) or
+ * mᵀm (tall); dsyevd returns them by ascending eigenvalue, so the kept ones are last. */
+static gssize
+svt_gram (LescSvtWork *w, double *m, double tau)
+{
+  gsize rows = w->rows, cols = w->cols, k = w->k;
+  gboolean wide = rows <= cols;
+  gsize len = wide ? cols : rows;        /* the other dimension */
+  int ki = (int) k, ri = (int) rows, ci = (int) cols;
+  double *g = w->vt, *lambda = w->s;
+  if (!gram_workspace (w))
+    return -1;
+  cblas_dsyrk (CblasColMajor, CblasLower, wide ? CblasNoTrans : CblasTrans, ki, (int) len, 1.0,
+               m, ri, 0.0, g, ki);
+  if (LAPACKE_dsyevd_work (LAPACK_COL_MAJOR, 'V', 'L', (lapack_int) k, g, (lapack_int) k, lambda,
+                           w->ev_work, w->ev_lwork, w->ev_iwork, w->ev_liwork) != 0)
+    return -1;
+  double lmax = MAX (lambda[k - 1], 0.0), tau2 = tau * tau;
+  gsize kept = 0;
+  while (kept < k && lambda[k - 1 - kept] > tau2)
+    kept++;
+  /* the guard: a σ from G carries an absolute error of ≈ ε·σ_max²/σ, which moves the
+   * result by about that much at the smallest kept σ; an eigenvalue within rounding of τ²
+   * may fall on the wrong side, an error of ≈ ε·σ_max²/τ */
+  double low = kept > 0 ? sqrt (lambda[k - kept]) : INFINITY;
+  double band = 64.0 * (double) k * DBL_EPSILON * lmax;
+  for (gsize i = 0; i < k; i++)
+    if (fabs (lambda[i] - tau2) <= band)
+      low = MIN (low, tau);
+  if (DBL_EPSILON * lmax > w->gram_max_error * low)
+    return -1;
+  if (kept == 0)
+    {
+      memset (m, 0, rows * cols * sizeof (double));
+      return 0;
+    }
+  const double *uk = g + (k - kept) * k;   /* the kept eigenvectors, k×kept */
+  double *t = w->u;                        /* kept×cols (wide) or rows×kept (tall) */
+  int kk = (int) kept;
+  if (wide)
+    {
+      /* T = U_kᵀ m, row i scaled by 1 − τ/σᵢ; m = U_k T */
+      cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, kk, ci, ri, 1.0, uk, ki, m, ri, 0.0,
+                   t, kk);
+      double *f = w->rowsum;   /* rows = k ≥ kept entries */
+      for (gsize i = 0; i < kept; i++)
+        f[i] = 1.0 - tau / sqrt (lambda[k - kept + i]);
+      for (gsize j = 0; j < cols; j++)
+        for (gsize i = 0; i < kept; i++)
+          t[i + j * kept] *= f[i];
+      cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, ri, ci, kk, 1.0, uk, ki, t, kk, 0.0,
+                   m, ri);
+    }
+  else
+    {
+      /* T = m U_k, column i scaled; m = T U_kᵀ */
+      cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, ri, kk, ci, 1.0, m, ri, uk, ki, 0.0,
+                   t, ri);
+      for (gsize i = 0; i < kept; i++)
+        cblas_dscal (ri, 1.0 - tau / sqrt (lambda[k - kept + i]), t + i * rows, 1);
+      cblas_dgemm (CblasColMajor, CblasNoTrans, CblasTrans, ri, ci, kk, 1.0, t, ri, uk, ki, 0.0,
+                   m, ri);
+    }
+  return (gssize) kept;
 }
 
 gssize
@@ -138,8 +242,19 @@ lesc_svt_with (LescSvtWork *w, double *m, double tau, GError **error)
   if (MIN (sqrt (fro), sqrt (norm1 * norm_inf)) <= tau * (1.0 - 1e-12))
     {
       memset (m, 0, rows * cols * sizeof (double));
+      w->counts.skipped++;
       return 0;
     }
+  if (w->gram_max_error > 0.0 && !w->qr_iteration)
+    {
+      gssize kept = svt_gram (w, m, tau);
+      if (kept >= 0)
+        {
+          w->counts.gram++;
+          return kept;
+        }
+    }
+  w->counts.direct++;
   double *s = w->s, *u = w->u, *vt = w->vt;
   /* a = m or mᵀ (tall×k) = U_a Σ V_aᵀ; the _work calls: no workspace allocation and no
    * NaN scan per call */

@@ -21,6 +21,21 @@ typedef struct _LescSvtWork LescSvtWork;
 LescSvtWork *lesc_svt_work_new (gsize rows, gsize cols, GError **error);
 gssize lesc_svt_with (LescSvtWork *w, double *m, double tau, GError **error);
 void lesc_svt_work_use_qr_iteration (LescSvtWork *w);
+
+/* The Gram route: the k×k Gram matrix G = mmᵀ (or mᵀm when tall, k = min(rows, cols)) by
+ * dsyrk, its eigenpairs by dsyevd (σᵢ² = λᵢ), and m ← U diag(1 − τ/σ) Uᵀm over the σ > τ.
+ * Several times cheaper than the SVD (LRR's 211×213: 3.4 against 11 ms; 24×2465: 0.14
+ * against 0.9 ms), but G carries rounding errors of ε·σ_max², so a σ taken from it is off
+ * by ≈ ε·σ_max²/σ where the SVD's is off by ≈ ε·σ_max. Used when `max_error` > 0 and that
+ * estimate, at the smallest kept σ (at τ when an eigenvalue lies within rounding of τ²),
+ * stays below `max_error`; otherwise, and when LAPACK fails, the direct SVD. */
+void lesc_svt_work_use_gram (LescSvtWork *w, double max_error);
+/* How the calls so far were done: all below τ by the norm bound (no decomposition), by
+ * the Gram route, by the direct SVD (including the guard's fallbacks). */
+typedef struct {
+  guint skipped, gram, direct;
+} LescSvtCounts;
+LescSvtCounts lesc_svt_work_counts (const LescSvtWork *w);
 void lesc_svt_work_free (LescSvtWork *w);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescSvtWork, lesc_svt_work_free)
 

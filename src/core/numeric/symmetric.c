@@ -11,6 +11,7 @@
  * fixed order at the end. The split does not depend on the thread count, so neither do
  * the bits of the result. */
 #include "core/numeric/symmetric.h"
+#include "core/base/blasthreads.h"
 #include "core/base/simd.h"
 
 #include <math.h>
@@ -21,14 +22,11 @@
 /* below this many multiply-adds a product is not worth a thread */
 #define THREAD_MIN_WORK 2e6
 
-/* OpenBLAS's thread count when the BLAS is OpenBLAS (weak: absent otherwise). */
-extern int openblas_get_num_threads (void) __attribute__ ((weak));
-
 
 guint
 lesc_blas_threads (void)
 {
-  int t = openblas_get_num_threads != NULL ? openblas_get_num_threads () : 0;
+  int t = lesc_blas_threads_get ();
   return t > 0 ? (guint) t : MAX (g_get_num_processors (), 1);
 }
 

@@ -1,6 +1,7 @@
 /* Householder tridiagonalization in panels (LAPACK's dsytrd, lower case, step by step)
  * so that a long reduction can be cancelled and report progress between panels. */
 #include "core/numeric/tridiagonal.h"
+#include "core/base/blasthreads.h"
 
 #include <cblas.h>
 #include <lapacke.h>
@@ -41,7 +42,9 @@ lesc_tridiagonal_new (LescMatrix *a, LescProgress *progress, GError **error)
       /* reduce columns i..i+nb−1; W holds the update, A ← A − VWᵀ − WVᵀ on the rest */
       int m = n - i, rest = m - PANEL;
       double *aii = a->data + i + (gsize) i * lda;
+      int threads = lesc_blas_serial_begin ();
       dlatrd_ ("L", &m, &nb, aii, &lda, t->e + i, t->tau + i, w, &n, 1);
+      lesc_blas_serial_end (threads);
       cblas_dsyr2k (CblasColMajor, CblasLower, CblasNoTrans, rest, PANEL, -1.0, aii + PANEL, lda,
                     w + PANEL, n, 1.0, aii + PANEL + (gsize) PANEL * lda, lda);
       for (int j = i; j < i + PANEL; j++)
@@ -50,9 +53,10 @@ lesc_tridiagonal_new (LescMatrix *a, LescProgress *progress, GError **error)
           t->d[j] = a->data[j + (gsize) j * lda];
         }
     }
-  int m = n - i, info = 0;
+  int m = n - i, info = 0, threads = lesc_blas_serial_begin ();
   dsytd2_ ("L", &m, a->data + i + (gsize) i * lda, &lda, t->d + i, t->e + i, t->tau + i, &info,
            1);
+  lesc_blas_serial_end (threads);
   g_assert (info == 0);   /* only reports invalid arguments */
   return g_steal_pointer (&t);
 }
@@ -103,8 +107,10 @@ apply (const LescTridiagonal *t, char trans, double *x, gsize k)
   lapack_int n = (lapack_int) t->a->rows;
   if (n < 2 || k == 0)
     return;   /* U = I */
+  int threads = lesc_blas_serial_begin ();
   lapack_int info = LAPACKE_dormtr (LAPACK_COL_MAJOR, 'L', 'L', trans, n, (lapack_int) k,
                                     t->a->data, n, t->tau, x, n);
+  lesc_blas_serial_end (threads);
   if (info != 0)   /* only a failed workspace allocation (k×32 doubles) */
     g_error ("dormtr failed (info %d)", (int) info);
 }

@@ -57,12 +57,16 @@ LescSmoothness *
 lesc_smoothness_new_correlation_factored (LescMatrix *c, LescMatrix *u, LescMatrix *v,
                                          gboolean paper_orientation)
 {
-  g_return_val_if_fail (u->rows == c->rows && v->cols == c->rows && u->cols == v->rows, NULL);
-  LescSmoothness *m = lesc_smoothness_new_correlation (c, paper_orientation);
+  g_return_val_if_fail (v->cols == u->rows && u->cols == v->rows
+                        && (c == NULL || (c->rows == u->rows && c->cols == u->rows)), NULL);
+  LescSmoothness *m = g_new0 (LescSmoothness, 1);
+  m->n = u->rows;
+  m->c = c;
+  m->paper = paper_orientation;
   m->u = u;
   m->v = v;
   /* ‖C‖₂ ≤ ‖U‖₂‖V‖₂, and ‖U‖₂² = ‖UᵀU‖₂ ≤ ‖UᵀU‖_∞ (likewise VVᵀ) */
-  int n = (int) c->rows, r = (int) u->cols;
+  int n = (int) u->rows, r = (int) u->cols;
   g_autoptr (LescMatrix) gu = lesc_matrix_new (r, r);
   g_autoptr (LescMatrix) gv = lesc_matrix_new (r, r);
   if (r > 0)
@@ -108,6 +112,27 @@ lesc_smoothness_size (const LescSmoothness *m)
   return m->n;
 }
 
+/* a graph Laplacian (else a correlation C, dense or factored) */
+static gboolean
+is_laplacian (const LescSmoothness *m)
+{
+  return m->row_ptr != NULL;
+}
+
+/* C itself: the one held, or UV formed into *formed */
+static const LescMatrix *
+dense_c (const LescSmoothness *m, LescMatrix **formed, GError **error)
+{
+  if (m->c != NULL)
+    return m->c;
+  gsize n = m->n, r = m->u->cols;
+  *formed = lesc_matrix_try_new (n, n, error);
+  if (*formed != NULL && r > 0)
+    cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, (int) n, (int) n, (int) r, 1.0,
+                 m->u->data, (int) n, m->v->data, (int) r, 0.0, (*formed)->data, (int) n);
+  return *formed;
+}
+
 /* y = F x with F = I − C (code orientation) or I − Cᵀ (paper), so that M = FᵀF. */
 static void
 apply_factor (const LescSmoothness *m, gboolean transposed, const double *x, gsize k, double *y)
@@ -115,7 +140,9 @@ apply_factor (const LescSmoothness *m, gboolean transposed, const double *x, gsi
   int n = (int) m->n;
   gboolean trans_c = m->paper != transposed;   /* F = I − Cᵀ or Fᵀ = I − Cᵀ */
   memcpy (y, x, m->n * k * sizeof (double));
-  if (m->u != NULL && k > 0)
+  if (k == 0)
+    return;
+  if (m->u != NULL)
     {
       /* Cx = U(Vx), Cᵀx = Vᵀ(Uᵀx) */
       int r = (int) m->u->cols;
@@ -145,7 +172,7 @@ void
 lesc_smoothness_apply (const LescSmoothness *m, const double *x, gsize k, double *y)
 {
   gsize n = m->n;
-  if (m->c == NULL)
+  if (is_laplacian (m))
     {
       for (gsize j = 0; j < k; j++)
         {
@@ -180,7 +207,7 @@ lesc_smoothness_dense (const LescSmoothness *m)
 {
   gsize n = m->n;
   LescMatrix *d = lesc_matrix_new (n, n);
-  if (m->c == NULL)
+  if (is_laplacian (m))
     {
       for (gsize i = 0; i < n; i++)
         {
@@ -191,10 +218,13 @@ lesc_smoothness_dense (const LescSmoothness *m)
       return d;
     }
   /* M = FᵀF */
+  g_autoptr (LescMatrix) formed = NULL;
+  const LescMatrix *c = dense_c (m, &formed, NULL);
+  g_assert (c != NULL);
   g_autoptr (LescMatrix) f = lesc_matrix_new (n, n);
   for (gsize j = 0; j < n; j++)
     for (gsize i = 0; i < n; i++)
-      LESC_AT (f, i, j) = (i == j) - (m->paper ? LESC_AT (m->c, j, i) : LESC_AT (m->c, i, j));
+      LESC_AT (f, i, j) = (i == j) - (m->paper ? LESC_AT (c, j, i) : LESC_AT (c, i, j));
   cblas_dsyrk (CblasColMajor, CblasLower, CblasTrans, (int) n, (int) n, 1.0, f->data, (int) n,
                0.0, d->data, (int) n);
   fill_upper (d);
@@ -204,7 +234,7 @@ lesc_smoothness_dense (const LescSmoothness *m)
 double
 lesc_smoothness_apply_flops (const LescSmoothness *m)
 {
-  if (m->c == NULL)
+  if (is_laplacian (m))
     return 2.0 * (double) (m->row_ptr[m->n] + m->n);
   if (m->u != NULL)
     return 8.0 * (double) m->n * (double) m->u->cols;
@@ -215,7 +245,7 @@ double
 lesc_smoothness_quadratic_form_flops (const LescSmoothness *m, gsize k)
 {
   double n = (double) m->n, kk = (double) k;
-  if (m->c == NULL)
+  if (is_laplacian (m))
     return n * kk * kk + kk * lesc_smoothness_apply_flops (m);   /* MΦ, the lower triangle */
   if (m->u != NULL && m->c_bound <= FACTORED_FORM_MAX_NORM)   /* ΦᵀΦ, then rank-r terms */
     return n * kk * kk + (double) m->u->cols * (4.0 * n * kk + 3.0 * kk * kk);
@@ -285,7 +315,7 @@ lesc_smoothness_quadratic_form (const LescSmoothness *m, const LescMatrix *phi, 
     return NULL;
   /* column blocks of about 2e9 flops, a cancellation check between them */
   gsize block = MAX (32, (gsize) (1e9 / ((double) MAX (n, 1) * (double) MAX (k, 1))));
-  if (m->c == NULL)
+  if (is_laplacian (m))
     {
       /* Laplacian: Q = ΦᵀT with T = Φ + λMΦ (n³ flops) */
       g_autoptr (LescMatrix) t = lesc_matrix_try_new (n, k, error);
@@ -342,9 +372,15 @@ lesc_smoothness_quadratic_form (const LescSmoothness *m, const LescMatrix *phi, 
   g_autoptr (LescMatrix) t = g ? lesc_matrix_try_new (n, MAX (n, k), error) : NULL;   /* F, LᵀΦ */
   if (t == NULL)
     return NULL;
-  for (gsize j = 0; j < n; j++)
-    for (gsize i = 0; i < n; i++)
-      t->data[i + j * n] = (i == j) - (m->paper ? LESC_AT (m->c, j, i) : LESC_AT (m->c, i, j));
+  {
+    g_autoptr (LescMatrix) formed = NULL;
+    const LescMatrix *c = dense_c (m, &formed, error);
+    if (c == NULL)
+      return NULL;
+    for (gsize j = 0; j < n; j++)
+      for (gsize i = 0; i < n; i++)
+        t->data[i + j * n] = (i == j) - (m->paper ? LESC_AT (c, j, i) : LESC_AT (c, i, j));
+  }
   if (!lower_product (g, t->data, t->data, n, lambda, 0.0, block, progress, error))
     return NULL;
   for (gsize i = 0; i < n; i++)

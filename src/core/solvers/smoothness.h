@@ -16,9 +16,10 @@ LescSmoothness *lesc_smoothness_new_laplacian (gsize n, const gsize *row_ptr,
 /* M = (I − C)ᵀ(I − C) (`paper_orientation` FALSE, the official code) or
  * (I − C)(I − C)ᵀ (TRUE, the paper's text). Takes ownership of c (n×n). */
 LescSmoothness *lesc_smoothness_new_correlation (LescMatrix *c, gboolean paper_orientation);
-/* The same with C = UV known in factored form (u n×r, v r×n, C itself kept for
- * lesc_smoothness_dense): products with I − C then cost O(nr) per column instead of
- * O(n²). Takes ownership of c, u and v. */
+/* The same with C = UV known in factored form (u n×r, v r×n): products with I − C then
+ * cost O(nr) per column instead of O(n²). c may be NULL (then UV is formed where a dense
+ * C is needed: lesc_smoothness_dense, a quadratic form with ‖C‖ large). Takes ownership
+ * of c, u and v. */
 LescSmoothness *lesc_smoothness_new_correlation_factored (LescMatrix *c, LescMatrix *u,
                                                          LescMatrix *v,
                                                          gboolean paper_orientation);

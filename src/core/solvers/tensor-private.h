@@ -31,6 +31,9 @@ typedef struct {
   double factor_a;          /* the a it was made for; 0 before the first */
   gboolean woodbury;
   gboolean small;           /* Woodbury with d ≤ LESC_SMALL_DENSE_MAX: no BLAS threads */
+  /* Woodbury, not small: the view is held in the eigenbasis of X_vX_vᵀ = UΛUᵀ (tensor.c):
+   * x, y, the rows of E, xrt, st and the spectra are of UᵀX_v, and xxt holds Λ (d) */
+  double *rotation;         /* U (d×d), or NULL */
 } View;
 
 typedef struct {
