@@ -213,6 +213,15 @@ setup_label_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer d
   gtk_label_set_xalign (GTK_LABEL (label), column == COL_METHOD ? 0.0f : 1.0f);
   if (column != COL_METHOD)
     gtk_widget_add_css_class (label, "numeric");
+  else
+    {
+      /* The settings under the name, the seed on a line of its own: when the table is
+       * narrow they are cut short (the tooltip has them all) rather than wrapped, so that
+       * a row's height does not depend on the width (a wrapped row measured unwrapped
+       * would be clipped). */
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_width_chars (GTK_LABEL (label), 12);
+    }
   gtk_list_item_set_child (item, label);
 }
 
@@ -231,7 +240,7 @@ bind_label_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer da
     {
       const LescMethod *m = lesc_result_get_method (row->result);
       g_autofree char *settings = lesc_result_describe_params (row->result);
-      g_autofree char *title = lesc_run_params_title (m, lesc_result_get_params (row->result));
+      g_autofree char *title = lesc_run_params_title_split (m, lesc_result_get_params (row->result), "\n");
       g_autofree char *markup = g_markup_printf_escaped (
           "%s%s\n<small>%s%s</small>", m->display_name, m->reconstructed ? "*" : "", title,
           lesc_result_get_outdated (row->result) ? _(" · outdated, the settings changed") : "");
