@@ -99,7 +99,8 @@ lesc_cd_pack_bars (const double *x0, const double *x1, guint n, double gap, guin
   g_autofree double *level_end = g_new (double, n + 1);
   for (guint i = 0; i < n; i++)
     iv[i] = (Interval) { x0[i], x1[i], i };
-  qsort (iv, n, sizeof *iv, cmp_interval);
+  if (n > 1) /* qsort must not be given the NULL of an empty g_new */
+    qsort (iv, n, sizeof *iv, cmp_interval);
   guint n_levels = 0;
   for (guint i = 0; i < n; i++)
     {

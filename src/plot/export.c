@@ -7,9 +7,8 @@
 #include <math.h>
 #include <string.h>
 
-/* The format named by the file's extension (.png, .svg, .pdf, any case). */
-static gboolean
-format_from_path (const char *path, LescPlotFormat *format, GError **error)
+gboolean
+lesc_plot_format_from_path (const char *path, LescPlotFormat *format, GError **error)
 {
   const char *dot = strrchr (path, '.');
   if (dot != NULL && g_ascii_strcasecmp (dot, ".png") == 0)
@@ -77,8 +76,14 @@ lesc_plot_export (const char *path, double width, double height, double dpi, Les
                   const void *model, GError **error)
 {
   LescPlotFormat format;
-  if (!format_from_path (path, &format, error))
-    return FALSE;
+  return lesc_plot_format_from_path (path, &format, error)
+         && lesc_plot_export_as (path, format, width, height, dpi, paint, model, error);
+}
+
+gboolean
+lesc_plot_export_as (const char *path, LescPlotFormat format, double width, double height,
+                     double dpi, LescPaintFunc paint, const void *model, GError **error)
+{
   if (!(width > 0 && height > 0 && width < 1e5 && height < 1e5))
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,

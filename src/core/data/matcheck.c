@@ -244,15 +244,15 @@ read_tag (Source *s, guint64 *left, Tag *t, const char *what, GError **error)
       t->nbytes = w >> 16;
       memcpy (t->data, b + 4, 4);
       if (t->nbytes > 4)
-        return refuse (s->f, s->v, error, "has a %u-byte %s in a 4-byte small element "
+        return refuse (s->f, s->v, error, "claims %u bytes of %s in a 4-byte small element "
                        "(corrupt file)", t->nbytes, what);
       return TRUE;
     }
   t->type = w;
   t->nbytes = u32 (b + 4, s->f->swap);
   if (t->nbytes > *left)
-    return refuse (s->f, s->v, error, "has a %s of %u bytes but only %" G_GUINT64_FORMAT
-                   " bytes remain in the variable (corrupt file)", what, t->nbytes, *left);
+    return refuse (s->f, s->v, error, "claims %u bytes of %s but only %" G_GUINT64_FORMAT
+                   " remain in the variable (corrupt file)", t->nbytes, what, *left);
   return TRUE;
 }
 
@@ -363,7 +363,7 @@ parse_header (Source *s, guint64 *left, LescMatVariable *v, GError **error)
     return refuse (s->f, s->v, error, "has a name of type %u (expected miINT8; corrupt file)",
                    t.type);
   if (t.nbytes > NAME_MAX_BYTES)
-    return refuse (s->f, s->v, error, "claims a name of %u bytes (MATLAB names have at most 63 "
+    return refuse (s->f, s->v, error, "claims %u bytes of name (MATLAB names have at most 63 "
                    "characters; corrupt file)", t.nbytes);
   if (!read_body (s, left, &t, buf, error))
     return FALSE;
@@ -667,9 +667,9 @@ check_part (Source *s, guint64 *left, const char *what, GError **error)
                    what, t.type);
   guint64 need = v->elements * Mat_SizeOf ((enum matio_types) t.type);
   if (t.nbytes != need)
-    return refuse (s->f, v, error, "has %s of %u bytes but its %" G_GUINT64_FORMAT "×%"
-                   G_GUINT64_FORMAT " shape needs %" G_GUINT64_FORMAT " (corrupt file)", what,
-                   t.nbytes, v->rows, v->cols, need);
+    return refuse (s->f, v, error, "claims %u bytes of %s but its %" G_GUINT64_FORMAT "×%"
+                   G_GUINT64_FORMAT " shape of type %u needs %" G_GUINT64_FORMAT " (corrupt file)",
+                   t.nbytes, what, v->rows, v->cols, t.type, need);
   return skip_body (s, left, &t, error);
 }
 

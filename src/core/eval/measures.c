@@ -203,6 +203,30 @@ lesc_measures_compute_full (const LescMatrix *truth, const LescMatrix *recovered
   return TRUE;
 }
 
+gsize
+lesc_kl_dropped_rows (const LescMatrix *truth)
+{
+  gsize rows = 0;
+  for (gsize i = 0; i < truth->rows; i++)
+    for (gsize j = 0; j < truth->cols; j++)
+      if (LESC_AT (truth, i, j) == 0.0)
+        {
+          rows++;
+          break;
+        }
+  return rows;
+}
+
+char *
+lesc_kl_dropped_note (const char *where, gsize dropped, gsize n, gboolean exact)
+{
+  return g_strdup_printf ("%s: KL(recovered‖truth) leaves out %s%zu of the %zu rows (those "
+                          "whose ground truth is 0 where the recovery is not: +Inf), as the "
+                          "official demos do; it is the mean over the other %s%zu",
+                          where, exact ? "" : "up to ", dropped, n, exact ? "" : "≥ ",
+                          n - dropped);
+}
+
 gboolean
 lesc_measures_per_sample (const LescMatrix *truth, const LescMatrix *recovered, LescKlDirection kl,
                           LescMeasure measure, double *out, GError **error)

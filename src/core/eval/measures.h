@@ -43,6 +43,12 @@ gboolean lesc_measures_compute_full (const LescMatrix *truth, const LescMatrix *
                                      LescKlDirection kl, double out[LESC_N_MEASURES],
                                      gsize *kl_rows, GError **error);
 
+/* Rows of `truth` holding a zero: the rows KL(recovered‖truth) may leave out. */
+gsize lesc_kl_dropped_rows (const LescMatrix *truth);
+/* The line that says KL(recovered‖truth) left rows out of its mean, naming `where` (the
+ * data): exactly `n - kl_rows` of `n` (`exact`), or up to `n - kl_rows` (a data set's
+ * rows holding a zero, before any recovery). */
+char *lesc_kl_dropped_note (const char *where, gsize dropped, gsize n, gboolean exact);
 /* One measure per sample (n values into `out`): the row values the means above are made
  * of, with the same conventions (KL may be +Inf or, recovered-truth, NaN). */
 gboolean lesc_measures_per_sample (const LescMatrix *truth, const LescMatrix *recovered,

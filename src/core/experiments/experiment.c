@@ -143,6 +143,8 @@ lesc_experiment_counts_clear (LescExperimentCounts *c)
 {
   if (c->failures != NULL)
     g_ptr_array_unref (c->failures);
+  if (c->notes != NULL)
+    g_ptr_array_unref (c->notes);
   memset (c, 0, sizeof *c);
 }
 

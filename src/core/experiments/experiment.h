@@ -79,6 +79,7 @@ typedef struct {
   guint runs_reused;
   guint runs_missing;        /* not computed: other shards, store_only, failures */
   GPtrArray *failures;       /* messages of runs that failed (char*); the others went on */
+  GPtrArray *notes;          /* choices about the data to say once (char*, naming the data) */
 } LescExperimentCounts;
 
 void lesc_experiment_counts_clear (LescExperimentCounts *c);
