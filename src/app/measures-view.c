@@ -7,6 +7,7 @@
 #include "app/exportable.h"
 #include "app/measure-names.h"
 #include "app/result.h"
+#include "app/sideways-scroller.h"
 #include "core/eval/stats.h"
 
 /* ---- one table row ------------------------------------------------------------------ */
@@ -58,6 +59,7 @@ struct _LescMeasuresView
 
   GtkStack *stack;
   GtkLabel *caption;
+  GtkScrolledWindow *table_scroller;
   GtkColumnView *column_view;
   GtkLabel *footnote;
 
@@ -424,6 +426,7 @@ lesc_measures_view_class_init (LescMeasuresViewClass *klass)
                                                "/io/github/lescexplorer/Explorer/ui/measures-view.ui");
   gtk_widget_class_bind_template_child (widget_class, LescMeasuresView, stack);
   gtk_widget_class_bind_template_child (widget_class, LescMeasuresView, caption);
+  gtk_widget_class_bind_template_child (widget_class, LescMeasuresView, table_scroller);
   gtk_widget_class_bind_template_child (widget_class, LescMeasuresView, column_view);
   gtk_widget_class_bind_template_child (widget_class, LescMeasuresView, footnote);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -433,6 +436,7 @@ static void
 lesc_measures_view_init (LescMeasuresView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  lesc_sideways_scroller (self->table_scroller);
   self->rows = g_list_store_new (LESC_TYPE_MEASURE_ROW);
   GtkSortListModel *sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->rows)), NULL);
   GtkNoSelection *selection = gtk_no_selection_new (G_LIST_MODEL (sorted));
