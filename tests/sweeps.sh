@@ -22,7 +22,7 @@ echo "1..5"
 
 # ---- 1. GNU parallel --------------------------------------------------------------------
 methods=fcm,km,lp,ml,glle
-if ! command -v parallel >/dev/null; then
+if [ -z "$(command -v parallel)" ]; then
   for t in "parallel shards" "merged text table" "merged LaTeX table" "merged CSV table"; do
     n=$((n + 1)); echo "ok $n # SKIP $t: GNU parallel is not installed (apt-get install parallel)"
   done

@@ -291,7 +291,8 @@ test_start_run_tune_quit (void)
     }
   g_autofree char *lambda = line_with (again, "λ₁ (LE trade-off)");
   g_assert_nonnull (lambda);
-  g_auto (GStrv) words = g_strsplit (g_strstrip (g_strndup (lambda, strstr (lambda, "│") - lambda)), " ", -1);
+  g_autofree char *panel = g_strndup (lambda, strstr (lambda, "│") - lambda);
+  g_auto (GStrv) words = g_strsplit (g_strstrip (panel), " ", -1);
   g_assert_cmpstr (words[g_strv_length (words) - 1], ==, "1");   /* the panel: λ₁ = 1 */
   g_test_message ("λ₁ = 1: lesc recover %s; the table %s", want1, got1);
   g_assert_cmpstr (got1, ==, want1);

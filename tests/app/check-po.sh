@@ -17,9 +17,9 @@ status=0
 for lang in $(cat "$src/po/LINGUAS"); do
   i=$((i + 1))
   po="$src/po/$lang.po"
-  if msgfmt --check --output-file=/dev/null "$po" 2> "$work/$lang.msgfmt" \
+  if msgfmt --check --output-file="$work/$lang.mo" "$po" 2> "$work/$lang.msgfmt" \
      && msgcmp "$po" "$pot" 2> "$work/$lang.msgcmp"; then
-    echo "ok $i $lang: $(msgfmt --statistics --output-file=/dev/null "$po" 2>&1)"
+    echo "ok $i $lang: $(msgfmt --statistics --output-file="$work/$lang.mo" "$po" 2>&1)"
   else
     echo "not ok $i $lang"
     sed 's/^/# /' "$work/$lang.msgfmt" "$work/$lang.msgcmp" | head -40
