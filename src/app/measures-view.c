@@ -7,6 +7,7 @@
 #include "app/exportable.h"
 #include "app/measure-names.h"
 #include "app/result.h"
+#include "app/sideways-scroller.h"
 #include "core/eval/published.h"
 #include "core/eval/stats.h"
 
@@ -60,6 +61,7 @@ struct _LescMeasuresView
 
   GtkStack *stack;
   GtkLabel *caption;
+  GtkScrolledWindow *table_scroller;
   GtkColumnView *column_view;
   GtkLabel *footnote;
 
@@ -217,6 +219,15 @@ setup_label_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer d
   gtk_label_set_xalign (GTK_LABEL (label), column == COL_METHOD ? 0.0f : 1.0f);
   if (column != COL_METHOD)
     gtk_widget_add_css_class (label, "numeric");
+  else
+    {
+      /* The settings under the name, the seed on a line of its own: when the table is
+       * narrow they are cut short (the tooltip has them all) rather than wrapped, so that
+       * a row's height does not depend on the width (a wrapped row measured unwrapped
+       * would be clipped). */
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_width_chars (GTK_LABEL (label), 12);
+    }
   gtk_list_item_set_child (item, label);
 }
 
@@ -235,7 +246,7 @@ bind_label_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer da
     {
       const LescMethod *m = lesc_result_get_method (row->result);
       g_autofree char *settings = lesc_result_describe_params (row->result);
-      g_autofree char *title = lesc_run_params_title (m, lesc_result_get_params (row->result));
+      g_autofree char *title = lesc_run_params_title_split (m, lesc_result_get_params (row->result), "\n");
       g_autofree char *markup = g_markup_printf_escaped (
           "%s%s\n<small>%s%s</small>", m->display_name, m->reconstructed ? "*" : "", title,
           lesc_result_get_outdated (row->result) ? _(" · outdated, the settings changed") : "");
@@ -439,6 +450,7 @@ lesc_measures_view_class_init (LescMeasuresViewClass *klass)
                                                "/io/github/lescexplorer/Explorer/ui/measures-view.ui");
   gtk_widget_class_bind_template_child (widget_class, LescMeasuresView, stack);
   gtk_widget_class_bind_template_child (widget_class, LescMeasuresView, caption);
+  gtk_widget_class_bind_template_child (widget_class, LescMeasuresView, table_scroller);
   gtk_widget_class_bind_template_child (widget_class, LescMeasuresView, column_view);
   gtk_widget_class_bind_template_child (widget_class, LescMeasuresView, footnote);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -448,6 +460,7 @@ static void
 lesc_measures_view_init (LescMeasuresView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  lesc_sideways_scroller (self->table_scroller);
   self->rows = g_list_store_new (LESC_TYPE_MEASURE_ROW);
   GtkSortListModel *sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->rows)), NULL);
   GtkNoSelection *selection = gtk_no_selection_new (G_LIST_MODEL (sorted));

@@ -120,7 +120,7 @@ lesc_param_symbol (const LescParamSpec *spec)
 }
 
 char *
-lesc_run_params_title (const LescMethod *m, const LescRunParams *p)
+lesc_run_params_title_split (const LescMethod *m, const LescRunParams *p, const char *separator)
 {
   GString *s = g_string_new (NULL);
   for (guint i = 0; i < m->n_params; i++)
@@ -128,11 +128,21 @@ lesc_run_params_title (const LescMethod *m, const LescRunParams *p)
       g_autofree char *symbol = lesc_param_symbol (&m->params[i]);
       g_string_append_printf (s, "%s%s = %g", s->len > 0 ? ", " : "", symbol, p->values[i]);
     }
+  const char *sep = s->len > 0 ? separator : "";
   if (m->uses_seed)
-    g_string_append_printf (s, "%s%s %u", s->len > 0 ? ", " : "", _("seed"), p->seed);
+    {
+      g_string_append_printf (s, "%s%s %u", sep, _("seed"), p->seed);
+      sep = ", ";
+    }
   if (m->uses_variant && p->variant != LESC_VARIANT_REFERENCE)
-    g_string_append_printf (s, "%s%s", s->len > 0 ? ", " : "", lesc_variant_key (p->variant));
+    g_string_append_printf (s, "%s%s", s->len > 0 ? sep : "", lesc_variant_key (p->variant));
   return g_string_free (s, FALSE);
+}
+
+char *
+lesc_run_params_title (const LescMethod *m, const LescRunParams *p)
+{
+  return lesc_run_params_title_split (m, p, ", ");
 }
 
 char *

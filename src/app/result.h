@@ -32,6 +32,9 @@ char *lesc_param_symbol (const LescParamSpec *spec);
 /* The settings as a title: "λ₁ = 10, λ₂ = 0.1" (then the seed for seeded methods and the
  * LE step when not the reference one). */
 char *lesc_run_params_title (const LescMethod *m, const LescRunParams *p);
+/* The same with `separator` before the seed and the LE step (", " in the title; "\n" puts
+ * them on a line of their own). */
+char *lesc_run_params_title_split (const LescMethod *m, const LescRunParams *p, const char *separator);
 
 /* TRUE when the two settings give the same run of `method` (the seed and the variant
  * count only for methods that use them). */

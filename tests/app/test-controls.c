@@ -1,7 +1,7 @@
 /* Controls that stay under the pointer: the mouse wheel over a slider of the side bar
  * scrolls the side bar and leaves the value (real wheel events through the XTEST
  * extension of the X server), and the Cancel button and the views' buttons keep their
- * places when a job starts and ends. */
+ * places when a job starts, is cancelled and ends by itself. */
 #include "config.h"
 
 #include <math.h>
@@ -142,6 +142,24 @@ test_cancel_stays (void)
   g_assert_true (graphene_point_equal (&compute_idle, &compute_busy));
   g_assert_true (graphene_point_equal (&compute_busy, &compute_after));
   g_assert_false (gtk_widget_is_sensitive (cancel));   /* nothing to cancel */
+
+  /* A job that ends by itself (LP alone, quick, with an α not run before): the same
+   * places when it is done. */
+  for (guint i = 0; i < n; i++)
+    lesc_method_panel_set_selected (panel, methods[i], g_str_equal (methods[i]->name, "lp"));
+  g_assert_true (lesc_method_panel_set_param (panel, lesc_method_find ("lp"), "alpha", 0.6));
+  lesc_window_run (window);
+  g_assert_true (lesc_test_wait (queue_busy, NULL, 10));
+  g_assert_true (lesc_test_wait (queue_idle, NULL, 120));
+  lesc_test_spin (0.5);
+  GListModel *jobs = lesc_job_queue_get_jobs (lesc_window_get_queue (window));
+  g_autoptr (LescJob) last = g_list_model_get_item (jobs, g_list_model_get_n_items (jobs) - 1);
+  g_assert_cmpint (lesc_job_get_state (last), ==, LESC_JOB_DONE);
+  graphene_point_t cancel_done = place_of (cancel), compute_done = place_of (compute);
+  g_test_message ("Cancel at (%g, %g) after a job done", cancel_done.x, cancel_done.y);
+  g_assert_true (graphene_point_equal (&cancel_idle, &cancel_done));
+  g_assert_true (graphene_point_equal (&compute_idle, &compute_done));
+  lesc_method_panel_set_param (panel, lesc_method_find ("lp"), "alpha", 0.5);
 }
 
 int
