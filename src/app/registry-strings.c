@@ -72,5 +72,6 @@ const char *const lesc_registry_strings[] = {
   N_("lrr"),
   N_("tensor"),
   N_("correlation (cached)"),
+  N_("graph (cached)"),
   NULL
 };

@@ -1,6 +1,5 @@
 #include "config.h"
 #include "app/result.h"
-#include "core/methods/corrcache.h"
 #include "core/methods/run.h"
 
 #include <glib/gi18n.h>
@@ -99,16 +98,16 @@ run_input_free (LescRunInput *in)
   g_free (in);
 }
 
-/* The last LESC/gLESC correlation step, reused while only λ₁, the seed or the variant
- * change (interactive tuning). One entry: it holds an n×n matrix. */
-static LescCorrelationCache *
-correlation_cache (void)
+/* What GLLE/LESC/gLESC runs share (the kernel, the correlation step, the quadratic
+ * forms), kept between runs so that moving λ₁ is cheap (interactive tuning). */
+LescRunCache *
+lesc_app_run_cache (void)
 {
   static gsize once = 0;
-  static LescCorrelationCache *cache;
+  static LescRunCache *cache;
   if (g_once_init_enter (&once))
     {
-      cache = lesc_correlation_cache_new (1);
+      cache = lesc_run_cache_new (0.0);
       g_once_init_leave (&once, 1);
     }
   return cache;
@@ -122,7 +121,7 @@ run_work (gpointer input, LescProgress *progress, GError **error)
   const LescDataset *ds = lesc_data_object_get_dataset (in->data);
   gint64 start = g_get_monotonic_time ();
   LescRunResult report = { 0 };
-  LescMatrix *recovered = lesc_method_run_cached (in->method, ds, &in->params, correlation_cache (),
+  LescMatrix *recovered = lesc_method_run_cached (in->method, ds, &in->params, lesc_app_run_cache (),
                                                   progress, &report, error);
   if (recovered == NULL)
     {

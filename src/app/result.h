@@ -3,7 +3,7 @@
 #pragma once
 #include <glib-object.h>
 #include "core/eval/measures.h"
-#include "core/methods/method.h"
+#include "core/methods/runcache.h"
 #include "app/data-object.h"
 #include "app/job.h"
 
@@ -35,6 +35,9 @@ typedef struct {
   LescRunParams params;
   LescDataObject *data;
 } LescRunInput;
+
+/* The explorer's cache of what runs share (runcache.h), for run and grid jobs. */
+LescRunCache *lesc_app_run_cache (void);
 
 /* A job that runs `method` on `data` with `params`; its output is a LescResult. */
 LescJob *lesc_run_job_new (const LescMethod *method, const LescRunParams *params,

@@ -22,7 +22,7 @@ typedef struct {
 
 typedef enum {
   UNIT_RECOVER,  /* one recovery run through the registry */
-  UNIT_SHARED,   /* LESC/gLESC: one correlation step, an LE step per λ₁ */
+  UNIT_SHARED,   /* LESC/gLESC: runs of one λ₂ (one correlation step through the cache) */
   UNIT_FOLD,     /* one CV fold */
 } UnitKind;
 
@@ -46,6 +46,8 @@ typedef struct {
   guint loaded_index;
   LescDataset *ds;
   LescMatrix *xz;         /* z-scored features, made on demand */
+  LescRunCache *cache;    /* the options' cache or own_cache */
+  LescRunCache *own_cache;
 } Engine;
 
 gboolean lesc_engine_check_options (const LescExperimentOptions *o, guint n_datasets, GError **error);

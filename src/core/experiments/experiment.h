@@ -8,7 +8,7 @@
  * store are reused; every computed run is stored at once in its own transaction, so an
  * interrupted experiment resumes where it stopped. */
 #pragma once
-#include "core/methods/method.h"
+#include "core/methods/runcache.h"
 #include "core/eval/measures.h"
 #include "core/experiments/store.h"
 #include "core/data/open.h"
@@ -72,6 +72,8 @@ typedef struct {
   gboolean store_only;       /* compute nothing: runs not in the store stay missing */
   LescShard shard;
   LescProgress *progress;    /* may be NULL */
+  LescRunCache *cache;       /* what GLLE/LESC/gLESC runs share (runcache.h); NULL: the
+                                experiment keeps its own while it runs */
 } LescExperimentOptions;
 
 typedef struct {

@@ -51,7 +51,7 @@ glesc_recover (const LescProblem *problem, const LescRunParams *params, gboolean
   if (m == NULL)
     return NULL;
   sub = lesc_progress_sub (progress, 0.4, 1.0);
-  return lesc_method_le_stage (problem, params, m, params->values[0], want_model,
+  return lesc_method_le_stage (problem, params, m, params->values[0], NULL, want_model,
                                progress ? &sub : NULL, result, error);
 }
 
@@ -66,6 +66,7 @@ const LescMethod lesc_method_glesc = {
   .params = glesc_params,
   .n_params = G_N_ELEMENTS (glesc_params),
   .recover = glesc_recover,
-  .correlation = glesc_correlation,
+  .smoothness = glesc_correlation,
+  .cached_stage = "correlation (cached)",
   .memory_estimate = glesc_memory,
 };

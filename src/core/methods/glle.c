@@ -120,19 +120,28 @@ glle_memory (gsize n, gsize q, gsize c, const LescRunParams *params)
   return 8.0 * (double) n * (double) n + lesc_le_memory_estimate (n, c, params->variant);
 }
 
+static LescSmoothness *
+glle_graph (const LescProblem *problem, const LescRunParams *params, LescProgress *progress,
+            LescRunResult *result, GError **error)
+{
+  gint64 t0 = g_get_monotonic_time ();
+  lesc_progress_report (progress, 0.0, "GLLE: kNN graph");
+  LescSmoothness *m = lesc_glle_laplacian (problem->x, (guint) params->values[1],
+                                           params->values[2], progress, error);
+  if (m != NULL)
+    lesc_run_result_add_stage (result, "graph", lesc_seconds_since (t0));
+  return m;
+}
+
 static LescMatrix *
 glle_recover (const LescProblem *problem, const LescRunParams *params, gboolean want_model,
               LescProgress *progress, LescRunResult *result, GError **error)
 {
-  gint64 t0 = g_get_monotonic_time ();
-  lesc_progress_report (progress, 0.0, "GLLE: kNN graph");
-  g_autoptr (LescSmoothness) m = lesc_glle_laplacian (problem->x, (guint) params->values[1],
-                                                      params->values[2], progress, error);
+  g_autoptr (LescSmoothness) m = glle_graph (problem, params, progress, result, error);
   if (m == NULL)
     return NULL;
-  lesc_run_result_add_stage (result, "graph", lesc_seconds_since (t0));
   LescProgress sub = lesc_progress_sub (progress, 0.05, 1.0);
-  return lesc_method_le_stage (problem, params, m, params->values[0], want_model,
+  return lesc_method_le_stage (problem, params, m, params->values[0], NULL, want_model,
                                progress ? &sub : NULL, result, error);
 }
 
@@ -148,4 +157,6 @@ const LescMethod lesc_method_glle = {
   .n_params = G_N_ELEMENTS (glle_params),
   .recover = glle_recover,
   .memory_estimate = glle_memory,
+  .smoothness = glle_graph,
+  .cached_stage = "graph (cached)",
 };

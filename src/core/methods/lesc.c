@@ -90,7 +90,7 @@ lesc_recover (const LescProblem *problem, const LescRunParams *params, gboolean 
   if (m == NULL)
     return NULL;
   sub = lesc_progress_sub (progress, 0.3, 1.0);
-  return lesc_method_le_stage (problem, params, m, params->values[0], want_model,
+  return lesc_method_le_stage (problem, params, m, params->values[0], NULL, want_model,
                                progress ? &sub : NULL, result, error);
 }
 
@@ -106,5 +106,6 @@ const LescMethod lesc_method_lesc = {
   .n_params = G_N_ELEMENTS (lesc_params),
   .recover = lesc_recover,
   .memory_estimate = lesc_memory,
-  .correlation = lesc_correlation,
+  .smoothness = lesc_correlation,
+  .cached_stage = "correlation (cached)",
 };

@@ -116,13 +116,15 @@ lesc_seconds_since (gint64 start_us)
 
 LescMatrix *
 lesc_method_le_stage (const LescProblem *problem, const LescRunParams *params,
-                      const LescSmoothness *m, double lambda, gboolean want_model,
-                      LescProgress *progress, LescRunResult *result, GError **error)
+                      const LescSmoothness *m, double lambda, const LescLeParts *parts,
+                      gboolean want_model, LescProgress *progress, LescRunResult *result,
+                      GError **error)
 {
   gint64 t0 = g_get_monotonic_time ();
   LescMatrix *numerical = NULL;
-  if (!lesc_le_fit (problem->x, problem->l, m, lambda, params->variant, params->seed, progress,
-                    &result->le, want_model ? &result->model : NULL, &numerical, error))
+  if (!lesc_le_fit_with (problem->x, problem->l, m, lambda, params->variant, params->seed, parts,
+                         progress, &result->le, want_model ? &result->model : NULL, &numerical,
+                         error))
     return NULL;
   lesc_matrix_row_softmax (numerical);
   lesc_run_result_add_stage (result, "le", lesc_seconds_since (t0));

@@ -68,12 +68,14 @@ struct _LescMethod {
   /* Optional: bytes the method holds at its peak (checked against the limit before any
    * allocation); NULL when negligible. */
   double (*memory_estimate) (gsize n, gsize q, gsize c, const LescRunParams *params);
-  /* LESC and gLESC (NULL for the others): the LE smoothness built from the correlation
-   * step, which depends on "lambda2" but not "lambda1" — recover() is this followed by
-   * lesc_method_le_stage(), and the λ grid reuses one correlation across λ₁. Adds the
-   * correlation stage to `result`. */
-  LescSmoothness *(*correlation) (const LescProblem *problem, const LescRunParams *params,
-                                  LescProgress *progress, LescRunResult *result, GError **error);
+  /* GLLE, LESC and gLESC (NULL for the others): the LE smoothness matrix M — GLLE's kNN
+   * graph, LESC's LRR, gLESC's tensor step — which depends on every parameter but
+   * "lambda1": recover() is this followed by lesc_method_le_stage(), and a cache
+   * (runcache.h) reuses M across λ₁. Adds its stage to `result`. */
+  LescSmoothness *(*smoothness) (const LescProblem *problem, const LescRunParams *params,
+                                 LescProgress *progress, LescRunResult *result, GError **error);
+  /* The stage a run records when it takes M from a cache: "graph (cached)". */
+  const char *cached_stage;
 };
 
 /* All methods in the paper's order: FCM, KM, LP, ML, GLLE, LESC, gLESC. */
@@ -98,11 +100,12 @@ char *lesc_run_result_warning (const LescRunResult *r);
 /* Append a timed stage (static name) to the result; ignored past LESC_MAX_STAGES. */
 void lesc_run_result_add_stage (LescRunResult *r, const char *name, double seconds);
 
-/* The LE step shared by GLLE, LESC and gLESC: fit with the smoothness matrix `m` and λ,
- * record the "le" stage and the report (and the model when wanted); returns the
- * recovered distributions (row softmax of Φ̂W). */
+/* The LE step shared by GLLE, LESC and gLESC: fit with the smoothness matrix `m` and λ
+ * (`parts` from a cache, or NULL), record the "le" stage and the report (and the model
+ * when wanted); returns the recovered distributions (row softmax of Φ̂W). */
 LescMatrix *lesc_method_le_stage (const LescProblem *problem, const LescRunParams *params,
-                                  const LescSmoothness *m, double lambda, gboolean want_model,
+                                  const LescSmoothness *m, double lambda,
+                                  const LescLeParts *parts, gboolean want_model,
                                   LescProgress *progress, LescRunResult *result, GError **error);
 /* Seconds since `start_us` (g_get_monotonic_time). */
 double lesc_seconds_since (gint64 start_us);

@@ -38,7 +38,7 @@ lesc_method_run (const LescMethod *m, const LescDataset *ds, const LescRunParams
 
 LescMatrix *
 lesc_method_run_cached (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
-                        LescCorrelationCache *cache, LescProgress *progress,
+                        LescRunCache *cache, LescProgress *progress,
                         LescRunResult *result, GError **error)
 {
   LescRunResult local;
@@ -63,11 +63,15 @@ lesc_method_run_cached (const LescMethod *m, const LescDataset *ds, const LescRu
   g_autofree char *what = g_strdup_printf ("%s on %s (n = %zu)", m->display_name, ds->name, n);
   if (!lesc_memory_check (bytes, p->memory_limit, what, error))
     return NULL;
+  gboolean cached = cache != NULL && m->smoothness != NULL;
+  if (cached)
+    lesc_run_cache_trim (cache, (p->memory_limit > 0.0 ? p->memory_limit
+                                                       : lesc_memory_default_limit ()) - bytes);
   gint64 t0 = g_get_monotonic_time ();
   g_autoptr (LescMatrix) x = lesc_zscore (ds->features);
   lesc_run_result_add_stage (result, "z-score", lesc_seconds_since (t0));
   LescProblem problem = { x, ds->logical };
-  LescMatrix *d = cache != NULL && m->correlation != NULL
+  LescMatrix *d = cached
     ? lesc_method_cached_recover (m, ds, &problem, p, cache, progress, result, error)
     : m->recover (&problem, p, FALSE, progress, result, error);
   if (result == &local)

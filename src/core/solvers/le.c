@@ -5,9 +5,12 @@
  * constant Hessian 2Φ̂ᵀ(I + λM)Φ̂. The optimizer therefore needs one Hessian product per
  * iteration (optimizer.h), applied either as the chain Φ̂ᵀ((I + λM)(Φ̂p)) — two passes
  * over the n×n kernel plus M — or, when that is cheaper over the iteration cap, through
- * Q = Φ̂ᵀ(I + λM)Φ̂ formed once (its lower triangle, smoothness.c: n³ flops for a graph
- * Laplacian or a low-rank C, 3.3n³ for a dense C), then one sweep over that triangle per
- * iteration for all c columns (symmetric.c). Φ̂ᵀMΦ̂ is never formed per evaluation (§11).
+ * Q = Φ̂ᵀΦ̂ + λΦ̂ᵀMΦ̂ (its lower triangle), then one sweep over that triangle per iteration
+ * for all c columns (symmetric.c). Φ̂ᵀΦ̂ depends only on the data and Φ̂ᵀMΦ̂ only on M
+ * (smoothness.c: n³ flops for a graph Laplacian or a low-rank C, 3n³ for a dense C), so a
+ * cache that keeps them (LescLeParts) makes a change of λ cost O(n²) before the
+ * iterations; without a cache they are formed for the fit and Q is summed in place.
+ * Φ̂ᵀMΦ̂ is never formed per evaluation (§11).
  * With many labels (L-BFGS, c·300 ≳ n) even those sweeps cost more than reducing Q once
  * to tridiagonal form Q = U T Uᵀ (tridiagonal.c): the optimizer then runs on Ŵ = UᵀW,
  * where the iteration is the same (optimizer.h) and a product costs O(n) per column. */
@@ -75,12 +78,13 @@ feature_map (const LescMatrix *a, const LescMatrix *b, double width)
 
 struct _LescLeObjective {
   gsize n, c;
-  LescMatrix *phi;         /* n×(n+1) */
+  const LescMatrix *phi;   /* n×(n+1), from `kernel` */
+  LescLeKernel *own_kernel;/* the kernel when made for this objective */
   const LescMatrix *l;
   const LescSmoothness *m;
   double lambda;
   double width;            /* σ_k */
-  LescMatrix *q;           /* Φ̂ᵀ(I + λM)Φ̂ (lower triangle), or NULL: the operator chain */
+  LescMatrix *q;           /* Φ̂ᵀΦ̂ + λΦ̂ᵀMΦ̂ (lower triangle), or NULL: the operator chain */
   double *d, *t;           /* n×c work */
   double *work;            /* for the products with Q */
   LescTridiagonal *tri;    /* Q = U T Uᵀ, the optimizer's unknowns Ŵ = UᵀW; or NULL */
@@ -207,7 +211,8 @@ quadratic_form_pays (gsize n_, gsize c_, const LescSmoothness *m, guint products
   double chain = 2.0 * pass_cost (n, c) + (per_column > 2.0 * n * n
                                             ? 2.0 * pass_cost (n, c)
                                             : 0.5 * c * per_column);
-  double form = 0.5 * lesc_smoothness_quadratic_form_flops (m, n_ + 1);
+  double k = n + 1.0;
+  double form = 0.5 * (n * k * k + lesc_smoothness_form_flops (m, n_ + 1));
   return form + products * symmetric_pass_cost (n + 1, c) < products * chain;
 }
 
@@ -235,7 +240,8 @@ lesc_le_memory_estimate (gsize n, gsize c, LescVariant variant)
   LescOptimizerOptions o;
   gsize unknowns = (n + 1) * c;
   lesc_optimizer_options_init (&o, unknowns);
-  /* Φ̂, Q, and forming Q: an n×(n+1) buffer and, for a dense C, the n×n Cholesky factor */
+  /* Φ̂, Φ̂ᵀΦ̂, Φ̂ᵀMΦ̂ (Q is summed into it, or a fourth matrix with a cache) and forming
+   * Φ̂ᵀMΦ̂: an n×(n+1) buffer */
   return 4.0 * n2 + lesc_optimizer_memory_estimate (unknowns, &o);
 }
 
@@ -388,16 +394,10 @@ weights_for (const Objective *o, LescMatrix *w, GError **error)
   return TRUE;
 }
 
-/* `report` (may be NULL) receives the seconds of the kernel and of forming Q. */
-static LescLeObjective *
-objective_new (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m, double lambda,
-               gboolean quadratic_form, LescProgress *progress, LescLeReport *report,
-               GError **error)
+LescLeKernel *
+lesc_le_kernel_new (const LescMatrix *x, LescProgress *progress, GError **error)
 {
-  if (!check_input (x, l, m, lambda, error))
-    return NULL;
-  gsize n = x->rows, c = l->cols;
-  gint64 t0 = g_get_monotonic_time ();
+  gsize n = x->rows;
   /* squared distances once: the width, then the kernel in place */
   g_autoptr (LescMatrix) k = lesc_sq_distances_self (x, progress, error);
   if (k == NULL)
@@ -412,22 +412,104 @@ objective_new (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m
   double s = -1.0 / (2.0 * width * width);
   for (gsize e = 0; e < n * n; e++)
     k->data[e] = exp (k->data[e] * s);
+  LescLeKernel *kernel = g_new0 (LescLeKernel, 1);
+  kernel->phi = append_ones (g_steal_pointer (&k));
+  kernel->width = width;
+  return kernel;
+}
+
+void
+lesc_le_kernel_free (LescLeKernel *k)
+{
+  if (k == NULL)
+    return;
+  lesc_matrix_free (k->phi);
+  g_free (k);
+}
+
+double
+lesc_le_kernel_bytes (gsize n)
+{
+  return 8.0 * (double) (n + 1) * (double) (n + 1);
+}
+
+LescMatrix *
+lesc_le_gram (const LescLeKernel *k, LescProgress *progress, GError **error)
+{
+  return lesc_gram_lower (k->phi, progress, error);
+}
+
+LescMatrix *
+lesc_le_smoothness_form (const LescLeKernel *k, const LescMatrix *gram, const LescSmoothness *m,
+                         LescProgress *progress, GError **error)
+{
+  return lesc_smoothness_form (m, k->phi, gram, progress, error);
+}
+
+/* Q = Φ̂ᵀΦ̂ + λΦ̂ᵀMΦ̂ (lower triangles) from its parts, each taken from `parts` or made here;
+ * a form made here receives the sum in place. */
+static LescMatrix *
+quadratic_form (const LescLeKernel *kernel, const LescSmoothness *m, double lambda,
+                const LescLeParts *parts, LescProgress *progress, GError **error)
+{
+  g_autoptr (LescMatrix) own_gram = NULL;
+  g_autoptr (LescMatrix) own_form = NULL;
+  const LescMatrix *gram = parts != NULL ? parts->gram : NULL;
+  const LescMatrix *form = parts != NULL ? parts->form : NULL;
+  if (gram == NULL)
+    gram = own_gram = lesc_le_gram (kernel, progress, error);
+  if (gram == NULL)
+    return NULL;
+  if (form == NULL)
+    form = own_form = lesc_le_smoothness_form (kernel, gram, m, progress, error);
+  if (form == NULL)
+    return NULL;
+  gsize k = gram->rows;
+  LescMatrix *q = own_form != NULL ? g_steal_pointer (&own_form) : lesc_matrix_try_new (k, k, error);
+  if (q == NULL)
+    return NULL;
+  for (gsize j = 0; j < k; j++)
+    {
+      const double *a = gram->data + j * k, *b = form->data + j * k;
+      double *out = q->data + j * k;
+      for (gsize i = j; i < k; i++)
+        out[i] = a[i] + lambda * b[i];
+    }
+  return q;
+}
+
+/* `report` (may be NULL) receives the seconds of the kernel and of forming Q. */
+static LescLeObjective *
+objective_new (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m, double lambda,
+               gboolean quadratic_form_wanted, const LescLeParts *parts, LescProgress *progress,
+               LescLeReport *report, GError **error)
+{
+  if (!check_input (x, l, m, lambda, error))
+    return NULL;
+  gsize n = x->rows, c = l->cols;
+  gint64 t0 = g_get_monotonic_time ();
   g_autoptr (LescLeObjective) o = g_new0 (LescLeObjective, 1);
+  const LescLeKernel *kernel = parts != NULL ? parts->kernel : NULL;
+  if (kernel == NULL)
+    kernel = o->own_kernel = lesc_le_kernel_new (x, progress, error);
+  if (kernel == NULL)
+    return NULL;
+  g_return_val_if_fail (kernel->phi->rows == n && kernel->phi->cols == n + 1, NULL);
   o->n = n;
   o->c = c;
   o->l = l;
   o->m = m;
   o->lambda = lambda;
-  o->width = width;
-  o->phi = append_ones (g_steal_pointer (&k));
+  o->width = kernel->width;
+  o->phi = kernel->phi;
   o->d = g_new (double, n * c);
   o->t = g_new (double, n * c);
   gint64 t1 = g_get_monotonic_time ();
   if (report != NULL)
     report->seconds_kernel = (double) (t1 - t0) / 1e6;
-  if (quadratic_form)
+  if (quadratic_form_wanted)
     {
-      o->q = lesc_smoothness_quadratic_form (m, o->phi, lambda, progress, error);
+      o->q = quadratic_form (kernel, m, lambda, parts, progress, error);
       if (o->q == NULL)
         return NULL;
       o->work = g_new (double, lesc_symmetric_product_work (n + 1, c));
@@ -441,7 +523,7 @@ LescLeObjective *
 lesc_le_objective_new (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m,
                        double lambda, gboolean quadratic_form, GError **error)
 {
-  return objective_new (x, l, m, lambda, quadratic_form, NULL, NULL, error);
+  return objective_new (x, l, m, lambda, quadratic_form, NULL, NULL, NULL, error);
 }
 
 double
@@ -467,7 +549,7 @@ lesc_le_objective_free (LescLeObjective *o)
 {
   if (o == NULL)
     return;
-  lesc_matrix_free (o->phi);
+  lesc_le_kernel_free (o->own_kernel);
   lesc_matrix_free (o->q);
   lesc_tridiagonal_free (o->tri);
   g_free (o->mapped);
@@ -478,9 +560,25 @@ lesc_le_objective_free (LescLeObjective *o)
 }
 
 gboolean
+lesc_le_uses_quadratic_form (gsize n, gsize c, const LescSmoothness *m, LescVariant variant)
+{
+  return variant == LESC_VARIANT_REFERENCE && quadratic_form_pays (n, c, m, 300);
+}
+
+gboolean
 lesc_le_fit (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m, double lambda,
              LescVariant variant, guint32 seed, LescProgress *progress, LescLeReport *report,
              LescLeModel **model, LescMatrix **numerical, GError **error)
+{
+  return lesc_le_fit_with (x, l, m, lambda, variant, seed, NULL, progress, report, model,
+                           numerical, error);
+}
+
+gboolean
+lesc_le_fit_with (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m,
+                  double lambda, LescVariant variant, guint32 seed, const LescLeParts *parts,
+                  LescProgress *progress, LescLeReport *report, LescLeModel **model,
+                  LescMatrix **numerical, GError **error)
 {
   LescLeReport local;
   if (report == NULL)
@@ -489,9 +587,10 @@ lesc_le_fit (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m, 
   if (!check_input (x, l, m, lambda, error))
     return FALSE;
   gsize n = x->rows, c = l->cols;
-  gboolean form = variant == LESC_VARIANT_REFERENCE && quadratic_form_pays (n, c, m, 300);
+  gboolean form = lesc_le_uses_quadratic_form (n, c, m, variant);
   lesc_progress_report (progress, 0.0, form ? "LE step: kernel and quadratic form" : "LE step: kernel");
-  g_autoptr (LescLeObjective) o = objective_new (x, l, m, lambda, form, progress, report, error);
+  g_autoptr (LescLeObjective) o = objective_new (x, l, m, lambda, form, parts, progress, report,
+                                                 error);
   if (o == NULL)
     return FALSE;
   if (form && tridiagonal_pays (n, c, 300))
