@@ -95,6 +95,7 @@ void
 lesc_run_result_clear (LescRunResult *r)
 {
   lesc_le_model_free (r->model);
+  lesc_le_trace_free (r->trace);
   memset (r, 0, sizeof *r);
 }
 
@@ -122,9 +123,11 @@ lesc_method_le_stage (const LescProblem *problem, const LescRunParams *params,
 {
   gint64 t0 = g_get_monotonic_time ();
   LescMatrix *numerical = NULL;
+  if (params->trace_bytes > 0.0 && result->trace == NULL)
+    result->trace = lesc_le_trace_new (params->trace_bytes);
   if (!lesc_le_fit_with (problem->x, problem->l, m, lambda, params->variant, params->seed, parts,
-                         progress, &result->le, want_model ? &result->model : NULL, &numerical,
-                         error))
+                         result->trace, progress, &result->le,
+                         want_model ? &result->model : NULL, &numerical, error))
     return NULL;
   lesc_matrix_row_softmax (numerical);
   lesc_run_result_add_stage (result, "le", lesc_seconds_since (t0));

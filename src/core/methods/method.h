@@ -30,6 +30,9 @@ typedef struct {
   gboolean odd_n_single_shrink;     /* gLESC `odd-n-double-shrink = off` */
   gboolean flavour_pyldl;           /* FCM, KM, LP, ML `flavour = pyldl` */
   double memory_limit;              /* bytes; 0 = 80 % of physical memory */
+  double trace_bytes;               /* > 0: keep the LE optimizer's record (result->trace)
+                                     * with snapshots within this many bytes; the result
+                                     * does not change */
 } LescRunParams;
 
 /* The input of a method: z-scored features and logical labels. */
@@ -47,6 +50,7 @@ typedef struct {
   LescLeReport le;                           /* LE methods */
   guint correlation_iterations;
   LescLeModel *model;                        /* set for methods with a mapping when requested */
+  LescLeTrace *trace;                        /* LE methods, when params->trace_bytes > 0 */
 } LescRunResult;
 
 typedef struct _LescMethod LescMethod;

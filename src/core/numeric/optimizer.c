@@ -495,6 +495,8 @@ lesc_optimizer_minimize (const LescOptimizerProblem *problem, const LescOptimize
                .x = x, .p = p, .xt = xt, .hp = hp };
   s.f = problem->func (x, g, problem->user_data);
   s.evaluations = s.gradients = 1;
+  if (problem->iterate != NULL)
+    problem->iterate (0, x, s.f, 0.0, g, problem->user_data);
   for (gsize i = 0; i < n; i++)
     p[i] = -g[i];
   s.fp0 = lesc_dot (g, p, n);
@@ -553,6 +555,8 @@ lesc_optimizer_minimize (const LescOptimizerProblem *problem, const LescOptimize
       g = g_new;
       g_new = t;
       alpha0 = 1.0;
+      if (problem->iterate != NULL)
+        problem->iterate (iter, x, s.f, alpha, g, problem->user_data);
       gboolean stop = FALSE;
       if (original_norm_below (problem, 1.0, g, options->tol_fun, mapped))
         flag = LESC_OPT_EXIT_GRADIENT, stop = TRUE;

@@ -22,6 +22,7 @@
 #include "core/base/random.h"
 #include "core/numeric/symmetric.h"
 #include "core/numeric/tridiagonal.h"
+#include "core/numeric/vector.h"
 
 #include <cblas.h>
 #include <float.h>
@@ -89,6 +90,7 @@ struct _LescLeObjective {
   double *work;            /* for the products with Q */
   LescTridiagonal *tri;    /* Q = U T Uᵀ, the optimizer's unknowns Ŵ = UᵀW; or NULL */
   double *mapped;          /* (n+1)×c: W = UŴ (with `tri`) */
+  gpointer watch;          /* what watches the optimizer (fit_reference) */
 };
 typedef LescLeObjective Objective;
 
@@ -297,9 +299,67 @@ initial_weights (gsize rows, gsize c, guint32 seed)
   return w;
 }
 
+/* What watches the optimizer: the per-iteration record and the provisional frames. */
+typedef struct {
+  Objective *o;
+  LescProgress *progress;
+  LescLeTrace *trace;
+  guint max_iter;
+  double *w;           /* (n+1)×c: an iterate in the original coordinates (with `tri`) */
+  LescMatrix *frame;   /* n×c: its distributions */
+} Watch;
+
+/* The distributions softmax(Φ̂w) into wt->frame, as the batch result is made. */
+static void
+watch_distributions (Watch *wt, const double *w)
+{
+  phi_times (wt->o, w, wt->frame->data);
+  lesc_matrix_row_softmax (wt->frame);
+}
+
+static void
+snapshot (LescLeTrace *t, guint iteration, const double *x, gsize rows, gsize c)
+{
+  g_ptr_array_add (t->snapshots, lesc_matrix_new_from (rows, c, x));
+  g_array_append_val (t->snapshot_iterations, iteration);
+}
+
+static void
+watch_iterate (guint iteration, const double *x, double f, double step, const double *g,
+               gpointer data)
+{
+  Objective *o = data;
+  Watch *wt = o->watch;
+  gsize nw = (o->n + 1) * o->c;
+  if (wt->trace != NULL)
+    {
+      double inf = 0.0;
+      for (gsize e = 0; e < nw; e++)
+        inf = fmax (inf, fabs (g[e]));
+      LescLeTracePoint pt = { iteration, f, sqrt (lesc_dot (g, g, nw)),
+                              o->tri != NULL ? NAN : inf, step };
+      g_array_append_val (wt->trace->points, pt);
+      /* in the optimizer's basis: mapped back once for all at the end */
+      if (iteration % wt->trace->stride == 0)
+        snapshot (wt->trace, iteration, x, o->n + 1, o->c);
+    }
+  if (iteration > 0 && lesc_progress_frame_due (wt->progress))
+    {
+      const double *w = x;
+      if (o->tri != NULL)
+        {
+          basis_to_original (x, wt->w, o);
+          w = wt->w;
+        }
+      watch_distributions (wt, w);
+      LescProgressFrame frame = { iteration, wt->max_iter, f, wt->frame->data, o->n, o->c, FALSE };
+      lesc_progress_frame (wt->progress, &frame);
+    }
+}
+
 static gboolean
-fit_reference (Objective *o, LescMatrix *w, LescProgress *progress, LescLeReport *report,
-               GError **error)
+fit_reference (Objective *o, LescMatrix *w, Watch *wt, LescProgress *progress,
+               LescLeReport *report, GError **error)
 {
   gsize unknowns = (o->n + 1) * o->c;
   LescOptimizerOptions opt;
@@ -314,9 +374,25 @@ fit_reference (Objective *o, LescMatrix *w, LescProgress *progress, LescLeReport
       pr.to_original = basis_to_original;
       lesc_tridiagonal_to_basis (o->tri, w->data, o->c);
     }
+  wt->max_iter = opt.max_iter;
+  if (wt->trace != NULL)
+    lesc_le_trace_reset (wt->trace, o->n, o->c, opt.max_iter);
+  o->watch = wt;
+  if (wt->trace != NULL || lesc_progress_wants_frames (progress))
+    pr.iterate = watch_iterate;
   LescOptimizerReport r;
   LescProgress sub = lesc_progress_sub (progress, 0.1, 1.0);
-  gboolean ok = lesc_optimizer_minimize (&pr, &opt, w->data, progress ? &sub : NULL, &r, error);
+  wt->progress = progress ? &sub : NULL;
+  gboolean ok = lesc_optimizer_minimize (&pr, &opt, w->data, wt->progress, &r, error);
+  LescLeTrace *t = wt->trace;
+  if (t != NULL && t->points->len > 0)
+    {
+      /* the last iterate always has a snapshot */
+      guint last = g_array_index (t->points, LescLeTracePoint, t->points->len - 1).iteration;
+      if (t->snapshot_iterations->len == 0
+          || g_array_index (t->snapshot_iterations, guint, t->snapshot_iterations->len - 1) != last)
+        snapshot (t, last, w->data, o->n + 1, o->c);
+    }
   if (o->tri != NULL)
     lesc_tridiagonal_from_basis (o->tri, w->data, o->c);
   report->iterations = r.iterations;
@@ -325,6 +401,33 @@ fit_reference (Objective *o, LescMatrix *w, LescProgress *progress, LescLeReport
   report->objective = r.f;
   report->grad_inf = r.grad_inf;
   return ok;
+}
+
+/* The trace's snapshots of W (in the optimizer's basis) into distributions: one change of
+ * basis and one product with Φ̂ for all of them. */
+static void
+trace_finish (Objective *o, LescLeTrace *t)
+{
+  guint s = t->snapshots->len;
+  gsize k = o->n + 1, c = o->c;
+  if (s == 0 || ((LescMatrix *) t->snapshots->pdata[0])->rows != k)
+    return;
+  g_autoptr (LescMatrix) w = lesc_matrix_new (k, c * s);
+  for (guint i = 0; i < s; i++)
+    memcpy (w->data + i * k * c, ((LescMatrix *) t->snapshots->pdata[i])->data,
+            k * c * sizeof (double));
+  g_ptr_array_set_size (t->snapshots, 0);
+  if (o->tri != NULL)
+    lesc_tridiagonal_from_basis (o->tri, w->data, c * s);
+  g_autoptr (LescMatrix) d = lesc_matrix_new (o->n, c * s);
+  cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, (int) o->n, (int) (c * s), (int) k,
+               1.0, o->phi->data, (int) o->n, w->data, (int) k, 0.0, d->data, (int) o->n);
+  for (guint i = 0; i < s; i++)
+    {
+      LescMatrix *one = lesc_matrix_new_from (o->n, c, d->data + i * o->n * c);
+      lesc_matrix_row_softmax (one);
+      g_ptr_array_add (t->snapshots, one);
+    }
 }
 
 /* D̃* = P (PᵀP + λPᵀMP)⁻¹ PᵀL over the m distinct rows (§4.6), into o->d. */
@@ -570,15 +673,15 @@ lesc_le_fit (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m, 
              LescVariant variant, guint32 seed, LescProgress *progress, LescLeReport *report,
              LescLeModel **model, LescMatrix **numerical, GError **error)
 {
-  return lesc_le_fit_with (x, l, m, lambda, variant, seed, NULL, progress, report, model,
+  return lesc_le_fit_with (x, l, m, lambda, variant, seed, NULL, NULL, progress, report, model,
                            numerical, error);
 }
 
 gboolean
 lesc_le_fit_with (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m,
                   double lambda, LescVariant variant, guint32 seed, const LescLeParts *parts,
-                  LescProgress *progress, LescLeReport *report, LescLeModel **model,
-                  LescMatrix **numerical, GError **error)
+                  LescLeTrace *trace, LescProgress *progress, LescLeReport *report,
+                  LescLeModel **model, LescMatrix **numerical, GError **error)
 {
   LescLeReport local;
   if (report == NULL)
@@ -605,11 +708,14 @@ lesc_le_fit_with (const LescMatrix *x, const LescMatrix *l, const LescSmoothness
       report->tridiagonal = TRUE;
     }
   g_autoptr (LescMatrix) w = initial_weights (n + 1, c, seed);
+  g_autoptr (LescMatrix) frame = lesc_matrix_new (n, c);
+  g_autofree double *mapped = o->tri != NULL ? g_new (double, (n + 1) * c) : NULL;
+  Watch wt = { o, NULL, trace, 0, mapped, frame };
   gint64 t0 = g_get_monotonic_time ();
   gboolean ok;
   if (variant == LESC_VARIANT_REFERENCE)
     {
-      ok = fit_reference (o, w, progress, report, error);
+      ok = fit_reference (o, w, &wt, progress, report, error);
       if (ok)
         phi_times (o, w->data, o->d);
     }
@@ -626,6 +732,25 @@ lesc_le_fit_with (const LescMatrix *x, const LescMatrix *l, const LescSmoothness
     }
   if (!ok)
     return FALSE;
+  /* the last frame: the distributions exactly as the caller makes them from Φ̂W */
+  memcpy (frame->data, o->d, n * c * sizeof (double));
+  lesc_matrix_row_softmax (frame);
+  LescProgressFrame last = { report->iterations, wt.max_iter, report->objective, frame->data, n, c,
+                             TRUE };
+  lesc_progress_frame (progress, &last);
+  if (trace != NULL)
+    {
+      if (variant == LESC_VARIANT_REFERENCE)
+        trace_finish (o, trace);
+      else
+        {
+          /* the exact optimum: one point, no iterations */
+          lesc_le_trace_reset (trace, n, c, 0);
+          LescLeTracePoint pt = { 0, report->objective, NAN, NAN, 0.0 };
+          g_array_append_val (trace->points, pt);
+          snapshot (trace, 0, frame->data, n, c);
+        }
+    }
   report->seconds_solve = (double) (g_get_monotonic_time () - t0) / 1e6;
   if (numerical != NULL)
     *numerical = lesc_matrix_new_from (n, c, o->d);

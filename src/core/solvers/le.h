@@ -4,6 +4,7 @@
 #include "core/numeric/matrix.h"
 #include "core/base/progress.h"
 #include "core/solvers/smoothness.h"
+#include "core/solvers/letrace.h"
 
 G_BEGIN_DECLS
 
@@ -77,13 +78,15 @@ gboolean lesc_le_fit (const LescMatrix *x, const LescMatrix *l, const LescSmooth
                       double lambda, LescVariant variant, guint32 seed,
                       LescProgress *progress, LescLeReport *report,
                       LescLeModel **model, LescMatrix **numerical, GError **error);
-/* lesc_le_fit with parts from a cache (`parts` may be NULL); the result is the same to
- * the bit. */
+/* lesc_le_fit with parts from a cache (`parts` may be NULL) and, when `trace` is not
+ * NULL, the optimizer's record kept in it (letrace.h); neither changes the result by a
+ * bit. `progress` receives provisional frames of the distributions while the reference
+ * optimizer runs (progress.h) and, last, the final distributions. */
 gboolean lesc_le_fit_with (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m,
                            double lambda, LescVariant variant, guint32 seed,
-                           const LescLeParts *parts, LescProgress *progress,
-                           LescLeReport *report, LescLeModel **model, LescMatrix **numerical,
-                           GError **error);
+                           const LescLeParts *parts, LescLeTrace *trace,
+                           LescProgress *progress, LescLeReport *report, LescLeModel **model,
+                           LescMatrix **numerical, GError **error);
 /* Bytes the LE step holds at its peak for n samples and c labels. */
 double lesc_le_memory_estimate (gsize n, gsize c, LescVariant variant);
 /* The objective itself, for tests and diagnostics: Φ̂ from x (kernel width = mean
