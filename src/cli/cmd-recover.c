@@ -9,6 +9,8 @@
 #include "core/eval/measures.h"
 #include "core/methods/method.h"
 #include "core/methods/run.h"
+#include "core/methods/tracetable.h"
+#include "core/base/output.h"
 
 #include <errno.h>
 #include <math.h>
@@ -17,7 +19,7 @@
 #include <string.h>
 
 static char *method_option, *seed_option, *variant_option, *kl_option, *save_option,
-  *format_option, *orientation_option, *fft_option, *shrink_option, *flavour_option;
+  *trace_option, *format_option, *orientation_option, *fft_option, *shrink_option, *flavour_option;
 static double memory_gb;
 static GHashTable *param_values;   /* option name (no dashes) → value text */
 
@@ -32,6 +34,9 @@ static const GOptionEntry fixed_entries[] = {
     "KL direction: truth-recovered (default) or recovered-truth (the official demos)", "DIR" },
   { "save-distributions", 'o', 0, G_OPTION_ARG_FILENAME, &save_option,
     "Write the recovered distributions (n rows) to FILE.csv", "FILE.csv" },
+  { "trace", 0, 0, G_OPTION_ARG_FILENAME, &trace_option,
+    "GLLE, LESC, gLESC: write the LE optimizer's iterations to FILE.csv (f, gradient norms, "
+    "step length and the six measures per iteration)", "FILE.csv" },
   { "format", 'f', 0, G_OPTION_ARG_STRING, &format_option, "Output: text (default), csv or json", "FMT" },
   { "memory-limit", 0, 0, G_OPTION_ARG_DOUBLE, &memory_gb,
     "Refuse runs estimated to need more (GB; default 80% of physical memory)", "GB" },
@@ -283,6 +288,13 @@ lesc_cmd_recover (int argc, char **argv)
   if (memory_gb < 0 || !isfinite (memory_gb))
     return lesc_cli_usage ("recover", "--memory-limit %g: expected a positive number of GB", memory_gb);
   p.memory_limit = memory_gb * 1e9;
+  if (trace_option != NULL)
+    {
+      if (m->smoothness == NULL)
+        return lesc_cli_usage ("recover", "--trace: %s has no LE optimizer (only GLLE, LESC and gLESC)",
+                               m->display_name);
+      p.trace_bytes = 256e6;   /* a snapshot per iteration up to ~100 000 × 3 labels */
+    }
 
   g_autoptr (GError) error = NULL;
   if (!lesc_run_params_check (&p, m, &error))
@@ -306,6 +318,20 @@ lesc_cmd_recover (int argc, char **argv)
     {
       lesc_run_result_clear (&result);
       return lesc_cli_fail (error);
+    }
+  if (trace_option != NULL && result.trace != NULL)
+    {
+      g_autofree double *measures = lesc_trace_measures (result.trace, ds->truth, kl, &error);
+      g_autofree char *csv = measures ? lesc_trace_csv (result.trace, measures) : NULL;
+      if (csv == NULL || !lesc_output_write (trace_option, csv, strlen (csv), &error))
+        {
+          lesc_run_result_clear (&result);
+          return lesc_cli_fail (error);
+        }
+      if (result.trace->stride > 1)
+        fprintf (stderr, "lesc: the trace keeps the measures of every %u-th iteration (and the "
+                 "last): snapshots of all would exceed %.0f MB\n", result.trace->stride,
+                 result.trace->max_bytes / 1e6);
     }
   if (save_option != NULL)
     {
