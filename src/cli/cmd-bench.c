@@ -1,13 +1,16 @@
 /* lesc bench — seconds per stage and peak memory of GLLE, LESC and gLESC on the benchmark
  * data sets. Every run happens in its own child process so that its peak resident memory
  * (wait4's ru_maxrss) is its own. "seconds" is end to end: reading and checking the data
- * set (the "load" stage) and the method. */
+ * set (the "load" stage) and the method. With --interactive: the latencies of parameter
+ * changes in the explorer (bench-interactive.c). */
 #include "cli/cli.h"
+#include "cli/bench-interactive.h"
 #include "cli/commands.h"
 #include "core/methods/method.h"
 #include "core/methods/run.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -15,7 +18,9 @@
 #include <unistd.h>
 
 static char *datasets_option, *methods_option, *variant_option, *format_option;
-static double memory_gb;
+static double memory_gb, cache_gb;
+static gboolean interactive;
+static int repeat = 5;
 
 static const GOptionEntry entries[] = {
   { "datasets", 0, 0, G_OPTION_ARG_STRING, &datasets_option,
@@ -26,6 +31,13 @@ static const GOptionEntry entries[] = {
   { "format", 'f', 0, G_OPTION_ARG_STRING, &format_option, "Output: text (default) or csv", "FMT" },
   { "memory-limit", 0, 0, G_OPTION_ARG_DOUBLE, &memory_gb,
     "Refuse runs estimated to need more (GB; default 80% of physical memory)", "GB" },
+  { "interactive", 0, 0, G_OPTION_ARG_NONE, &interactive,
+    "Latency of parameter changes in the explorer on a warm cache: first provisional frame "
+    "and final result per data set, method and parameter, and the λ strip (default data "
+    "sets artificial,sjaffe; methods all seven)", NULL },
+  { "repeat", 0, 0, G_OPTION_ARG_INT, &repeat, "--interactive: changes per parameter (default 5)", "N" },
+  { "cache-limit", 0, 0, G_OPTION_ARG_DOUBLE, &cache_gb,
+    "--interactive: bound of the run cache (GB; default a quarter of physical memory)", "GB" },
   { NULL }
 };
 
@@ -91,12 +103,22 @@ lesc_cmd_bench (int argc, char **argv)
   gboolean csv = format_option != NULL && strcmp (format_option, "csv") == 0;
   if (format_option != NULL && !csv && strcmp (format_option, "text") != 0)
     return lesc_cli_usage ("bench", "--format '%s': expected text or csv", format_option);
-  g_auto (GStrv) sets = g_strsplit (datasets_option ? datasets_option
-                                    : "artificial,sjaffe,yeast-alpha,sbu-3dfe,movie", ",", -1);
-  g_auto (GStrv) names = g_strsplit (methods_option ? methods_option : "glle,lesc,glesc", ",", -1);
+  const char *default_sets = interactive ? "artificial,sjaffe"
+                                         : "artificial,sjaffe,yeast-alpha,sbu-3dfe,movie";
+  const char *default_methods = interactive ? "fcm,km,lp,ml,glle,lesc,glesc" : "glle,lesc,glesc";
+  g_auto (GStrv) sets = g_strsplit (datasets_option ? datasets_option : default_sets, ",", -1);
+  g_auto (GStrv) names = g_strsplit (methods_option ? methods_option : default_methods, ",", -1);
   for (guint k = 0; names[k]; k++)
     if (lesc_method_find (names[k]) == NULL)
       return lesc_cli_usage ("bench", "unknown method '%s'", names[k]);
+  if (interactive)
+    {
+      if (repeat < 1 || repeat > 1000)
+        return lesc_cli_usage ("bench", "--repeat %d: expected 1…1000", repeat);
+      if (cache_gb < 0 || !isfinite (cache_gb))
+        return lesc_cli_usage ("bench", "--cache-limit %g: expected a positive number of GB", cache_gb);
+      return lesc_bench_interactive (sets, names, (guint) repeat, csv, cache_gb * 1e9);
+    }
 
   if (csv)
     printf ("dataset,method,n,seconds,peak_mb,estimate_mb,stages,status\n");

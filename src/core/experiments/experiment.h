@@ -166,6 +166,9 @@ LescGrid *lesc_grid_run (const char *dataset, const LescMethodSetup *method,
                          const LescExperimentOptions *options, LescExperimentCounts *counts,
                          GError **error);
 void lesc_grid_free (LescGrid *g);
+/* The order in which to fill a strip of λ values (positive) in the background: nearest to
+ * `current` first on a log scale, ties to the smaller value. `order` receives n indices. */
+void lesc_grid_nearest_first (const double *values, guint n, double current, guint *order);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescRecoveryTable, lesc_recovery_table_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescCvResult, lesc_cv_result_free)

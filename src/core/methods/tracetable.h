@@ -8,6 +8,10 @@
 
 G_BEGIN_DECLS
 
+/* The snapshot bound of the explorer's runs (its optimizer view), which `lesc bench
+ * --interactive` replays: every iteration of the artificial set (301 × 62 KB). */
+#define LESC_TRACE_INTERACTIVE_BYTES 20e6
+
 /* The six measures of every snapshot against `truth`: snapshots × LESC_N_MEASURES values,
  * row by row (g_free). NULL and an error when the shapes differ. */
 double *lesc_trace_measures (const LescLeTrace *trace, const LescMatrix *truth,
