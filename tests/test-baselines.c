@@ -17,15 +17,6 @@
 #include <math.h>
 #include <string.h>
 
-static void
-default_params (const LescMethod *m, LescRunParams *p)
-{
-  memset (p, 0, sizeof *p);
-  for (guint k = 0; k < m->n_params; k++)
-    p->values[k] = m->params[k].default_value;
-  p->seed = LESC_DEFAULT_SEED;
-}
-
 static LescMatrix *
 recover (const LescMethod *m, const LescMatrix *x, const LescMatrix *l, const LescRunParams *p,
          LescRunResult *result, GError **error)
@@ -281,7 +272,7 @@ test_km_by_hand (void)
                                         1e-15);
       softmax_rows (want, n, c);
       LescRunParams params;
-      default_params (&lesc_method_km, &params);
+      lesc_run_params_init (&params, &lesc_method_km);
       params.flavour_pyldl = pyldl;
       g_autoptr (GError) error = NULL;
       LescRunResult result;
@@ -386,8 +377,8 @@ test_fcm_seeded (void)
   g_autoptr (LescMatrix) x = lesc_matrix_new_from (7, 2, xs);
   g_autoptr (LescMatrix) l = lesc_matrix_new_from (7, 2, ls);
   LescRunParams params;
-  default_params (&lesc_method_fcm, &params);
-  params.values[0] = 3;
+  lesc_run_params_init (&params, &lesc_method_fcm);
+  lesc_run_params_set (&params, &lesc_method_fcm, "clusters", 3);
   g_autoptr (GError) error = NULL;
   g_autoptr (LescMatrix) a = recover (&lesc_method_fcm, x, l, &params, NULL, &error);
   g_assert_no_error (error);
@@ -575,7 +566,7 @@ test_ml_end_to_end (void)
         }
       softmax_rows (want, 6, 2);
       LescRunParams params;
-      default_params (&lesc_method_ml, &params);
+      lesc_run_params_init (&params, &lesc_method_ml);
       params.flavour_pyldl = pyldl;
       g_autoptr (LescMatrix) d = recover (&lesc_method_ml, x, l, &params, NULL, &error);
       g_assert_no_error (error);
@@ -607,35 +598,35 @@ test_errors (void)
   g_autoptr (LescMatrix) l = lesc_matrix_new_from (4, 2, ls);
   LescRunParams p;
 
-  default_params (&lesc_method_fcm, &p);
-  p.values[0] = 1;
+  lesc_run_params_init (&p, &lesc_method_fcm);
+  lesc_run_params_set (&p, &lesc_method_fcm, "clusters", 1);
   expect_error (&lesc_method_fcm, x, l, &p, LESC_ERROR_USAGE, "clusters");
-  p.values[0] = 2.5;
-  expect_error (&lesc_method_fcm, x, l, &p, LESC_ERROR_USAGE, "integer");
-  p.values[0] = 2;
-  p.values[1] = 1.0;
+  lesc_run_params_set (&p, &lesc_method_fcm, "clusters", 2.5);
+  expect_error (&lesc_method_fcm, x, l, &p, LESC_ERROR_USAGE, "whole number");
+  lesc_run_params_set (&p, &lesc_method_fcm, "clusters", 2);
+  lesc_run_params_set (&p, &lesc_method_fcm, "beta", 1.0);
   expect_error (&lesc_method_fcm, x, l, &p, LESC_ERROR_USAGE, "beta");
 
-  default_params (&lesc_method_km, &p);
-  p.values[0] = 0.0;
+  lesc_run_params_init (&p, &lesc_method_km);
+  lesc_run_params_set (&p, &lesc_method_km, "eta", 0.0);
   expect_error (&lesc_method_km, x, l, &p, LESC_ERROR_USAGE, "eta");
-  p.values[0] = NAN;
+  lesc_run_params_set (&p, &lesc_method_km, "eta", NAN);
   expect_error (&lesc_method_km, x, l, &p, LESC_ERROR_USAGE, "eta");
 
-  default_params (&lesc_method_lp, &p);
-  p.values[0] = 1.0;
+  lesc_run_params_init (&p, &lesc_method_lp);
+  lesc_run_params_set (&p, &lesc_method_lp, "alpha", 1.0);
   expect_error (&lesc_method_lp, x, l, &p, LESC_ERROR_USAGE, "alpha");
-  p.values[0] = -0.1;
+  lesc_run_params_set (&p, &lesc_method_lp, "alpha", -0.1);
   expect_error (&lesc_method_lp, x, l, &p, LESC_ERROR_USAGE, "alpha");
 
-  default_params (&lesc_method_ml, &p);
-  p.values[0] = 4; /* only 3 other samples */
+  lesc_run_params_init (&p, &lesc_method_ml);
+  lesc_run_params_set (&p, &lesc_method_ml, "neighbours", 4); /* only 3 other samples */
   expect_error (&lesc_method_ml, x, l, &p, LESC_ERROR_USAGE, "neighbours");
-  p.values[0] = 0; /* c + 1 = 3: fine; c + 1 > n − 1 with 3 labels */
+  lesc_run_params_set (&p, &lesc_method_ml, "neighbours", 0); /* c + 1 = 3: fine; c + 1 > n − 1 with 3 labels */
   const double l3s[] = { 1, 0, 1, 0,   0, 1, 1, 1,   0, 0, 0, 1 };
   g_autoptr (LescMatrix) l3 = lesc_matrix_new_from (4, 3, l3s);
   expect_error (&lesc_method_ml, x, l3, &p, LESC_ERROR_USAGE, "neighbours");
-  p.values[0] = -1;
+  lesc_run_params_set (&p, &lesc_method_ml, "neighbours", -1);
   expect_error (&lesc_method_ml, x, l, &p, LESC_ERROR_USAGE, "neighbours");
 
   /* the problem itself, for every method */
@@ -649,7 +640,7 @@ test_errors (void)
   g_autoptr (LescMatrix) one_l = lesc_matrix_new_from (1, 2, ls);
   for (guint k = 0; k < 4; k++)
     {
-      default_params (all[k], &p);
+      lesc_run_params_init (&p, all[k]);
       expect_error (all[k], x, bad_l, &p, LESC_ERROR_DATA, "logical labels (3, 1)");
       expect_error (all[k], x, short_l, &p, LESC_ERROR_DATA, "logical labels");
       expect_error (all[k], nan_x, l, &p, LESC_ERROR_DATA, "features (2, 1)");
@@ -672,9 +663,9 @@ test_cancel (void)
   for (guint k = 0; k < 4; k++)
     {
       LescRunParams p;
-      default_params (all[k], &p);
+      lesc_run_params_init (&p, all[k]);
       if (k == 0)
-        p.values[0] = 3;
+        lesc_run_params_set (&p, all[k], "clusters", 3);
       LescProblem problem = { x, l };
       LescRunResult result;
       memset (&result, 0, sizeof result);
@@ -738,7 +729,7 @@ test_sjaffe (void)
   for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
     {
       LescRunParams p;
-      default_params (cases[k].m, &p);
+      lesc_run_params_init (&p, cases[k].m);
       p.flavour_pyldl = cases[k].pyldl;
       g_autoptr (LescMatrix) d = recover (cases[k].m, x, ds->logical, &p, NULL, &error);
       g_assert_no_error (error);

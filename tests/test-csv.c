@@ -19,22 +19,6 @@ bitwise_equal (const LescMatrix *a, const LescMatrix *b)
 }
 
 static void
-test_format_double (void)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  g_assert_cmpstr (lesc_format_double (buf, 1.0), ==, "1");
-  g_assert_cmpstr (lesc_format_double (buf, 0.0), ==, "0");
-  g_assert_cmpstr (lesc_format_double (buf, -0.0), ==, "-0");
-  g_assert_cmpstr (lesc_format_double (buf, 0.1), ==, "0.1");
-  g_assert_cmpstr (lesc_format_double (buf, 1.0 / 3.0), ==, "0.3333333333333333");
-  g_assert_cmpstr (lesc_format_double (buf, 0.1 + 0.2), ==, "0.30000000000000004");
-  g_assert_cmpstr (lesc_format_double (buf, 5e-324), ==, "4.94065645841247e-324");
-  g_assert_cmpstr (lesc_format_double (buf, -2.5e10), ==, "-25000000000");
-  g_assert_cmpstr (lesc_format_double (buf, NAN), ==, "nan");
-  g_assert_cmpstr (lesc_format_double (buf, -INFINITY), ==, "-inf");
-}
-
-static void
 test_read_rules (void)
 {
   /* BOM, CRLF, spaces around cells, blank lines, a quoted header cell with a comma */
@@ -262,16 +246,60 @@ test_write_atomic (void)
   g_assert_true (g_file_get_contents (ok, &text, NULL, NULL));
   g_assert_cmpstr (text, ==, "u,v\n0,0.1\n1,1.1\n2,2.1\n");
 }
+/* Tables whose cells stay text: results files (names beside numbers) and grids. */
+static void
+test_read_text (void)
+{
+  g_autofree char *path = lesc_test_write_text (
+    tmp, "text.csv",
+    "# measure: Chebyshev\r\n dataset , method,cheb\n\"SJAFFE, 2\",\"g\"\"LESC\"\"\",0.25\n\n"
+    "yeast,GLLE, \n  # a comment\n");
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) header = NULL;
+  g_autoptr (GPtrArray) rows = lesc_csv_read_text (path, &header, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_strv_length (header), ==, 3);
+  g_assert_cmpstr (header[0], ==, "dataset");
+  g_assert_cmpstr (header[1], ==, "method");
+  g_assert_cmpuint (rows->len, ==, 2);
+  char **r0 = rows->pdata[0], **r1 = rows->pdata[1];
+  g_assert_cmpstr (r0[0], ==, "SJAFFE, 2");
+  g_assert_cmpstr (r0[1], ==, "g\"LESC\"");
+  g_assert_cmpstr (r0[2], ==, "0.25");
+  g_assert_cmpstr (r1[1], ==, "GLLE");
+  g_assert_cmpstr (r1[2], ==, "");
+  g_assert_null (r1[3]);
+
+  const BadCase cases[] = {
+    { "# only a comment\n", LESC_ERROR_FORMAT, "empty file", NULL },
+    { "a,b\nx,y\n# c\nz\n", LESC_ERROR_FORMAT, "line 4 has 1 cell but the header (line 1) has 2", NULL },
+    { "a,\"b\n", LESC_ERROR_FORMAT, "line 1, column 2: unterminated quoted cell", NULL },
+  };
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_autofree char *name = g_strdup_printf ("badtext%u.csv", k);
+      g_autofree char *bad = lesc_test_write_text (tmp, name, cases[k].text);
+      g_auto (GStrv) h = NULL;
+      g_autoptr (GError) e = NULL;
+      g_assert_null (lesc_csv_read_text (bad, &h, &e));
+      g_assert_null (h);
+      lesc_test_assert_error (e, cases[k].code, bad, cases[k].expect1, cases[k].expect2);
+    }
+  g_autofree char *missing = g_build_filename (tmp, "no-such.csv", NULL);
+  g_auto (GStrv) h = NULL;
+  g_assert_null (lesc_csv_read_text (missing, &h, &error));
+  lesc_test_assert_error (error, LESC_ERROR_IO, missing, NULL);
+}
 
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   tmp = lesc_test_tmpdir ();
-  g_test_add_func ("/csv/format-double", test_format_double);
   g_test_add_func ("/csv/read-rules", test_read_rules);
   g_test_add_func ("/csv/read-errors", test_read_errors);
   g_test_add_func ("/csv/missing-unreadable", test_missing_and_unreadable);
+  g_test_add_func ("/csv/read-text", test_read_text);
   g_test_add_func ("/csv/round-trip", test_round_trip);
   g_test_add_func ("/csv/round-trip-benchmark", test_round_trip_benchmark);
   g_test_add_func ("/csv/dataset-errors", test_dataset_errors);

@@ -394,7 +394,7 @@ test_grid_matches_method (void)
       g_autofree char *path = tmp_store (file);
       g_autoptr (LescStore) store = lesc_store_open (path, &error);
       LescMethodSetup m = setup (names[k]);
-      double l2_default = m.params.values[lesc_method_param_index (m.method, "lambda2")];
+      double l2_default = lesc_run_params_get (&m.params, m.method, "lambda2", NAN);
       const double l1[] = { 1, 10 }, l2[] = { l2_default, 1 };
       LescExperimentOptions o = { .store = store };
       LescExperimentCounts c = { 0 };

@@ -108,7 +108,7 @@ run_measures (const LescDataset *ds, const char *method, LescVariant variant, co
   lesc_run_params_init (&p, m);
   p.variant = variant;
   if (param != NULL)
-    p.values[lesc_method_param_index (m, param)] = value;
+    g_assert_true (lesc_run_params_set (&p, m, param, value));
   LescRunResult result;
   g_autoptr (GError) error = NULL;
   gint64 t0 = g_get_monotonic_time ();
@@ -159,15 +159,15 @@ check_sjaffe (const char *method, const char *ref_method, LescVariant variant,
   LescRunParams p;
   lesc_run_params_init (&p, m);
   if (param != NULL)
-    p.values[lesc_method_param_index (m, param)] = value;
+    lesc_run_params_set (&p, m, param, value);
+  double lambda1 = lesc_run_params_get (&p, m, "lambda1", NAN);
   double warm[LESC_N_MEASURES], cached[LESC_N_MEASURES];
-  run_measures (ds, method, variant, "lambda1", 10.0 * p.values[lesc_method_param_index (m, "lambda1")],
-                cache, warm);
+  run_measures (ds, method, variant, "lambda1", 10.0 * lambda1, cache, warm);
   if (param != NULL && strcmp (param, "lambda1") != 0)
     {
       /* the warm-up ran at the default of `param`: warm the setting under test as well */
       LescRunParams q = p;
-      q.values[lesc_method_param_index (m, "lambda1")] *= 10.0;
+      lesc_run_params_set (&q, m, "lambda1", 10.0 * lambda1);
       g_autoptr (GError) error = NULL;
       g_autoptr (LescMatrix) d = lesc_method_run_cached (m, ds, &q, cache, NULL, NULL, &error);
       g_assert_no_error (error);
@@ -233,7 +233,7 @@ check_yeast (const char *method, const char *ref_method)
   const LescMethod *m = lesc_method_find (method);
   LescRunParams defaults;
   lesc_run_params_init (&defaults, m);
-  double lambda1 = defaults.values[lesc_method_param_index (m, "lambda1")];
+  double lambda1 = lesc_run_params_get (&defaults, m, "lambda1", NAN);
   /* the correlation step does not depend on λ₁: computed once */
   g_autoptr (LescRunCache) cache = lesc_run_cache_new (0.0);
   double lo[LESC_N_MEASURES], hi[LESC_N_MEASURES];
@@ -308,6 +308,10 @@ test_registry (void)
   g_assert_cmpfloat (p.values[0], ==, 0.01);
   g_assert_cmpfloat (lesc_run_params_get (&p, glle, "k", 0), ==, 20);
   g_assert_cmpfloat (lesc_run_params_get (&p, glle, "sigma", 0), ==, 10);
+  g_assert_true (lesc_run_params_set (&p, glle, "sigma", 2.5));
+  g_assert_cmpfloat (p.values[2], ==, 2.5);
+  g_assert_false (lesc_run_params_set (&p, glle, "lambda2", 1.0));   /* GLLE has none */
+  g_assert_cmpfloat (lesc_run_params_get (&p, glle, "lambda2", -7), ==, -7);
   g_assert_cmpuint (p.seed, ==, 5489);
   lesc_run_params_init (&p, lesc);
   g_assert_cmpfloat (p.values[0], ==, 10);
@@ -349,6 +353,19 @@ test_memory_limit (void)
   g_assert_null (lesc_method_run (m, ds, &p, NULL, &r, &error));
   g_assert_error (error, LESC_ERROR, LESC_ERROR_MEMORY);
   g_assert_cmpfloat (r.memory_estimate, >, 8.0 * 2601 * 2601);
+  g_clear_error (&error);
+  /* the same figure and message from the check the experiments use */
+  double bytes = 0;
+  g_assert_false (lesc_method_memory_check (m, ds->name, lesc_dataset_n (ds), lesc_dataset_q (ds),
+                                            lesc_dataset_o (ds), &p, &bytes, &error));
+  g_assert_error (error, LESC_ERROR, LESC_ERROR_MEMORY);
+  g_assert_cmpfloat (bytes, ==, r.memory_estimate);
+  g_assert_nonnull (strstr (error->message, "gLESC on artificial"));
+  g_clear_error (&error);
+  p.memory_limit = 2.0 * bytes;
+  g_assert_true (lesc_method_memory_check (m, ds->name, lesc_dataset_n (ds), lesc_dataset_q (ds),
+                                           lesc_dataset_o (ds), &p, NULL, &error));
+  g_assert_no_error (error);
 }
 
 static gint64 cancel_time;

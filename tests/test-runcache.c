@@ -43,8 +43,8 @@ run_full (const LescMethod *m, const LescDataset *ds, double lambda1, double sec
   LescRunParams p;
   lesc_run_params_init (&p, m);
   p.variant = variant;
-  p.values[lesc_method_param_index (m, "lambda1")] = lambda1;
-  p.values[lesc_method_param_index (m, second_param (m))] = second;
+  lesc_run_params_set (&p, m, "lambda1", lambda1);
+  lesc_run_params_set (&p, m, second_param (m), second);
   LescRunResult r = { 0 };
   g_autoptr (GError) error = NULL;
   LescMatrix *d = lesc_method_run_cached (m, ds, &p, cache, NULL, &r, &error);

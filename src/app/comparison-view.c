@@ -15,6 +15,11 @@
 
 static const double alphas[] = { 0.01, 0.05, 0.10 };
 
+static const LescPainter cd_painter = {
+  (LescFigurePaint) lesc_plot_cd_paint, (LescFigureData) lesc_cd_model_to_csv,
+  (GDestroyNotify) lesc_cd_model_free, 600, 300,
+};
+
 struct _LescComparisonView
 {
   GtkWidget parent_instance;
@@ -220,7 +225,7 @@ rebuild (LescComparisonView *self)
   g_autofree char *caption = lesc_cd_caption (self->model);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->area), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, caption, -1);
   gtk_stack_set_visible_child_name (self->stack, "figure");
-  lesc_figure_set_model (self->area, (LescFigurePaint) lesc_plot_cd_paint, self->model, (GDestroyNotify) lesc_cd_model_free);
+  lesc_figure_set_model (self->area, &cd_painter, self->model);
 }
 
 void
@@ -274,35 +279,11 @@ compute_clicked_cb (LescComparisonView *self)
 
 /* ---- export ------------------------------------------------------------------------ */
 
-static gboolean
-comparison_has_figure (LescExportable *exportable)
-{
-  return LESC_COMPARISON_VIEW (exportable)->model != NULL;
-}
-
-static void
-comparison_get_figure_size (LescExportable *exportable, double *width, double *height)
+static LescFigure *
+comparison_get_figure (LescExportable *exportable)
 {
   LescComparisonView *self = LESC_COMPARISON_VIEW (exportable);
-  int w = gtk_widget_get_width (GTK_WIDGET (self->area)), h = gtk_widget_get_height (GTK_WIDGET (self->area));
-  *width = w > 100 ? w : 600;
-  *height = h > 100 ? h : 300;
-}
-
-static void
-comparison_paint_figure (LescExportable *exportable, cairo_t *cr, double width, double height)
-{
-  LescComparisonView *self = LESC_COMPARISON_VIEW (exportable);
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_paint (cr);
-  lesc_plot_cd_paint (cr, width, height, self->model);
-}
-
-static char *
-comparison_get_figure_data (LescExportable *exportable)
-{
-  LescComparisonView *self = LESC_COMPARISON_VIEW (exportable);
-  return self->model != NULL ? lesc_cd_model_to_csv (self->model) : NULL;
+  return self->model != NULL ? self->area : NULL;
 }
 
 static LescTable *
@@ -351,10 +332,7 @@ comparison_get_basename (LescExportable *exportable)
 static void
 lesc_comparison_view_exportable_init (LescExportableInterface *iface)
 {
-  iface->has_figure = comparison_has_figure;
-  iface->get_figure_size = comparison_get_figure_size;
-  iface->paint_figure = comparison_paint_figure;
-  iface->get_figure_data = comparison_get_figure_data;
+  iface->get_figure = comparison_get_figure;
   iface->get_table = comparison_get_table;
   iface->get_basename = comparison_get_basename;
 }

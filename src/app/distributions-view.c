@@ -13,7 +13,7 @@
 
 struct _LescDistributionsView
 {
-  GtkWidget parent_instance;
+  LescResultsView parent_instance;
 
   GtkWidget *box;
   GtkDropDown *style_dropdown;
@@ -28,8 +28,6 @@ struct _LescDistributionsView
 
   GSettings *settings;
   LescDataObject *data;
-  GListModel *results;
-  LescKlDirection kl;
   LescScatterModel *model;
   GPtrArray *panel_results;    /* LescResult per panel; NULL for the ground truth */
   LescScatterLayout *layout;   /* for hit tests, at layout_w × layout_h */
@@ -47,9 +45,14 @@ unref_if_set (gpointer object)
 
 static void lesc_distributions_view_exportable_init (LescExportableInterface *iface);
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (LescDistributionsView, lesc_distributions_view, GTK_TYPE_WIDGET,
+G_DEFINE_FINAL_TYPE_WITH_CODE (LescDistributionsView, lesc_distributions_view, LESC_TYPE_RESULTS_VIEW,
                                G_IMPLEMENT_INTERFACE (LESC_TYPE_EXPORTABLE,
                                                       lesc_distributions_view_exportable_init))
+
+static const LescPainter scatter_painter = {
+  (LescFigurePaint) lesc_plot_scatter_paint, (LescFigureData) lesc_scatter_model_to_csv,
+  (GDestroyNotify) lesc_scatter_model_free, 1000, 640,
+};
 
 static gboolean
 is_grid (LescDistributionsView *self)
@@ -84,11 +87,12 @@ ordered_results (LescDistributionsView *self)
   GPtrArray *out = g_ptr_array_new_with_free_func (g_object_unref);
   guint n = 0;
   const LescMethod *const *methods = lesc_methods (&n);
-  guint nr = self->results != NULL ? g_list_model_get_n_items (self->results) : 0;
+  GListModel *results = lesc_results_view_get_results (LESC_RESULTS_VIEW (self));
+  guint nr = results != NULL ? g_list_model_get_n_items (results) : 0;
   for (guint k = 0; k < n; k++)
     for (guint i = 0; i < nr; i++)
       {
-        LescResult *r = g_list_model_get_item (self->results, i);
+        LescResult *r = g_list_model_get_item (results, i);
         if (lesc_result_get_method (r) == methods[k] && lesc_result_get_data (r) == self->data)
           g_ptr_array_add (out, r);
         else
@@ -163,9 +167,10 @@ rebuild (LescDistributionsView *self)
       gtk_stack_set_visible_child_name (self->stack, "empty");
       return;
     }
+  LescKlDirection kl = lesc_results_view_get_kl (LESC_RESULTS_VIEW (self));
   for (guint p = 1; p < self->panel_results->len; p++)
     {
-      const double *v = lesc_result_get_measures (g_ptr_array_index (self->panel_results, p), self->kl);
+      const double *v = lesc_result_get_measures (g_ptr_array_index (self->panel_results, p), kl);
       if (isfinite (v[0]))
         lesc_scatter_model_set_measures (self->model, p, v);
     }
@@ -173,7 +178,13 @@ rebuild (LescDistributionsView *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->area), NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->area), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, caption, -1);
   gtk_stack_set_visible_child_name (self->stack, "figure");
-  lesc_figure_set_model (self->area, (LescFigurePaint) lesc_plot_scatter_paint, self->model, (GDestroyNotify) lesc_scatter_model_free);
+  lesc_figure_set_model (self->area, &scatter_painter, self->model);
+}
+
+static void
+results_view_rebuild (LescResultsView *view)
+{
+  rebuild (LESC_DISTRIBUTIONS_VIEW (view));
 }
 
 /* The layout at the area's size, for hit tests. */
@@ -303,12 +314,6 @@ lesc_distributions_view_describe_point (LescDistributionsView *self, guint panel
 /* ---- inputs ------------------------------------------------------------------------ */
 
 static void
-results_changed_cb (LescDistributionsView *self)
-{
-  rebuild (self);
-}
-
-static void
 option_changed_cb (LescDistributionsView *self)
 {
   if (!self->updating)
@@ -338,55 +343,13 @@ lesc_distributions_view_set_data (LescDistributionsView *self, LescDataObject *d
   rebuild (self);
 }
 
-void
-lesc_distributions_view_set_results (LescDistributionsView *self, GListModel *results)
-{
-  if (self->results != NULL)
-    g_signal_handlers_disconnect_by_func (self->results, results_changed_cb, self);
-  g_set_object (&self->results, results);
-  if (results != NULL)
-    g_signal_connect_swapped (results, "items-changed", G_CALLBACK (results_changed_cb), self);
-  rebuild (self);
-}
-
-void
-lesc_distributions_view_set_kl (LescDistributionsView *self, LescKlDirection kl)
-{
-  self->kl = kl;
-  rebuild (self);
-}
-
 /* ---- export ------------------------------------------------------------------------ */
 
-static gboolean
-distributions_has_figure (LescExportable *exportable)
-{
-  return LESC_DISTRIBUTIONS_VIEW (exportable)->model != NULL;
-}
-
-static void
-distributions_get_figure_size (LescExportable *exportable, double *width, double *height)
+static LescFigure *
+distributions_get_figure (LescExportable *exportable)
 {
   LescDistributionsView *self = LESC_DISTRIBUTIONS_VIEW (exportable);
-  int w = gtk_widget_get_width (GTK_WIDGET (self->area)), h = gtk_widget_get_height (GTK_WIDGET (self->area));
-  *width = w > 100 ? w : 1000;
-  *height = h > 100 ? h : 640;
-}
-
-static void
-distributions_paint_figure (LescExportable *exportable, cairo_t *cr, double width, double height)
-{
-  LescDistributionsView *self = LESC_DISTRIBUTIONS_VIEW (exportable);
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_paint (cr);
-  lesc_plot_scatter_paint (cr, width, height, self->model);
-}
-
-static char *
-distributions_get_figure_data (LescExportable *exportable)
-{
-  LescDistributionsView *self = LESC_DISTRIBUTIONS_VIEW (exportable);
-  return self->model != NULL ? lesc_scatter_model_to_csv (self->model) : NULL;
+  return self->model != NULL ? self->area : NULL;
 }
 
 /* The measures under the panels. */
@@ -402,7 +365,8 @@ distributions_get_table (LescExportable *exportable)
   LescTable *t = lesc_table_new (caption);
   lesc_table_add_note (t, "lesc-explorer %s", LESC_VERSION);
   lesc_table_add_note (t, "data %s sha256 %s", ds->name, ds->checksum);
-  lesc_table_add_note (t, "kl %s", lesc_kl_direction_key (self->kl));
+  LescKlDirection kl = lesc_results_view_get_kl (LESC_RESULTS_VIEW (self));
+  lesc_table_add_note (t, "kl %s", lesc_kl_direction_key (kl));
   g_autofree char *fig = lesc_scatter_caption (self->model);
   lesc_table_add_note (t, "%s", fig);
   lesc_table_add_column (t, _("Method"));
@@ -418,7 +382,7 @@ distributions_get_table (LescExportable *exportable)
       lesc_table_add_note (t, "%s: %s", lesc_result_get_method (r)->display_name, settings);
       lesc_table_add_row (t);
       lesc_table_add_cell (t, FALSE, "%s", lesc_result_get_method (r)->display_name);
-      const double *v = lesc_result_get_measures (r, self->kl);
+      const double *v = lesc_result_get_measures (r, kl);
       for (guint m = 0; m < LESC_N_MEASURES; m++)
         lesc_table_add_cell (t, FALSE, "%.4f", v[m]);
     }
@@ -436,10 +400,7 @@ distributions_get_basename (LescExportable *exportable)
 static void
 lesc_distributions_view_exportable_init (LescExportableInterface *iface)
 {
-  iface->has_figure = distributions_has_figure;
-  iface->get_figure_size = distributions_get_figure_size;
-  iface->paint_figure = distributions_paint_figure;
-  iface->get_figure_data = distributions_get_figure_data;
+  iface->get_figure = distributions_get_figure;
   iface->get_table = distributions_get_table;
   iface->get_basename = distributions_get_basename;
 }
@@ -450,9 +411,6 @@ static void
 lesc_distributions_view_dispose (GObject *object)
 {
   LescDistributionsView *self = LESC_DISTRIBUTIONS_VIEW (object);
-  if (self->results != NULL)
-    g_signal_handlers_disconnect_by_func (self->results, results_changed_cb, self);
-  g_clear_object (&self->results);
   clear_model (self);
   g_clear_pointer (&self->panel_results, g_ptr_array_unref);
   g_clear_object (&self->data);
@@ -467,6 +425,7 @@ lesc_distributions_view_class_init (LescDistributionsViewClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = lesc_distributions_view_dispose;
+  LESC_RESULTS_VIEW_CLASS (klass)->rebuild = results_view_rebuild;
   g_type_ensure (LESC_TYPE_FIGURE);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/lescexplorer/Explorer/ui/distributions-view.ui");

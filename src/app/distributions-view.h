@@ -4,17 +4,17 @@
 #pragma once
 #include <adwaita.h>
 #include "app/data-object.h"
-#include "core/eval/measures.h"
+#include "app/results-view.h"
 
 G_BEGIN_DECLS
 
 #define LESC_TYPE_DISTRIBUTIONS_VIEW (lesc_distributions_view_get_type ())
-G_DECLARE_FINAL_TYPE (LescDistributionsView, lesc_distributions_view, LESC, DISTRIBUTIONS_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (LescDistributionsView, lesc_distributions_view, LESC, DISTRIBUTIONS_VIEW,
+                      LescResultsView)
 
+/* The results (of that data set) and the KL direction: lesc_results_view_set_results,
+ * _set_kl. */
 void lesc_distributions_view_set_data (LescDistributionsView *self, LescDataObject *data);
-/* A GListModel of LescResult of that data set. */
-void lesc_distributions_view_set_results (LescDistributionsView *self, GListModel *results);
-void lesc_distributions_view_set_kl (LescDistributionsView *self, LescKlDirection kl);
 
 /* For the tests: panels drawn (ground truth included), and the tooltip text at the centre
  * of sample `i` in panel `panel` (NULL when there is none). */

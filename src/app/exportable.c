@@ -14,11 +14,17 @@ lesc_exportable_default_init (LescExportableInterface *iface)
 {
 }
 
+static LescFigure *
+get_figure (LescExportable *self)
+{
+  LescExportableInterface *iface = LESC_EXPORTABLE_GET_IFACE (self);
+  return iface->get_figure != NULL ? iface->get_figure (self) : NULL;
+}
+
 gboolean
 lesc_exportable_has_figure (LescExportable *self)
 {
-  LescExportableInterface *iface = LESC_EXPORTABLE_GET_IFACE (self);
-  return iface->has_figure != NULL && iface->paint_figure != NULL && iface->has_figure (self);
+  return get_figure (self) != NULL;
 }
 
 void
@@ -26,17 +32,17 @@ lesc_exportable_get_figure_size (LescExportable *self, double *width, double *he
 {
   *width = 800;
   *height = 600;
-  LescExportableInterface *iface = LESC_EXPORTABLE_GET_IFACE (self);
-  if (iface->get_figure_size != NULL)
-    iface->get_figure_size (self, width, height);
+  LescFigure *figure = get_figure (self);
+  if (figure != NULL)
+    lesc_figure_get_export_size (figure, width, height);
 }
 
 void
 lesc_exportable_paint_figure (LescExportable *self, cairo_t *cr, double width, double height)
 {
-  LescExportableInterface *iface = LESC_EXPORTABLE_GET_IFACE (self);
-  if (iface->paint_figure != NULL)
-    iface->paint_figure (self, cr, width, height);
+  LescFigure *figure = get_figure (self);
+  if (figure != NULL)
+    lesc_figure_paint (figure, cr, width, height);
 }
 
 LescTable *
@@ -56,8 +62,8 @@ lesc_exportable_get_basename (LescExportable *self)
 char *
 lesc_exportable_get_figure_data (LescExportable *self)
 {
-  LescExportableInterface *iface = LESC_EXPORTABLE_GET_IFACE (self);
-  return iface->get_figure_data != NULL ? iface->get_figure_data (self) : NULL;
+  LescFigure *figure = get_figure (self);
+  return figure != NULL ? lesc_figure_dup_data (figure) : NULL;
 }
 
 gboolean

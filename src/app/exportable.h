@@ -2,6 +2,7 @@
  * on screen) and/or a table. */
 #pragma once
 #include <gtk/gtk.h>
+#include "app/figure.h"
 #include "app/table.h"
 
 G_BEGIN_DECLS
@@ -13,24 +14,22 @@ struct _LescExportableInterface
 {
   GTypeInterface parent_iface;
 
-  /* TRUE when there is a figure to export now. */
-  gboolean (*has_figure) (LescExportable *self);
-  /* The figure's natural size in points (1/72 in). */
-  void (*get_figure_size) (LescExportable *self, double *width, double *height);
-  void (*paint_figure) (LescExportable *self, cairo_t *cr, double width, double height);
+  /* The figure on screen when it has something to export now, else NULL: its painter
+   * draws the export, its model gives the figure data (CSV). */
+  LescFigure *(*get_figure) (LescExportable *self);
   /* The table behind the view, NULL when there is none. */
   LescTable *(*get_table) (LescExportable *self);
-  /* The data behind the figure as CSV (the painters' own format), NULL when none. */
-  char *(*get_figure_data) (LescExportable *self);
   /* A file name without extension: "measures-artificial". */
   char *(*get_basename) (LescExportable *self);
 };
 
 gboolean   lesc_exportable_has_figure (LescExportable *self);
+/* The figure's natural size in points (1/72 in). */
 void       lesc_exportable_get_figure_size (LescExportable *self, double *width, double *height);
 void       lesc_exportable_paint_figure (LescExportable *self, cairo_t *cr, double width, double height);
 LescTable *lesc_exportable_get_table (LescExportable *self);
 char      *lesc_exportable_get_basename (LescExportable *self);
+/* The data behind the figure as CSV (the painters' own format), NULL when none. */
 char      *lesc_exportable_get_figure_data (LescExportable *self);
 
 /* Write the figure to `path`; the type follows the extension (.png at `scale` pixels per

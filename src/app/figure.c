@@ -3,17 +3,16 @@
 
 /* The painter and its model, shared with the worker that paints it. */
 typedef struct {
-  LescFigurePaint paint;
+  const LescPainter *painter;
   gpointer model;
-  GDestroyNotify free_model;
 } Model;
 
 static void
 model_clear (gpointer data)
 {
   Model *m = data;
-  if (m->free_model != NULL && m->model != NULL)
-    m->free_model (m->model);
+  if (m->painter->free_model != NULL && m->model != NULL)
+    m->painter->free_model (m->model);
 }
 
 static Model *
@@ -68,7 +67,7 @@ render_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *c
   cairo_t *cr = cairo_create (surface);
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_paint (cr);
-  r->model->paint (cr, r->width, r->height, r->model->model);
+  r->model->painter->paint (cr, r->width, r->height, r->model->model);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
   GBytes *bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
@@ -165,16 +164,15 @@ lesc_figure_size_allocate (GtkWidget *widget, int width, int height, int baselin
 }
 
 void
-lesc_figure_set_model (LescFigure *self, LescFigurePaint paint, gpointer model, GDestroyNotify free_model)
+lesc_figure_set_model (LescFigure *self, const LescPainter *painter, gpointer model)
 {
   g_return_if_fail (LESC_IS_FIGURE (self));
   Model *m = NULL;
   if (model != NULL)
     {
       m = g_atomic_rc_box_new0 (Model);
-      m->paint = paint;
+      m->painter = painter;
       m->model = model;
-      m->free_model = free_model;
     }
   model_unref (self->model);
   self->model = m;
@@ -186,6 +184,31 @@ lesc_figure_set_model (LescFigure *self, LescFigurePaint paint, gpointer model, 
     }
   self->dirty = self->rendering != NULL;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+lesc_figure_get_export_size (LescFigure *self, double *width, double *height)
+{
+  int w = gtk_widget_get_width (GTK_WIDGET (self)), h = gtk_widget_get_height (GTK_WIDGET (self));
+  *width = w > 100 ? w : self->model != NULL ? self->model->painter->width : 800;
+  *height = h > 100 ? h : self->model != NULL ? self->model->painter->height : 600;
+}
+
+void
+lesc_figure_paint (LescFigure *self, cairo_t *cr, double width, double height)
+{
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  if (self->model != NULL)
+    self->model->painter->paint (cr, width, height, self->model->model);
+}
+
+char *
+lesc_figure_dup_data (LescFigure *self)
+{
+  if (self->model == NULL || self->model->painter->to_csv == NULL)
+    return NULL;
+  return self->model->painter->to_csv (self->model->model);
 }
 
 static void

@@ -7,16 +7,31 @@
 G_BEGIN_DECLS
 
 typedef void (*LescFigurePaint) (cairo_t *cr, double width, double height, const void *model);
+typedef char *(*LescFigureData) (const void *model);
+
+/* One kind of figure: the painter of src/plot, the model's data as CSV, how the model is
+ * freed, and the size (points) an export takes when the figure is not on screen. */
+typedef struct {
+  LescFigurePaint paint;
+  LescFigureData to_csv;
+  GDestroyNotify free_model;
+  double width, height;
+} LescPainter;
 
 #define LESC_TYPE_FIGURE (lesc_figure_get_type ())
 G_DECLARE_FINAL_TYPE (LescFigure, lesc_figure, LESC, FIGURE, GtkWidget)
 
 GtkWidget *lesc_figure_new (void);
-/* Show `model` painted by `paint` (the figure owns the model from now on and frees it
- * with `free_model` once no worker uses it). NULL clears. The model must not change. */
-void lesc_figure_set_model (LescFigure *self, LescFigurePaint paint, gpointer model,
-                            GDestroyNotify free_model);
+/* Show `model` painted by `painter` (the figure owns the model from now on and frees it
+ * once no worker uses it). NULL clears. The model must not change. */
+void lesc_figure_set_model (LescFigure *self, const LescPainter *painter, gpointer model);
 /* TRUE when the picture shown is the current model at the current size. */
 gboolean lesc_figure_is_ready (LescFigure *self);
+
+/* For the exports (exportable.h): the size on screen (the painter's when not shown), the
+ * model painted on white at any size, and its data as CSV (NULL without a model). */
+void  lesc_figure_get_export_size (LescFigure *self, double *width, double *height);
+void  lesc_figure_paint (LescFigure *self, cairo_t *cr, double width, double height);
+char *lesc_figure_dup_data (LescFigure *self);
 
 G_END_DECLS

@@ -54,21 +54,19 @@ enum { COL_METHOD = -1, COL_AVERAGE = LESC_N_MEASURES, COL_SECONDS };
 
 struct _LescMeasuresView
 {
-  GtkWidget parent_instance;
+  LescResultsView parent_instance;
 
   GtkStack *stack;
   GtkLabel *caption;
   GtkColumnView *column_view;
   GtkLabel *footnote;
 
-  GListModel *results;
-  LescKlDirection kl;
   GListStore *rows;
 };
 
 static void lesc_measures_view_exportable_init (LescExportableInterface *iface);
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (LescMeasuresView, lesc_measures_view, GTK_TYPE_WIDGET,
+G_DEFINE_FINAL_TYPE_WITH_CODE (LescMeasuresView, lesc_measures_view, LESC_TYPE_RESULTS_VIEW,
                                G_IMPLEMENT_INTERFACE (LESC_TYPE_EXPORTABLE,
                                                       lesc_measures_view_exportable_init))
 
@@ -137,18 +135,21 @@ rank_rows (GPtrArray *rows)
 }
 
 static void
-rebuild (LescMeasuresView *self)
+rebuild (LescResultsView *view)
 {
+  LescMeasuresView *self = LESC_MEASURES_VIEW (view);
+  GListModel *results = lesc_results_view_get_results (view);
+  LescKlDirection kl = lesc_results_view_get_kl (view);
   /* Rank first, then show: the cells are bound as soon as the rows are in the store. */
-  guint n = self->results != NULL ? g_list_model_get_n_items (self->results) : 0;
+  guint n = results != NULL ? g_list_model_get_n_items (results) : 0;
   g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
   LescDataObject *data = NULL;
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr (LescResult) result = g_list_model_get_item (self->results, i);
+      g_autoptr (LescResult) result = g_list_model_get_item (results, i);
       LescMeasureRow *row = g_object_new (LESC_TYPE_MEASURE_ROW, NULL);
       row->result = g_object_ref (result);
-      const double *v = lesc_result_get_measures (result, self->kl);
+      const double *v = lesc_result_get_measures (result, kl);
       for (guint j = 0; j < LESC_N_MEASURES; j++)
         row->values[j] = v[j];
       g_ptr_array_add (rows, row);
@@ -168,33 +169,8 @@ rebuild (LescMeasuresView *self)
     }
   g_autofree char *foot = g_strdup_printf (
       _("↓ lower is better, ↑ higher is better; rank among the rows in parentheses; best in bold. KL is %s. * reconstructed: no official code exists."),
-      self->kl == LESC_KL_TRUTH_RECOVERED ? _("KL(truth ‖ recovered)") : _("KL(recovered ‖ truth)"));
+      kl == LESC_KL_TRUTH_RECOVERED ? _("KL(truth ‖ recovered)") : _("KL(recovered ‖ truth)"));
   gtk_label_set_text (self->footnote, foot);
-}
-
-static void
-results_changed_cb (LescMeasuresView *self)
-{
-  rebuild (self);
-}
-
-void
-lesc_measures_view_set_results (LescMeasuresView *self, GListModel *results)
-{
-  g_return_if_fail (LESC_IS_MEASURES_VIEW (self));
-  if (self->results != NULL)
-    g_signal_handlers_disconnect_by_func (self->results, results_changed_cb, self);
-  g_set_object (&self->results, results);
-  if (results != NULL)
-    g_signal_connect_swapped (results, "items-changed", G_CALLBACK (results_changed_cb), self);
-  rebuild (self);
-}
-
-void
-lesc_measures_view_set_kl (LescMeasuresView *self, LescKlDirection kl)
-{
-  self->kl = kl;
-  rebuild (self);
 }
 
 guint
@@ -352,7 +328,7 @@ measures_get_table (LescExportable *exportable)
   LescTable *t = lesc_table_new (gtk_label_get_text (self->caption));
   lesc_table_add_note (t, "lesc-explorer %s", LESC_VERSION);
   lesc_table_add_note (t, "data %s sha256 %s", ds->name, ds->checksum);
-  lesc_table_add_note (t, "kl %s", lesc_kl_direction_key (self->kl));
+  lesc_table_add_note (t, "kl %s", lesc_kl_direction_key (lesc_results_view_get_kl (LESC_RESULTS_VIEW (self))));
   lesc_table_add_column (t, _("Method"));
   for (guint j = 0; j < LESC_N_MEASURES; j++)
     {
@@ -413,9 +389,6 @@ static void
 lesc_measures_view_dispose (GObject *object)
 {
   LescMeasuresView *self = LESC_MEASURES_VIEW (object);
-  if (self->results != NULL)
-    g_signal_handlers_disconnect_by_func (self->results, results_changed_cb, self);
-  g_clear_object (&self->results);
   gtk_widget_dispose_template (GTK_WIDGET (self), LESC_TYPE_MEASURES_VIEW);
   g_clear_object (&self->rows);
   G_OBJECT_CLASS (lesc_measures_view_parent_class)->dispose (object);
@@ -427,6 +400,7 @@ lesc_measures_view_class_init (LescMeasuresViewClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = lesc_measures_view_dispose;
+  LESC_RESULTS_VIEW_CLASS (klass)->rebuild = rebuild;
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/lescexplorer/Explorer/ui/measures-view.ui");
   gtk_widget_class_bind_template_child (widget_class, LescMeasuresView, stack);
@@ -455,5 +429,5 @@ lesc_measures_view_init (LescMeasuresView *self)
   add_column (self, _("Seconds"), COL_SECONDS, FALSE);
   /* Sort by the columns' sorters. */
   gtk_sort_list_model_set_sorter (sorted, gtk_column_view_get_sorter (self->column_view));
-  rebuild (self);
+  rebuild (LESC_RESULTS_VIEW (self));
 }

@@ -3,16 +3,14 @@
  * the best value of each column in bold. */
 #pragma once
 #include <adwaita.h>
-#include "core/eval/measures.h"
+#include "app/results-view.h"
 
 G_BEGIN_DECLS
 
 #define LESC_TYPE_MEASURES_VIEW (lesc_measures_view_get_type ())
-G_DECLARE_FINAL_TYPE (LescMeasuresView, lesc_measures_view, LESC, MEASURES_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (LescMeasuresView, lesc_measures_view, LESC, MEASURES_VIEW, LescResultsView)
 
-/* `results`: a GListModel of LescResult (the current results of the window). */
-void lesc_measures_view_set_results (LescMeasuresView *self, GListModel *results);
-void lesc_measures_view_set_kl (LescMeasuresView *self, LescKlDirection kl);
+/* Its results and KL direction: lesc_results_view_set_results, _set_kl. */
 
 /* For the tests: the number of rows and the row of a method (by registry name). */
 guint    lesc_measures_view_get_n_rows (LescMeasuresView *self);

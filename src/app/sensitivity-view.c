@@ -39,6 +39,11 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (LescSensitivityView, lesc_sensitivity_view, GTK_T
                                G_IMPLEMENT_INTERFACE (LESC_TYPE_EXPORTABLE,
                                                       lesc_sensitivity_view_exportable_init))
 
+static const LescPainter heatmap_painter = {
+  (LescFigurePaint) lesc_plot_heatmap_paint, (LescFigureData) lesc_heatmap_model_to_csv,
+  (GDestroyNotify) lesc_heatmap_model_free, 640, 520,
+};
+
 const LescMethod *
 lesc_sensitivity_view_get_method (LescSensitivityView *self)
 {
@@ -91,7 +96,7 @@ rebuild (LescSensitivityView *self)
   self->model->title = g_strdup_printf (_("%s on %s: %s"), g->method->display_name, g->dataset,
                                         lesc_measure_display_name (measure));
   gtk_stack_set_visible_child_name (self->stack, "figure");
-  lesc_figure_set_model (self->area, (LescFigurePaint) lesc_plot_heatmap_paint, self->model, (GDestroyNotify) lesc_heatmap_model_free);
+  lesc_figure_set_model (self->area, &heatmap_painter, self->model);
 }
 
 void
@@ -216,35 +221,11 @@ lesc_sensitivity_view_get_values (LescSensitivityView *self, guint *rows, guint 
 
 /* ---- export ------------------------------------------------------------------------ */
 
-static gboolean
-sensitivity_has_figure (LescExportable *exportable)
-{
-  return LESC_SENSITIVITY_VIEW (exportable)->model != NULL;
-}
-
-static void
-sensitivity_get_figure_size (LescExportable *exportable, double *width, double *height)
+static LescFigure *
+sensitivity_get_figure (LescExportable *exportable)
 {
   LescSensitivityView *self = LESC_SENSITIVITY_VIEW (exportable);
-  int w = gtk_widget_get_width (GTK_WIDGET (self->area)), h = gtk_widget_get_height (GTK_WIDGET (self->area));
-  *width = w > 100 ? w : 640;
-  *height = h > 100 ? h : 520;
-}
-
-static void
-sensitivity_paint_figure (LescExportable *exportable, cairo_t *cr, double width, double height)
-{
-  LescSensitivityView *self = LESC_SENSITIVITY_VIEW (exportable);
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_paint (cr);
-  lesc_plot_heatmap_paint (cr, width, height, self->model);
-}
-
-static char *
-sensitivity_get_figure_data (LescExportable *exportable)
-{
-  LescSensitivityView *self = LESC_SENSITIVITY_VIEW (exportable);
-  return self->model != NULL ? lesc_heatmap_model_to_csv (self->model) : NULL;
+  return self->model != NULL ? self->area : NULL;
 }
 
 /* The grid as a matrix: rows λ₁, columns λ₂; the best cell(s) in bold. */
@@ -300,10 +281,7 @@ sensitivity_get_basename (LescExportable *exportable)
 static void
 lesc_sensitivity_view_exportable_init (LescExportableInterface *iface)
 {
-  iface->has_figure = sensitivity_has_figure;
-  iface->get_figure_size = sensitivity_get_figure_size;
-  iface->paint_figure = sensitivity_paint_figure;
-  iface->get_figure_data = sensitivity_get_figure_data;
+  iface->get_figure = sensitivity_get_figure;
   iface->get_table = sensitivity_get_table;
   iface->get_basename = sensitivity_get_basename;
 }

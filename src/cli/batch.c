@@ -31,16 +31,30 @@ static const GOptionEntry methods_entries[] = {
   { NULL }
 };
 
-static const GOptionEntry run_entries[] = {
+static const GOptionEntry param_entries[] = {
   { "param", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &lesc_batch.params,
     "Set a parameter of every method that has it, or of one (lesc.lambda2=1); repeatable",
     "[METHOD.]NAME=VALUE" },
-  { "seed", 's', 0, G_OPTION_ARG_INT64, &lesc_batch.seed,
-    "Seed of the random starts (default 5489)", "S" },
-  { "variant", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.variant,
-    "LE step: reference (official optimizer, default) or converged (exact optimum)", "V" },
+  { NULL }
+};
+
+static const GOptionEntry kl_entries[] = {
   { "kl", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.kl,
     "KL direction: truth-recovered (default) or recovered-truth (official demos)", "DIR" },
+  { NULL }
+};
+
+static const GOptionEntry memory_entries[] = {
+  { "memory-limit", 0, 0, G_OPTION_ARG_DOUBLE, &lesc_batch.memory_gb,
+    "Refuse runs estimated to need more (GB; default 80% of physical memory)", "GB" },
+  { NULL }
+};
+
+static const GOptionEntry settings_entries[] = {
+  { "seed", 's', 0, G_OPTION_ARG_INT64, &lesc_batch.seed,
+    "Seed of every random draw (default 5489: MATLAB's fresh-session stream)", "S" },
+  { "variant", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.variant,
+    "LE step: reference (official optimizer, default) or converged (exact optimum)", "V" },
   { "c-orientation", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.c_orientation,
     "LESC/gLESC: code (default) or paper", "O" },
   { "tensor-fft", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.tensor_fft,
@@ -92,7 +106,10 @@ lesc_batch_entries (const GOptionEntry *own, guint groups)
     (groups & LESC_BATCH_RESULTS) ? results_entries : NULL,
     (groups & LESC_BATCH_RECOMPUTE) ? recompute_entries : NULL,
     (groups & LESC_BATCH_METHODS) ? methods_entries : NULL,
-    (groups & LESC_BATCH_RUN) ? run_entries : NULL,
+    (groups & LESC_BATCH_PARAM) ? param_entries : NULL,
+    (groups & LESC_BATCH_SETTINGS) ? settings_entries : NULL,
+    (groups & LESC_BATCH_KL) ? kl_entries : NULL,
+    (groups & LESC_BATCH_MEMORY) ? memory_entries : NULL,
     (groups & LESC_BATCH_SHARD) ? shard_entries : NULL,
     (groups & LESC_BATCH_FORMAT) ? format_entries : NULL,
     (groups & LESC_BATCH_TUNE) ? tune_entries : NULL,
@@ -187,11 +204,8 @@ apply_params (GArray *setups, GError **error)
           LescMethodSetup *s = &g_array_index (setups, LescMethodSetup, j);
           if (method != NULL && g_ascii_strcasecmp (method, s->method->name) != 0)
             continue;
-          int i = lesc_method_param_index (s->method, name);
-          if (i < 0)
-            continue;
-          s->params.values[i] = v;
-          hits++;
+          if (lesc_run_params_set (&s->params, s->method, name, v))
+            hits++;
         }
       if (hits == 0)
         {
@@ -199,6 +213,52 @@ apply_params (GArray *setups, GError **error)
                        "--param %s: no selected method has a parameter '%s'", *p, name);
           return FALSE;
         }
+    }
+  return TRUE;
+}
+
+gboolean
+lesc_batch_settings (LescRunParams *p, GError **error)
+{
+  if (lesc_batch.variant != NULL && !lesc_variant_from_string (lesc_batch.variant, &p->variant))
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "--variant: expected reference or converged, got '%s'", lesc_batch.variant);
+      return FALSE;
+    }
+  if (lesc_batch.seed < -1 || lesc_batch.seed > G_MAXUINT32)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "--seed: expected 0 … 4294967295, got %" G_GINT64_FORMAT, lesc_batch.seed);
+      return FALSE;
+    }
+  if (lesc_batch.seed >= 0)
+    p->seed = (guint32) lesc_batch.seed;
+  if (!(lesc_batch.memory_gb >= 0) || !isfinite (lesc_batch.memory_gb))
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "--memory-limit: expected a positive number of GB, got %g", lesc_batch.memory_gb);
+      return FALSE;
+    }
+  p->memory_limit = lesc_batch.memory_gb * 1e9;
+  return parse_choice ("c-orientation", lesc_batch.c_orientation, "code", "paper",
+                       &p->c_paper_orientation, error)
+         && parse_choice ("tensor-fft", lesc_batch.tensor_fft, "samples", "views",
+                          &p->tensor_fft_views, error)
+         && parse_choice ("odd-n-double-shrink", lesc_batch.odd_n, "on", "off",
+                          &p->odd_n_single_shrink, error)
+         && parse_choice ("flavour", lesc_batch.flavour, "paper", "pyldl", &p->flavour_pyldl,
+                          error);
+}
+
+gboolean
+lesc_batch_kl (LescKlDirection *kl, GError **error)
+{
+  if (lesc_batch.kl != NULL && !lesc_kl_direction_from_string (lesc_batch.kl, kl))
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "--kl: expected truth-recovered or recovered-truth, got '%s'", lesc_batch.kl);
+      return FALSE;
     }
   return TRUE;
 }
@@ -249,34 +309,11 @@ lesc_batch_methods (const char *default_methods, gboolean need_mapping, GError *
       g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "--methods: no method given");
       return NULL;
     }
-  LescVariant variant = LESC_VARIANT_REFERENCE;
-  if (lesc_batch.variant != NULL && !lesc_variant_from_string (lesc_batch.variant, &variant))
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
-                   "--variant: expected reference or converged, got '%s'", lesc_batch.variant);
-      return NULL;
-    }
-  if (lesc_batch.seed < -1 || lesc_batch.seed > G_MAXUINT32)
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
-                   "--seed: expected 0 … 4294967295, got %" G_GINT64_FORMAT, lesc_batch.seed);
-      return NULL;
-    }
   for (guint j = 0; j < setups->len; j++)
     {
       LescMethodSetup *s = &g_array_index (setups, LescMethodSetup, j);
       lesc_run_params_init (&s->params, s->method);
-      s->params.variant = variant;
-      if (lesc_batch.seed >= 0)
-        s->params.seed = (guint32) lesc_batch.seed;
-      if (!parse_choice ("c-orientation", lesc_batch.c_orientation, "code", "paper",
-                         &s->params.c_paper_orientation, error)
-          || !parse_choice ("tensor-fft", lesc_batch.tensor_fft, "samples", "views",
-                            &s->params.tensor_fft_views, error)
-          || !parse_choice ("odd-n-double-shrink", lesc_batch.odd_n, "on", "off",
-                            &s->params.odd_n_single_shrink, error)
-          || !parse_choice ("flavour", lesc_batch.flavour, "paper", "pyldl",
-                            &s->params.flavour_pyldl, error))
+      if (!lesc_batch_settings (&s->params, error))
         return NULL;
     }
   if (!apply_params (setups, error))
@@ -416,12 +453,8 @@ lesc_batch_begin (LescExperimentOptions *o, gboolean existing, GError **error)
   o->open = &open;
   if (lesc_batch.shard != NULL && !lesc_shard_parse (lesc_batch.shard, &o->shard, error))
     return FALSE;
-  if (lesc_batch.kl != NULL && !lesc_kl_direction_from_string (lesc_batch.kl, &o->kl))
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
-                   "--kl: expected truth-recovered or recovered-truth, got '%s'", lesc_batch.kl);
-      return FALSE;
-    }
+  if (!lesc_batch_kl (&o->kl, error))
+    return FALSE;
   o->recompute = lesc_batch.recompute;
   o->store = existing ? lesc_store_open_existing (lesc_batch.results, error)
                       : lesc_store_open (lesc_batch.results, error);
@@ -517,53 +550,6 @@ lesc_batch_write (GString *out)
   if (!lesc_cli_output (lesc_batch.output, out->str, out->len, &error))
     return lesc_cli_fail (g_steal_pointer (&error));
   return LESC_EXIT_OK;
-}
-
-/* ---- writers' helpers ---------------------------------------------------------------- */
-
-void
-lesc_json_number (GString *out, double v)
-{
-  if (isnan (v))
-    g_string_append (out, "null");
-  else if (isinf (v))
-    g_string_append (out, v > 0 ? "\"Infinity\"" : "\"-Infinity\"");
-  else
-    {
-      g_autofree char *t = lesc_format_number (v);
-      g_string_append (out, t);
-    }
-}
-
-void
-lesc_latex_text (GString *out, const char *s)
-{
-  for (const char *c = s; c != NULL && *c; c++)
-    switch (*c)
-      {
-      case '\\': g_string_append (out, "\\textbackslash{}"); break;
-      case '~': g_string_append (out, "\\textasciitilde{}"); break;
-      case '^': g_string_append (out, "\\textasciicircum{}"); break;
-      case '&': case '%': case '$': case '#': case '_': case '{': case '}':
-        g_string_append_c (out, '\\');
-        g_string_append_c (out, *c);
-        break;
-      default:
-        g_string_append_c (out, *c);
-      }
-}
-
-char *
-lesc_format_fixed (double v, int decimals)
-{
-  if (isnan (v))
-    return g_strdup ("—");
-  if (isinf (v))
-    return g_strdup (v > 0 ? "inf" : "-inf");
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  char fmt[8];
-  g_snprintf (fmt, sizeof fmt, "%%.%df", CLAMP (decimals, 0, 17));
-  return g_strdup (g_ascii_formatd (buf, sizeof buf, fmt, v));
 }
 
 LescRecoveryTable *

@@ -9,13 +9,6 @@ G_BEGIN_DECLS
 
 enum { LESC_EXIT_INTERRUPTED = 130 };
 
-typedef enum {
-  LESC_FORMAT_TEXT,
-  LESC_FORMAT_CSV,
-  LESC_FORMAT_JSON,
-  LESC_FORMAT_LATEX,
-} LescFormat;
-
 /* Option values, filled by the entries below. */
 typedef struct {
   char *results;      /* --results FILE */
@@ -27,6 +20,7 @@ typedef struct {
   char *variant;      /* --variant reference|converged */
   char *kl;           /* --kl truth-recovered|recovered-truth */
   char *c_orientation, *tensor_fft, *odd_n, *flavour;
+  double memory_gb;   /* --memory-limit GB (0: 80 % of physical memory) */
   gboolean tune;      /* --tune */
   char *select_by;    /* --select-by MEASURE|average-rank */
   char *format;       /* --format */
@@ -41,7 +35,11 @@ enum {
   LESC_BATCH_RESULTS = 1 << 0, /* --results */
   LESC_BATCH_RECOMPUTE = 1 << 6, /* --recompute */
   LESC_BATCH_STORE = LESC_BATCH_RESULTS | LESC_BATCH_RECOMPUTE,
-  LESC_BATCH_RUN = 1 << 1,     /* --param, --seed, --variant, --kl, variants */
+  LESC_BATCH_PARAM = 1 << 1,   /* --param */
+  LESC_BATCH_SETTINGS = 1 << 7, /* --seed, --variant, the variant switches */
+  LESC_BATCH_KL = 1 << 8,      /* --kl */
+  LESC_BATCH_MEMORY = 1 << 9,  /* --memory-limit */
+  LESC_BATCH_RUN = LESC_BATCH_PARAM | LESC_BATCH_SETTINGS | LESC_BATCH_KL,
   LESC_BATCH_SHARD = 1 << 2,   /* --shard */
   LESC_BATCH_FORMAT = 1 << 3,  /* --format, --output */
   LESC_BATCH_TUNE = 1 << 4,    /* --tune, --select-by */
@@ -56,6 +54,12 @@ gboolean lesc_batch_format (const char *const *allowed, LescFormat *out, GError 
  * every method) and the run options. Methods must all have a mapping when
  * `need_mapping`. Returns an array of LescMethodSetup. */
 GArray *lesc_batch_methods (const char *default_methods, gboolean need_mapping, GError **error);
+
+/* The run settings (--seed, --variant, the variant switches, --memory-limit) applied to
+ * `p` (initialised for its method): what every command that runs a method shares. */
+gboolean lesc_batch_settings (LescRunParams *p, GError **error);
+/* --kl (unchanged when not given). */
+gboolean lesc_batch_kl (LescKlDirection *kl, GError **error);
 
 /* --tune and --select-by. */
 gboolean lesc_batch_tuning (LescTuning *out, GError **error);
@@ -81,11 +85,5 @@ LescRecoveryTable *lesc_batch_stored_table (int argc, char **argv, LescExperimen
 
 /* Writes `out` to --output or standard output; returns an exit status. */
 int lesc_batch_write (GString *out);
-
-/* Helpers for the writers (CSV fields: lesc_csv_field in plot/export.h). */
-void lesc_json_number (GString *out, double v);      /* null for NaN, "Infinity" strings */
-void lesc_latex_text (GString *out, const char *s);  /* escapes \ & % $ # _ { } ~ ^ */
-/* A value with `decimals` decimals, "—"/"inf" for NaN/Inf (text). */
-char *lesc_format_fixed (double v, int decimals);
 
 G_END_DECLS

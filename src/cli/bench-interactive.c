@@ -127,11 +127,10 @@ print_line (gboolean csv, const char *dataset, const char *method, const char *c
 
 /* Every parameter of `m` on `ds`: a warm-up run at the defaults, then `repeat` changes. */
 static gboolean
-bench_method (const LescDataset *ds, const LescMethod *m, guint repeat, gboolean csv,
-              LescRunCache *cache, GError **error)
+bench_method (const LescDataset *ds, const LescMethod *m, const LescRunParams *start,
+              guint repeat, gboolean csv, LescRunCache *cache, GError **error)
 {
-  LescRunParams base;
-  lesc_run_params_init (&base, m);
+  LescRunParams base = *start;
   if (m->smoothness != NULL)
     base.trace_bytes = LESC_TRACE_INTERACTIVE_BYTES;
   double first, final;
@@ -156,9 +155,9 @@ bench_method (const LescDataset *ds, const LescMethod *m, guint repeat, gboolean
   /* the λ strip: eight λ₁ values, nearest to the current one first, without traces */
   if (lesc_method_param_index (m, "lambda1") >= 0 && m->smoothness != NULL)
     {
-      int i1 = lesc_method_param_index (m, "lambda1");
       guint order[G_N_ELEMENTS (lesc_grid_default)];
-      lesc_grid_nearest_first (lesc_grid_default, G_N_ELEMENTS (order), base.values[i1], order);
+      lesc_grid_nearest_first (lesc_grid_default, G_N_ELEMENTS (order),
+                               lesc_run_params_get (&base, m, "lambda1", 1.0), order);
       for (guint r = 0; r < repeat; r++)
         {
           gint64 t0 = g_get_monotonic_time ();
@@ -166,7 +165,7 @@ bench_method (const LescDataset *ds, const LescMethod *m, guint repeat, gboolean
             {
               LescRunParams p = base;
               p.trace_bytes = 0.0;
-              p.values[i1] = lesc_grid_default[order[c]];
+              lesc_run_params_set (&p, m, "lambda1", lesc_grid_default[order[c]]);
               double a, b;
               if (!timed_run (m, ds, &p, cache, &a, &b, error))
                 return FALSE;
@@ -181,8 +180,8 @@ bench_method (const LescDataset *ds, const LescMethod *m, guint repeat, gboolean
 }
 
 int
-lesc_bench_interactive (char **datasets, char **methods, guint repeat, gboolean csv,
-                        double cache_bytes)
+lesc_bench_interactive (char **datasets, char **methods, const LescRunParams *params,
+                        guint repeat, gboolean csv, double cache_bytes)
 {
   if (csv)
     printf ("dataset,method,change,first_min,first_median,final_min,final_median,runs\n");
@@ -200,7 +199,8 @@ lesc_bench_interactive (char **datasets, char **methods, guint repeat, gboolean 
       /* one cache per data set, as the explorer keeps one while a data set is open */
       g_autoptr (LescRunCache) cache = lesc_run_cache_new (cache_bytes);
       for (guint k = 0; methods[k]; k++)
-        if (!bench_method (ds, lesc_method_find (methods[k]), repeat, csv, cache, &error))
+        if (!bench_method (ds, lesc_method_find (methods[k]), &params[k], repeat, csv, cache,
+                           &error))
           {
             fprintf (stderr, "lesc: %s on %s: %s\n", methods[k], ds->name, error->message);
             g_clear_error (&error);

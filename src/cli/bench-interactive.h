@@ -1,7 +1,9 @@
 /* `lesc bench --interactive` (bench-interactive.c). */
 #pragma once
 #include "cli/cli.h"
+#include "core/methods/method.h"
 
-/* Prints one line per data set, method and changed parameter; returns the exit status. */
-int lesc_bench_interactive (char **datasets, char **methods, guint repeat, gboolean csv,
-                            double cache_bytes);
+/* Prints one line per data set, method and changed parameter, starting from `params`
+ * (one per method); returns the exit status. */
+int lesc_bench_interactive (char **datasets, char **methods, const LescRunParams *params,
+                            guint repeat, gboolean csv, double cache_bytes);

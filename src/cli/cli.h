@@ -2,6 +2,7 @@
 #pragma once
 #include "core/data/dataset.h"
 #include "core/base/error.h"
+#include "core/base/format.h"
 #include "core/data/validate.h"
 #include "core/data/open.h"
 
@@ -40,9 +41,6 @@ LescDataset *lesc_cli_open_dataset (const char *spec, GError **error);
 LescOpenOptions lesc_cli_open_options (void);
 LescDataset *lesc_cli_open_dataset_report (const char *spec, LescValidateReport *report,
                                            GError **error);
-
-/* Append `s` as a JSON string literal ("null" for NULL). */
-void lesc_cli_json_string (GString *out, const char *s);
 
 /* Write `contents` to `path` atomically, or to standard output when `path` is NULL or "-". */
 gboolean lesc_cli_output (const char *path, const char *contents, gsize length, GError **error);

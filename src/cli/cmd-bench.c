@@ -3,6 +3,7 @@
  * (wait4's ru_maxrss) is its own. "seconds" is end to end: reading and checking the data
  * set (the "load" stage) and the method. With --interactive: the latencies of parameter
  * changes in the explorer (bench-interactive.c). */
+#include "cli/batch.h"
 #include "cli/cli.h"
 #include "cli/bench-interactive.h"
 #include "cli/commands.h"
@@ -17,8 +18,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static char *datasets_option, *methods_option, *variant_option, *format_option;
-static double memory_gb, cache_gb;
+static char *datasets_option, *methods_option, *format_option;
+static double cache_gb;
 static gboolean interactive;
 static int repeat = 5;
 
@@ -27,10 +28,7 @@ static const GOptionEntry entries[] = {
     "Comma-separated data sets (default artificial,sjaffe,yeast-alpha,sbu-3dfe,movie)", "LIST" },
   { "methods", 'm', 0, G_OPTION_ARG_STRING, &methods_option,
     "Comma-separated methods (default glle,lesc,glesc)", "LIST" },
-  { "variant", 0, 0, G_OPTION_ARG_STRING, &variant_option, "LE step: reference (default) or converged", "V" },
   { "format", 'f', 0, G_OPTION_ARG_STRING, &format_option, "Output: text (default) or csv", "FMT" },
-  { "memory-limit", 0, 0, G_OPTION_ARG_DOUBLE, &memory_gb,
-    "Refuse runs estimated to need more (GB; default 80% of physical memory)", "GB" },
   { "interactive", 0, 0, G_OPTION_ARG_NONE, &interactive,
     "Latency of parameter changes in the explorer on a warm cache: first provisional frame "
     "and final result per data set, method and parameter, and the λ strip (default data "
@@ -43,7 +41,7 @@ static const GOptionEntry entries[] = {
 
 /* The child: run and write "ok n total estimate name=seconds …" or "error message". */
 static void
-child_run (int fd, const char *spec, const LescMethod *m, LescVariant variant)
+child_run (int fd, const char *spec, const LescMethod *m, const LescRunParams *p)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GString) out = g_string_new (NULL);
@@ -52,12 +50,8 @@ child_run (int fd, const char *spec, const LescMethod *m, LescVariant variant)
   double load = lesc_seconds_since (t_load);
   if (ds != NULL)
     {
-      LescRunParams p;
-      lesc_run_params_init (&p, m);
-      p.variant = variant;
-      p.memory_limit = memory_gb * 1e9;
       LescRunResult r;
-      g_autoptr (LescMatrix) d = lesc_method_run (m, ds, &p, NULL, &r, &error);
+      g_autoptr (LescMatrix) d = lesc_method_run (m, ds, p, NULL, &r, &error);
       double total = lesc_seconds_since (t_load);
       if (d != NULL)
         {
@@ -92,14 +86,12 @@ child_run (int fd, const char *spec, const LescMethod *m, LescVariant variant)
 int
 lesc_cmd_bench (int argc, char **argv)
 {
+  g_autofree GOptionEntry *all = lesc_batch_entries (entries, LESC_BATCH_SETTINGS | LESC_BATCH_MEMORY);
   if (!lesc_cli_parse ("bench", "", "time GLLE, LESC and gLESC on the benchmark data sets",
-                       entries, TRUE, &argc, &argv))
+                       all, TRUE, &argc, &argv))
     return LESC_EXIT_USAGE;
   if (argc != 1)
     return lesc_cli_usage ("bench", "takes no arguments");
-  LescVariant variant = LESC_VARIANT_REFERENCE;
-  if (variant_option != NULL && !lesc_variant_from_string (variant_option, &variant))
-    return lesc_cli_usage ("bench", "--variant '%s': expected reference or converged", variant_option);
   gboolean csv = format_option != NULL && strcmp (format_option, "csv") == 0;
   if (format_option != NULL && !csv && strcmp (format_option, "text") != 0)
     return lesc_cli_usage ("bench", "--format '%s': expected text or csv", format_option);
@@ -108,16 +100,25 @@ lesc_cmd_bench (int argc, char **argv)
   const char *default_methods = interactive ? "fcm,km,lp,ml,glle,lesc,glesc" : "glle,lesc,glesc";
   g_auto (GStrv) sets = g_strsplit (datasets_option ? datasets_option : default_sets, ",", -1);
   g_auto (GStrv) names = g_strsplit (methods_option ? methods_option : default_methods, ",", -1);
-  for (guint k = 0; names[k]; k++)
-    if (lesc_method_find (names[k]) == NULL)
-      return lesc_cli_usage ("bench", "unknown method '%s'", names[k]);
+  guint n_methods = g_strv_length (names);
+  g_autofree LescRunParams *params = g_new (LescRunParams, n_methods);
+  for (guint k = 0; k < n_methods; k++)
+    {
+      const LescMethod *m = lesc_method_find (names[k]);
+      if (m == NULL)
+        return lesc_cli_usage ("bench", "unknown method '%s'", names[k]);
+      g_autoptr (GError) error = NULL;
+      lesc_run_params_init (&params[k], m);
+      if (!lesc_batch_settings (&params[k], &error) || !lesc_run_params_check (&params[k], m, &error))
+        return lesc_cli_fail (error);
+    }
   if (interactive)
     {
       if (repeat < 1 || repeat > 1000)
         return lesc_cli_usage ("bench", "--repeat %d: expected 1…1000", repeat);
       if (cache_gb < 0 || !isfinite (cache_gb))
         return lesc_cli_usage ("bench", "--cache-limit %g: expected a positive number of GB", cache_gb);
-      return lesc_bench_interactive (sets, names, (guint) repeat, csv, cache_gb * 1e9);
+      return lesc_bench_interactive (sets, names, params, (guint) repeat, csv, cache_gb * 1e9);
     }
 
   if (csv)
@@ -141,7 +142,7 @@ lesc_cmd_bench (int argc, char **argv)
         if (pid == 0)
           {
             close (fds[0]);
-            child_run (fds[1], sets[s], m, variant);
+            child_run (fds[1], sets[s], m, &params[k]);
             close (fds[1]);
             _exit (0);
           }
@@ -161,7 +162,13 @@ lesc_cmd_bench (int argc, char **argv)
           {
             const char *why = msg->len > 6 ? msg->str + 6 : "the run died";
             if (csv)
-              printf ("%s,%s,,,%.0f,,,\"%s\"\n", sets[s], m->display_name, peak_mb, why);
+              {
+                g_autoptr (GString) line = g_string_new (NULL);
+                lesc_csv_field (line, sets[s]);
+                g_string_append_printf (line, ",%s,,,%.0f,,,", m->display_name, peak_mb);
+                lesc_csv_field (line, why);
+                printf ("%s\n", line->str);
+              }
             else
               printf ("%-12s %-6s  failed: %s\n", sets[s], m->display_name, why);
             status_all = LESC_EXIT_DATA;
@@ -174,8 +181,14 @@ lesc_cmd_bench (int argc, char **argv)
             sscanf (msg->str + 3, "%zu %lf %lf %n", &n, &total, &estimate, &used);
             const char *stages = msg->str + 3 + used;
             if (csv)
-              printf ("%s,%s,%zu,%.3f,%.0f,%.0f,\"%s\",ok\n", sets[s], m->display_name, n, total,
-                      peak_mb, estimate / 1e6, stages);
+              {
+                g_autoptr (GString) line = g_string_new (NULL);
+                lesc_csv_field (line, sets[s]);
+                g_string_append_printf (line, ",%s,%zu,%.3f,%.0f,%.0f,", m->display_name, n, total,
+                                        peak_mb, estimate / 1e6);
+                lesc_csv_field (line, stages);
+                printf ("%s,ok\n", line->str);
+              }
             else
               printf ("%-12s %-6s %6zu %9.3f %9.0f %9.0f  %s\n", sets[s], m->display_name, n, total,
                       peak_mb, estimate / 1e6, stages);

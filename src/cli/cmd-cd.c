@@ -84,32 +84,38 @@ write_text (GString *out, LescMeasure m, const LescStatsResult *r, const LescRec
   g_string_append (out, "\n");
 }
 
+/* One line "measure,statistic,a,b,value" (value: 17 digits, the CSV rule for NaN/Inf). */
+static void
+csv_line (GString *out, const char *key, const char *what, const char *a, const char *b, double v)
+{
+  g_string_append_printf (out, "%s,%s,%s,%s,", key, what, a ? a : "", b ? b : "");
+  lesc_format_append (out, v, LESC_FORMAT_CSV, "%.17g");
+  g_string_append_c (out, '\n');
+}
+
 static void
 write_csv (GString *out, LescMeasure m, const LescStatsResult *r)
 {
   const char *key = lesc_measure_key (m);
   for (gsize j = 0; j < r->k; j++)
-    g_string_append_printf (out, "%s,mean_rank,%s,,%.17g\n", key, r->names[j], r->mean_ranks[j]);
+    csv_line (out, key, "mean_rank", r->names[j], NULL, r->mean_ranks[j]);
   const LescFriedman *f = &r->friedman;
-  g_string_append_printf (out, "%s,friedman_chi2,,,%.17g\n%s,friedman_p,,,%.17g\n", key, f->chi2, key, f->chi2_p);
-  g_string_append_printf (out, "%s,friedman_ties_chi2,,,%.17g\n%s,friedman_ties_p,,,%.17g\n", key,
-                          f->chi2_tc, key, f->chi2_tc_p);
-  g_string_append_printf (out, "%s,iman_davenport_f,,,%.17g\n%s,iman_davenport_p,,,%.17g\n", key, f->ff,
-                          key, f->ff_p);
-  g_string_append_printf (out, "%s,omnibus_significant,,,%d\n", key, !r->omnibus_not_significant);
-  g_string_append_printf (out, "%s,nemenyi_cd,,,%.17g\n%s,bonferroni_dunn_cd,,,%.17g\n", key,
-                          r->nemenyi_cd, key, r->bd_cd);
+  csv_line (out, key, "friedman_chi2", NULL, NULL, f->chi2);
+  csv_line (out, key, "friedman_p", NULL, NULL, f->chi2_p);
+  csv_line (out, key, "friedman_ties_chi2", NULL, NULL, f->chi2_tc);
+  csv_line (out, key, "friedman_ties_p", NULL, NULL, f->chi2_tc_p);
+  csv_line (out, key, "iman_davenport_f", NULL, NULL, f->ff);
+  csv_line (out, key, "iman_davenport_p", NULL, NULL, f->ff_p);
+  csv_line (out, key, "omnibus_significant", NULL, NULL, !r->omnibus_not_significant);
+  csv_line (out, key, "nemenyi_cd", NULL, NULL, r->nemenyi_cd);
+  csv_line (out, key, "bonferroni_dunn_cd", NULL, NULL, r->bd_cd);
   for (gsize i = 0; i < r->k; i++)
     for (gsize j = i + 1; j < r->k; j++)
       {
-        g_string_append_printf (out, "%s,wilcoxon_p,%s,%s,%.17g\n", key, r->names[i], r->names[j],
-                                LESC_AT (r->wilcoxon_p, i, j));
-        g_string_append_printf (out, "%s,holm_p,%s,%s,%.17g\n", key, r->names[i], r->names[j],
-                                LESC_AT (r->holm_p, i, j));
-        g_string_append_printf (out, "%s,nemenyi_p,%s,%s,%.17g\n", key, r->names[i], r->names[j],
-                                LESC_AT (r->nemenyi_p, i, j));
-        g_string_append_printf (out, "%s,significant,%s,%s,%d\n", key, r->names[i], r->names[j],
-                                r->significant[i * r->k + j]);
+        csv_line (out, key, "wilcoxon_p", r->names[i], r->names[j], LESC_AT (r->wilcoxon_p, i, j));
+        csv_line (out, key, "holm_p", r->names[i], r->names[j], LESC_AT (r->holm_p, i, j));
+        csv_line (out, key, "nemenyi_p", r->names[i], r->names[j], LESC_AT (r->nemenyi_p, i, j));
+        csv_line (out, key, "significant", r->names[i], r->names[j], r->significant[i * r->k + j]);
       }
   for (guint c = 0; c < r->cliques->len; c++)
     {
@@ -134,7 +140,7 @@ json_matrix_pairs (GString *out, const char *name, const LescStatsResult *r, con
       for (gsize j = 0; j < r->k; j++)
         {
           g_string_append (out, j ? ", " : "");
-          lesc_json_number (out, LESC_AT (p, i, j));
+          lesc_format_append (out, LESC_AT (p, i, j), LESC_FORMAT_JSON, NULL);
         }
       g_string_append (out, "]");
     }
@@ -148,24 +154,24 @@ write_json (GString *out, LescMeasure m, const LescStatsResult *r, const LescRec
                           "\"test\": \"%s\", \"omnibus\": \"%s\", \"alpha\": ", lesc_measure_key (m),
                           lesc_measure_lower_is_better (m) ? "true" : "false", r->n,
                           lesc_posthoc_key (r->options.posthoc), lesc_omnibus_key (r->options.omnibus));
-  lesc_json_number (out, r->options.alpha);
+  lesc_format_append (out, r->options.alpha, LESC_FORMAT_JSON, NULL);
   g_string_append (out, ",\n     \"methods\": [");
   for (gsize j = 0; j < r->k; j++)
     {
       g_string_append (out, j ? ", " : "");
-      lesc_cli_json_string (out, r->names[j]);
+      lesc_json_string (out, r->names[j]);
     }
   g_string_append (out, "],\n     \"dropped\": [");
   for (guint i = 0; r->dropped != NULL && i < r->dropped->len; i++)
     {
       g_string_append (out, i ? ", " : "");
-      lesc_cli_json_string (out, t->datasets[g_array_index (r->dropped, guint, i)]);
+      lesc_json_string (out, t->datasets[g_array_index (r->dropped, guint, i)]);
     }
   g_string_append (out, "],\n     \"mean_ranks\": [");
   for (gsize j = 0; j < r->k; j++)
     {
       g_string_append (out, j ? ", " : "");
-      lesc_json_number (out, r->mean_ranks[j]);
+      lesc_format_append (out, r->mean_ranks[j], LESC_FORMAT_JSON, NULL);
     }
   const LescFriedman *f = &r->friedman;
   const struct { const char *name; double v; } scalars[] = {
@@ -179,7 +185,7 @@ write_json (GString *out, LescMeasure m, const LescStatsResult *r, const LescRec
   for (guint i = 0; i < G_N_ELEMENTS (scalars); i++)
     {
       g_string_append_printf (out, ",\n     \"%s\": ", scalars[i].name);
-      lesc_json_number (out, scalars[i].v);
+      lesc_format_append (out, scalars[i].v, LESC_FORMAT_JSON, NULL);
     }
   g_string_append_printf (out, ",\n     \"omnibus_significant\": %s,\n     \"control\": \"%s\"",
                           r->omnibus_not_significant ? "false" : "true", r->names[r->control]);
@@ -194,7 +200,7 @@ write_json (GString *out, LescMeasure m, const LescStatsResult *r, const LescRec
       for (gsize i = 0; i < q->n_members; i++)
         {
           g_string_append (out, i ? ", " : "");
-          lesc_cli_json_string (out, r->names[q->members[i]]);
+          lesc_json_string (out, r->names[q->members[i]]);
         }
       g_string_append (out, "]");
     }

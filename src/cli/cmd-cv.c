@@ -94,8 +94,8 @@ write_text (GString *out, const LescCvResult *r, Summary *s)
           g_string_append_printf (out, "%-14s", r->datasets[d]);
           for (guint j = 0; j < k; j++)
             {
-              g_autofree char *mu = lesc_format_fixed (s[m].mean[d * k + j], opt_decimals);
-              g_autofree char *sd = lesc_format_fixed (s[m].std[d * k + j], opt_decimals);
+              g_autofree char *mu = lesc_format_fixed (s[m].mean[d * k + j], LESC_FORMAT_TEXT, opt_decimals);
+              g_autofree char *sd = lesc_format_fixed (s[m].std[d * k + j], LESC_FORMAT_TEXT, opt_decimals);
               g_autofree char *rk = lesc_format_number (s[m].rank[d * k + j]);
               g_autofree char *cell = isnan (s[m].rank[d * k + j])
                                         ? g_strdup_printf ("%s ± %s", mu, sd)
@@ -143,9 +143,9 @@ write_csv (GString *out, const LescCvResult *r, Summary *s)
       {
         for (guint j = 0; j < k; j++)
           {
-            g_autofree char *mu = lesc_format_number (s[m].mean[d * k + j]);
-            g_autofree char *sd = lesc_format_number (s[m].std[d * k + j]);
-            g_autofree char *rk = lesc_format_number (s[m].rank[d * k + j]);
+            g_autofree char *mu = lesc_format_value (s[m].mean[d * k + j], LESC_FORMAT_CSV, NULL);
+            g_autofree char *sd = lesc_format_value (s[m].std[d * k + j], LESC_FORMAT_CSV, NULL);
+            g_autofree char *rk = lesc_format_value (s[m].rank[d * k + j], LESC_FORMAT_CSV, NULL);
             g_string_append (out, "summary,");
             lesc_csv_field (out, r->datasets[d]);
             g_string_append_printf (out, ",%s,%s,,%s,%s,%s,,,,%u,%u,", lesc_measure_key ((LescMeasure) m),
@@ -160,8 +160,8 @@ write_csv (GString *out, const LescCvResult *r, Summary *s)
             {
               LescTTest t;
               gboolean ok = ttest (r, d, a, b, (LescMeasure) m, &t);
-              g_autofree char *tv = ok ? lesc_format_number (t.t) : g_strdup ("");
-              g_autofree char *pv = ok ? lesc_format_number (t.p) : g_strdup ("");
+              g_autofree char *tv = lesc_format_value (ok ? t.t : NAN, LESC_FORMAT_CSV, NULL);
+              g_autofree char *pv = lesc_format_value (ok ? t.p : NAN, LESC_FORMAT_CSV, NULL);
               g_string_append (out, "ttest,");
               lesc_csv_field (out, r->datasets[d]);
               g_string_append_printf (out, ",%s,%s,%s,,,,%s,%u,%s,%u,%u,\n",
@@ -181,33 +181,33 @@ write_json (GString *out, const LescCvResult *r, Summary *s)
   for (guint d = 0; d < r->n_datasets; d++)
     {
       g_string_append_printf (out, "%s\n    {\"name\": ", d ? "," : "");
-      lesc_cli_json_string (out, r->datasets[d]);
+      lesc_json_string (out, r->datasets[d]);
       g_string_append (out, ", \"checksum\": ");
-      lesc_cli_json_string (out, r->checksums[d]);
+      lesc_json_string (out, r->checksums[d]);
       g_string_append (out, ",\n     \"methods\": [");
       for (guint j = 0; j < k; j++)
         {
           const LescRunRecord *c0 = &r->cells[((gsize) d * k + j) * r->folds];
           g_string_append_printf (out, "%s\n       {\"method\": \"%s\", \"params\": ", j ? "," : "",
                                   r->methods[j]->name);
-          lesc_cli_json_string (out, c0->params);
+          lesc_json_string (out, c0->params);
           g_string_append (out, ", \"variant\": ");
-          lesc_cli_json_string (out, c0->variant);
+          lesc_json_string (out, c0->variant);
           for (int m = 0; m < LESC_N_MEASURES; m++)
             {
               g_autofree double *v = g_new (double, r->folds);
               lesc_cv_fold_values (r, d, j, (LescMeasure) m, v);
               g_string_append_printf (out, ",\n        \"%s\": {\"mean\": ", lesc_measure_key ((LescMeasure) m));
-              lesc_json_number (out, s[m].mean[d * k + j]);
+              lesc_format_append (out, s[m].mean[d * k + j], LESC_FORMAT_JSON, NULL);
               g_string_append (out, ", \"std\": ");
-              lesc_json_number (out, s[m].std[d * k + j]);
+              lesc_format_append (out, s[m].std[d * k + j], LESC_FORMAT_JSON, NULL);
               g_string_append (out, ", \"rank\": ");
-              lesc_json_number (out, s[m].rank[d * k + j]);
+              lesc_format_append (out, s[m].rank[d * k + j], LESC_FORMAT_JSON, NULL);
               g_string_append (out, ", \"folds\": [");
               for (guint f = 0; f < r->folds; f++)
                 {
                   g_string_append (out, f ? ", " : "");
-                  lesc_json_number (out, v[f]);
+                  lesc_format_append (out, v[f], LESC_FORMAT_JSON, NULL);
                 }
               g_string_append (out, "]}");
             }
@@ -228,9 +228,9 @@ write_json (GString *out, const LescCvResult *r, Summary *s)
                                           "\"df\": %u, \"t\": ", first ? "" : ",",
                                           lesc_measure_key ((LescMeasure) m), r->methods[a]->name,
                                           r->methods[b]->name, r->folds - 1);
-                  lesc_json_number (out, ok ? t.t : NAN);
+                  lesc_format_append (out, ok ? t.t : NAN, LESC_FORMAT_JSON, NULL);
                   g_string_append (out, ", \"p\": ");
-                  lesc_json_number (out, ok ? t.p : NAN);
+                  lesc_format_append (out, ok ? t.p : NAN, LESC_FORMAT_JSON, NULL);
                   g_string_append (out, "}");
                   first = FALSE;
                 }

@@ -25,15 +25,6 @@ open_table (const char *spec, GError **error)
   return g_steal_pointer (&ds->truth);
 }
 
-static void
-append_value (GString *s, double v, gboolean json)
-{
-  if (isfinite (v))
-    g_string_append_printf (s, "%.17g", v);
-  else
-    g_string_append_printf (s, json ? "\"%s\"" : "%s", isnan (v) ? "NaN" : v > 0 ? "+Inf" : "-Inf");
-}
-
 static char *kl_option = NULL;
 static char *format_option = NULL;
 
@@ -89,13 +80,8 @@ lesc_cmd_eval (int argc, char **argv)
         {
           g_string_append_printf (s, "%-16s %s ", lesc_measure_title (m),
                                   lesc_measure_lower_is_better (m) ? "↓" : "↑");
-          if (isfinite (v[m]))
-            g_string_append_printf (s, "%.6f\n", v[m]);
-          else
-            {
-              append_value (s, v[m], FALSE);
-              g_string_append_c (s, '\n');
-            }
+          lesc_format_append (s, v[m], LESC_FORMAT_TEXT, "%.6f");
+          g_string_append_c (s, '\n');
         }
     }
   else if (strcmp (format, "csv") == 0)
@@ -105,7 +91,7 @@ lesc_cmd_eval (int argc, char **argv)
       g_string_append (s, "kl_direction,kl_rows,n\n");
       for (int m = 0; m < LESC_N_MEASURES; m++)
         {
-          append_value (s, v[m], FALSE);
+          lesc_format_append (s, v[m], LESC_FORMAT_CSV, "%.17g");
           g_string_append_c (s, ',');
         }
       g_string_append_printf (s, "%s,%zu,%zu\n", lesc_kl_direction_key (kl), kl_rows, truth->rows);
@@ -118,7 +104,7 @@ lesc_cmd_eval (int argc, char **argv)
       for (int m = 0; m < LESC_N_MEASURES; m++)
         {
           g_string_append_printf (s, "%s\"%s\": ", m ? ", " : "", lesc_measure_key (m));
-          append_value (s, v[m], TRUE);
+          lesc_format_append (s, v[m], LESC_FORMAT_JSON, "%.17g");
         }
       g_string_append (s, "}, \"lower_is_better\": {");
       for (int m = 0; m < LESC_N_MEASURES; m++)

@@ -87,7 +87,7 @@ write_text (GString *out, const LescGrid *g, int only)
           g_string_append_printf (out, "%10g", g->lambda1[a]);
           for (guint b = 0; b < g->n2; b++)
             {
-              g_autofree char *v = lesc_format_fixed (cell_value (g, a, b, m), opt_decimals);
+              g_autofree char *v = lesc_format_fixed (cell_value (g, a, b, m), LESC_FORMAT_TEXT, opt_decimals);
               g_string_append_printf (out, " %*s%s", (int) MAX (10 - g_utf8_strlen (v, -1), 0), "", v);
             }
           g_string_append_c (out, '\n');
@@ -116,9 +116,8 @@ write_csv (GString *out, const LescGrid *g, int only)
           g_string_append (out, l1);
           for (guint b = 0; b < g->n2; b++)
             {
-              double x = cell_value (g, a, b, only);
-              g_autofree char *v = isnan (x) ? g_strdup ("nan") : lesc_format_number (x);
-              g_string_append_printf (out, ",%s", v);
+              g_string_append_c (out, ',');
+              lesc_format_append (out, cell_value (g, a, b, only), LESC_FORMAT_CSV, NULL);
             }
           g_string_append_c (out, '\n');
         }
@@ -138,9 +137,8 @@ write_csv (GString *out, const LescGrid *g, int only)
         g_string_append_printf (out, ",%s,%s,%s", g->method->name, l1, l2);
         for (int m = 0; m < LESC_N_MEASURES; m++)
           {
-            double x = cell_value (g, a, b, m);
-            g_autofree char *v = isnan (x) ? g_strdup ("nan") : lesc_format_number (x);
-            g_string_append_printf (out, ",%s", v);
+            g_string_append_c (out, ',');
+            lesc_format_append (out, cell_value (g, a, b, m), LESC_FORMAT_CSV, NULL);
           }
         g_string_append_c (out, ',');
         lesc_csv_field (out, c->params);
@@ -157,22 +155,22 @@ static void
 write_json (GString *out, const LescGrid *g, int only)
 {
   g_string_append_printf (out, "{\n  \"program\": \"lesc %s\",\n  \"dataset\": ", LESC_VERSION);
-  lesc_cli_json_string (out, g->dataset);
+  lesc_json_string (out, g->dataset);
   g_string_append (out, ",\n  \"checksum\": ");
-  lesc_cli_json_string (out, g->checksum);
+  lesc_json_string (out, g->checksum);
   g_string_append_printf (out, ",\n  \"method\": \"%s\",\n  \"variant\": ", g->method->name);
-  lesc_cli_json_string (out, g->n1 * g->n2 > 0 ? g->cells[0].variant : NULL);
+  lesc_json_string (out, g->n1 * g->n2 > 0 ? g->cells[0].variant : NULL);
   g_string_append (out, ",\n  \"lambda1\": [");
   for (guint a = 0; a < g->n1; a++)
     {
       g_string_append (out, a ? ", " : "");
-      lesc_json_number (out, g->lambda1[a]);
+      lesc_format_append (out, g->lambda1[a], LESC_FORMAT_JSON, NULL);
     }
   g_string_append (out, "],\n  \"lambda2\": [");
   for (guint b = 0; b < g->n2; b++)
     {
       g_string_append (out, b ? ", " : "");
-      lesc_json_number (out, g->lambda2[b]);
+      lesc_format_append (out, g->lambda2[b], LESC_FORMAT_JSON, NULL);
     }
   g_string_append (out, "],\n  \"rows\": \"lambda1\",\n  \"measures\": {");
   gboolean first = TRUE;
@@ -188,7 +186,7 @@ write_json (GString *out, const LescGrid *g, int only)
           for (guint b = 0; b < g->n2; b++)
             {
               g_string_append (out, b ? ", " : "");
-              lesc_json_number (out, cell_value (g, a, b, m));
+              lesc_format_append (out, cell_value (g, a, b, m), LESC_FORMAT_JSON, NULL);
             }
           g_string_append (out, "]");
         }

@@ -75,9 +75,9 @@ static char *
 info_json (const LescDataset *ds, const LescValidateReport *r)
 {
   GString *s = g_string_new ("{\n  \"name\": ");
-  lesc_cli_json_string (s, ds->name);
+  lesc_json_string (s, ds->name);
   g_string_append (s, ",\n  \"source\": ");
-  lesc_cli_json_string (s, ds->source);
+  lesc_json_string (s, ds->source);
   json_number (s, "n", (double) r->n);
   json_number (s, "q", (double) r->q);
   json_number (s, "o", (double) r->o);
@@ -91,12 +91,12 @@ info_json (const LescDataset *ds, const LescValidateReport *r)
         {
           if (p != ds->label_names)
             g_string_append (s, ", ");
-          lesc_cli_json_string (s, *p);
+          lesc_json_string (s, *p);
         }
       g_string_append_c (s, ']');
     }
   g_string_append (s, ",\n  \"checksum\": ");
-  lesc_cli_json_string (s, ds->checksum);
+  lesc_json_string (s, ds->checksum);
   json_number (s, "bytes", r->bytes);
   g_string_append_printf (s, ",\n  \"has_truth\": %s", r->has_truth ? "true" : "false");
   if (r->has_truth)

@@ -9,6 +9,7 @@
 #include "plot/heatmap.h"
 #include "plot/scatter.h"
 
+#include "core/data/csv.h"
 #include "core/eval/measures.h"
 #include "core/methods/method.h"
 #include "core/eval/stats.h"
@@ -76,116 +77,7 @@ measure_lookup (const char *s, const char **title, gboolean *lower_is_better)
   return TRUE;
 }
 
-/* ---- a small CSV reader for tables with text cells ---- */
-
-typedef struct {
-  GPtrArray *rows; /* of GStrv */
-  char **header;
-} TextTable;
-
-static void
-text_table_clear (TextTable *t)
-{
-  if (t->rows)
-    g_ptr_array_unref (t->rows);
-  t->rows = NULL;
-}
-
-/* Fields of one line: ',' separated, "…" quoted with "" for a quote, spaces trimmed. */
-static char **
-split_csv_line (const char *line)
-{
-  GPtrArray *fields = g_ptr_array_new ();
-  GString *cur = g_string_new (NULL);
-  gboolean quoted = FALSE, was_quoted = FALSE;
-  for (const char *p = line;; p++)
-    {
-      if (*p == '\0' || (*p == ',' && !quoted))
-        {
-          char *f = g_string_free (cur, FALSE);
-          if (!was_quoted)
-            g_strstrip (f);
-          g_ptr_array_add (fields, f);
-          if (*p == '\0')
-            break;
-          cur = g_string_new (NULL);
-          was_quoted = FALSE;
-          continue;
-        }
-      if (*p == '"' && quoted && p[1] == '"')
-        {
-          g_string_append_c (cur, '"');
-          p++;
-        }
-      else if (*p == '"' && (quoted || strspn (cur->str, " \t") == cur->len))
-        {
-          if (!quoted)
-            g_string_truncate (cur, 0);
-          quoted = !quoted;
-          was_quoted = TRUE;
-        }
-      else
-        g_string_append_c (cur, *p);
-    }
-  g_ptr_array_add (fields, NULL);
-  return (char **) g_ptr_array_free (fields, FALSE);
-}
-
-/* Header + rows; blank lines and lines starting with '#' skipped; every row as wide as
- * the header. */
-static gboolean
-text_table_read (const char *path, TextTable *t, GError **error)
-{
-  g_autofree char *contents = NULL;
-  GError *local = NULL;
-  if (!g_file_get_contents (path, &contents, NULL, &local))
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: %s", path, local->message);
-      g_error_free (local);
-      return FALSE;
-    }
-  t->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-  t->header = NULL;
-  g_auto (GStrv) lines = g_strsplit (contents, "\n", -1);
-  guint width = 0;
-  for (guint i = 0; lines[i]; i++)
-    {
-      char *line = lines[i];
-      gsize len = strlen (line);
-      if (len > 0 && line[len - 1] == '\r')
-        line[len - 1] = '\0';
-      const char *s = line;
-      while (*s == ' ' || *s == '\t')
-        s++;
-      if (*s == '\0' || *s == '#')
-        continue;
-      char **fields = split_csv_line (line);
-      guint n = g_strv_length (fields);
-      if (t->header == NULL)
-        {
-          width = n;
-          t->header = fields;
-          continue;
-        }
-      if (n != width)
-        {
-          g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: line %u has %u cells, the header has %u",
-                       path, i + 1, n, width);
-          g_strfreev (fields);
-          g_strfreev (t->header);
-          text_table_clear (t);
-          return FALSE;
-        }
-      g_ptr_array_add (t->rows, fields);
-    }
-  if (t->header == NULL)
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: empty file, expected a header line", path);
-      text_table_clear (t);
-      return FALSE;
-    }
-  return TRUE;
-}
+/* ---- tables with text cells (lesc_csv_read_text) ---- */
 
 static int
 column_index (char **header, const char *name)
@@ -465,11 +357,10 @@ index_of (GArray *v, double x)
 static LescHeatmapModel *
 read_grid (const char *path, const char *measure_key, const char *title, gboolean lower, GError **error)
 {
-  TextTable t = { 0 };
-  if (!text_table_read (path, &t, error))
+  g_auto (GStrv) header = NULL;
+  g_autoptr (GPtrArray) rows = lesc_csv_read_text (path, &header, error);
+  if (rows == NULL)
     return NULL;
-  g_autoptr (GPtrArray) rows = t.rows;
-  g_auto (GStrv) header = t.header;
   guint width = g_strv_length (header);
   g_autoptr (GArray) a1 = g_array_new (FALSE, FALSE, sizeof (double)); /* triples */
   g_autoptr (GArray) a2 = g_array_new (FALSE, FALSE, sizeof (double));
@@ -686,11 +577,10 @@ paint_cd (cairo_t *cr, double w, double h, const void *m)
 static LescMatrix *
 read_cd_table (const char *path, const char *title, GStrv *names, GError **error)
 {
-  TextTable t = { 0 };
-  if (!text_table_read (path, &t, error))
+  g_auto (GStrv) header = NULL;
+  g_autoptr (GPtrArray) rows = lesc_csv_read_text (path, &header, error);
+  if (rows == NULL)
     return NULL;
-  g_autoptr (GPtrArray) rows = t.rows;
-  g_auto (GStrv) header = t.header;
   int cd_ = column_index (header, "dataset"), cm = column_index (header, "method");
   int cv = column_index (header, opt_measure);
   if (cv < 0)

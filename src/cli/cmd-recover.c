@@ -2,6 +2,7 @@
  * them with the six measures. Method parameters become options from the registry's
  * parameter specs (--lambda1, --lambda2, --k, …). */
 #include "config.h"
+#include "cli/batch.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/progress-bar.h"
@@ -18,36 +19,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *method_option, *seed_option, *variant_option, *kl_option, *save_option,
-  *trace_option, *format_option, *orientation_option, *fft_option, *shrink_option, *flavour_option;
-static double memory_gb;
+static char *method_option, *save_option, *trace_option, *format_option;
 static GHashTable *param_values;   /* option name (no dashes) → value text */
 
 static const GOptionEntry fixed_entries[] = {
   { "method", 'm', 0, G_OPTION_ARG_STRING, &method_option,
     "Method: fcm, km, lp, ml, glle, lesc or glesc (case-insensitive)", "NAME" },
-  { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_option,
-    "Seed of every random draw (default 5489: MATLAB's fresh-session stream)", "S" },
-  { "variant", 0, 0, G_OPTION_ARG_STRING, &variant_option,
-    "LE step: reference (the official optimizer, default) or converged (exact optimum)", "V" },
-  { "kl", 0, 0, G_OPTION_ARG_STRING, &kl_option,
-    "KL direction: truth-recovered (default) or recovered-truth (the official demos)", "DIR" },
   { "save-distributions", 'o', 0, G_OPTION_ARG_FILENAME, &save_option,
     "Write the recovered distributions (n rows) to FILE.csv", "FILE.csv" },
   { "trace", 0, 0, G_OPTION_ARG_FILENAME, &trace_option,
     "GLLE, LESC, gLESC: write the LE optimizer's iterations to FILE.csv (f, gradient norms, "
     "step length and the six measures per iteration)", "FILE.csv" },
   { "format", 'f', 0, G_OPTION_ARG_STRING, &format_option, "Output: text (default), csv or json", "FMT" },
-  { "memory-limit", 0, 0, G_OPTION_ARG_DOUBLE, &memory_gb,
-    "Refuse runs estimated to need more (GB; default 80% of physical memory)", "GB" },
-  { "c-orientation", 0, 0, G_OPTION_ARG_STRING, &orientation_option,
-    "LESC/gLESC smoothness: code ((I−C)ᵀ(I−C), default) or paper ((I−C)(I−C)ᵀ)", "O" },
-  { "tensor-fft", 0, 0, G_OPTION_ARG_STRING, &fft_option,
-    "gLESC tensor FFT: samples (official code, default) or views (paper text)", "F" },
-  { "odd-n-double-shrink", 0, 0, G_OPTION_ARG_STRING, &shrink_option,
-    "gLESC odd-n quirk of the official code: on (default) or off", "on|off" },
-  { "flavour", 0, 0, G_OPTION_ARG_STRING, &flavour_option,
-    "FCM, KM, LP, ML: paper (default) or pyldl", "F" },
   { NULL }
 };
 
@@ -104,23 +87,6 @@ parse_double (const char *text, double *out)
   return end != text && *end == '\0' && errno == 0;
 }
 
-static gboolean
-parse_choice (const char *text, const char *a, const char *b, gboolean *is_b)
-{
-  if (text == NULL)
-    {
-      *is_b = FALSE;
-      return TRUE;
-    }
-  if (g_ascii_strcasecmp (text, a) == 0)
-    *is_b = FALSE;
-  else if (g_ascii_strcasecmp (text, b) == 0)
-    *is_b = TRUE;
-  else
-    return FALSE;
-  return TRUE;
-}
-
 static char *
 param_list (const LescMethod *m)
 {
@@ -147,9 +113,8 @@ save_distributions (const char *path, const LescDataset *ds, const LescMatrix *d
 static void
 print_param (FILE *out, const LescRunParams *p, const LescMethod *m, const char *name)
 {
-  int k = lesc_method_param_index (m, name);
-  if (k >= 0)
-    fprintf (out, "%.10g", p->values[k]);
+  if (lesc_method_param_index (m, name) >= 0)
+    fprintf (out, "%.10g", lesc_run_params_get (p, m, name, NAN));
 }
 
 static void
@@ -169,7 +134,10 @@ print_result (const char *format, const LescDataset *ds, const LescMethod *m,
         printf ("%u", p->seed);
       printf (",%s", m->uses_variant ? lesc_variant_key (p->variant) : "");
       for (int k = 0; k < LESC_N_MEASURES; k++)
-        printf (",%.10g", v[k]);
+        {
+          g_autofree char *x = lesc_format_value (v[k], LESC_FORMAT_CSV, "%.10g");
+          printf (",%s", x);
+        }
       printf (",%.3f\n", seconds);
       return;
     }
@@ -188,10 +156,8 @@ print_result (const char *format, const LescDataset *ds, const LescMethod *m,
       printf ("  \"kl\": \"%s\",\n  \"measures\": {", lesc_kl_direction_key (kl));
       for (int k = 0; k < LESC_N_MEASURES; k++)
         {
-          if (isfinite (v[k]))
-            printf ("%s\"%s\": %.10g", k ? ", " : "", lesc_measure_key (k), v[k]);
-          else
-            printf ("%s\"%s\": \"%s\"", k ? ", " : "", lesc_measure_key (k), isnan (v[k]) ? "NaN" : "+Inf");
+          g_autofree char *x = lesc_format_value (v[k], LESC_FORMAT_JSON, "%.10g");
+          printf ("%s\"%s\": %s", k ? ", " : "", lesc_measure_key (k), x);
         }
       printf ("},\n  \"stages\": {");
       for (guint s = 0; s < r->n_stages; s++)
@@ -211,8 +177,11 @@ print_result (const char *format, const LescDataset *ds, const LescMethod *m,
     printf (" variant=%s", lesc_variant_key (p->variant));
   printf ("\n");
   for (int k = 0; k < LESC_N_MEASURES; k++)
-    printf ("  %-12s %.4f%s\n", lesc_measure_title (k), v[k],
-            k == LESC_MEASURE_KL ? (kl == LESC_KL_RECOVERED_TRUTH ? "  (recovered‖truth)" : "  (truth‖recovered)") : "");
+    {
+      g_autofree char *x = lesc_format_value (v[k], LESC_FORMAT_TEXT, "%.4f");
+      printf ("  %-12s %s%s\n", lesc_measure_title (k), x,
+              k == LESC_MEASURE_KL ? (kl == LESC_KL_RECOVERED_TRUTH ? "  (recovered‖truth)" : "  (truth‖recovered)") : "");
+    }
   if (m->uses_variant && p->variant == LESC_VARIANT_REFERENCE && r->le.iterations > 0)
     printf ("LE optimizer: exit %d after %u iterations, %u evaluations, f = %.6f\n",
             r->le.exit_flag, r->le.iterations, r->le.evaluations, r->le.objective);
@@ -232,8 +201,11 @@ lesc_cmd_recover (int argc, char **argv)
   for (const GOptionEntry *e = fixed_entries; e->long_name; e++)
     g_array_append_val (entries, *e);
   g_array_append_vals (entries, dynamic->data, dynamic->len);
-  if (!lesc_cli_parse ("recover", "DATA", "recover label distributions with one method",
-                       (const GOptionEntry *) entries->data, TRUE, &argc, &argv))
+  g_autofree GOptionEntry *all = lesc_batch_entries ((const GOptionEntry *) entries->data,
+                                                     LESC_BATCH_SETTINGS | LESC_BATCH_KL
+                                                     | LESC_BATCH_MEMORY);
+  if (!lesc_cli_parse ("recover", "DATA", "recover label distributions with one method", all,
+                       TRUE, &argc, &argv))
     return LESC_EXIT_USAGE;
   if (argc != 2)
     return lesc_cli_usage ("recover", "expected one DATA argument");
@@ -250,44 +222,18 @@ lesc_cmd_recover (int argc, char **argv)
   g_hash_table_iter_init (&it, param_values);
   while (g_hash_table_iter_next (&it, &key, &value))
     {
-      int k = lesc_method_param_index (m, key);
       g_autofree char *list = param_list (m);
-      if (k < 0)
+      if (lesc_method_param_index (m, key) < 0)
         return lesc_cli_usage ("recover", "--%s does not apply to %s (its parameters: %s)",
                                (char *) key, m->display_name, list);
-      if (!parse_double (value, &p.values[k]))
+      double v;
+      if (!parse_double (value, &v))
         return lesc_cli_usage ("recover", "--%s '%s': expected a number", (char *) key, (char *) value);
+      lesc_run_params_set (&p, m, key, v);
     }
-  if (seed_option != NULL)
-    {
-      char *end;
-      errno = 0;
-      guint64 s = g_ascii_strtoull (seed_option, &end, 10);
-      if (*seed_option == '\0' || *end != '\0' || errno != 0 || s > G_MAXUINT32)
-        return lesc_cli_usage ("recover", "--seed '%s': expected a whole number 0…4294967295", seed_option);
-      p.seed = (guint32) s;
-    }
-  if (variant_option != NULL && !lesc_variant_from_string (variant_option, &p.variant))
-    return lesc_cli_usage ("recover", "--variant '%s': expected reference or converged", variant_option);
-  LescKlDirection kl = LESC_KL_TRUTH_RECOVERED;
-  if (kl_option != NULL && !lesc_kl_direction_from_string (kl_option, &kl))
-    return lesc_cli_usage ("recover", "--kl '%s': expected truth-recovered or recovered-truth", kl_option);
   const char *format = format_option ? format_option : "text";
   if (strcmp (format, "text") != 0 && strcmp (format, "csv") != 0 && strcmp (format, "json") != 0)
     return lesc_cli_usage ("recover", "--format '%s': expected text, csv or json", format);
-  gboolean shrink_off = FALSE;
-  if (!parse_choice (orientation_option, "code", "paper", &p.c_paper_orientation))
-    return lesc_cli_usage ("recover", "--c-orientation '%s': expected code or paper", orientation_option);
-  if (!parse_choice (fft_option, "samples", "views", &p.tensor_fft_views))
-    return lesc_cli_usage ("recover", "--tensor-fft '%s': expected samples or views", fft_option);
-  if (!parse_choice (shrink_option, "on", "off", &shrink_off))
-    return lesc_cli_usage ("recover", "--odd-n-double-shrink '%s': expected on or off", shrink_option);
-  p.odd_n_single_shrink = shrink_off;
-  if (!parse_choice (flavour_option, "paper", "pyldl", &p.flavour_pyldl))
-    return lesc_cli_usage ("recover", "--flavour '%s': expected paper or pyldl", flavour_option);
-  if (memory_gb < 0 || !isfinite (memory_gb))
-    return lesc_cli_usage ("recover", "--memory-limit %g: expected a positive number of GB", memory_gb);
-  p.memory_limit = memory_gb * 1e9;
   if (trace_option != NULL)
     {
       if (m->smoothness == NULL)
@@ -295,9 +241,10 @@ lesc_cmd_recover (int argc, char **argv)
                                m->display_name);
       p.trace_bytes = 256e6;   /* a snapshot per iteration up to ~100 000 × 3 labels */
     }
-
   g_autoptr (GError) error = NULL;
-  if (!lesc_run_params_check (&p, m, &error))
+  LescKlDirection kl = LESC_KL_TRUTH_RECOVERED;
+  if (!lesc_batch_settings (&p, &error) || !lesc_batch_kl (&kl, &error)
+      || !lesc_run_params_check (&p, m, &error))
     return lesc_cli_fail (error);
   g_autoptr (LescDataset) ds = lesc_cli_open_dataset (argv[1], &error);
   if (ds == NULL)

@@ -47,7 +47,7 @@ field (const LescRunRecord *r, guint c)
     case 8: return r->fold >= 0 ? g_strdup_printf ("%d", r->folds) : g_strdup ("");
     case 9: return r->fold >= 0 ? g_strdup_printf ("%u", r->fold_seed) : g_strdup ("");
     case 10: case 11: case 12: case 13: case 14: case 15:
-      return isnan (r->measures[c - 10]) ? g_strdup ("") : lesc_format_number (r->measures[c - 10]);
+      return lesc_format_value (r->measures[c - 10], LESC_FORMAT_CSV, NULL);
     case 16: return g_strdup_printf ("%u", r->n_rows);
     case 17: return g_strdup_printf ("%.3f", r->seconds);
     case 18: return g_strdup (r->stages);
@@ -123,11 +123,11 @@ lesc_cmd_runs (int argc, char **argv)
               if (*v == '\0' && c != 3 && c != 5 && c != 19)
                 g_string_append (out, "null");
               else if (c >= 10 && c <= 15)
-                lesc_json_number (out, r->measures[c - 10]);
+                lesc_format_append (out, r->measures[c - 10], LESC_FORMAT_JSON, NULL);
               else if (numeric)
                 g_string_append (out, v);
               else
-                lesc_cli_json_string (out, v);
+                lesc_json_string (out, v);
             }
           g_string_append (out, "}");
         }
@@ -146,7 +146,7 @@ lesc_cmd_runs (int argc, char **argv)
           for (guint s = 0; s < G_N_ELEMENTS (shown); s++)
             {
               guint c = shown[s];
-              g_autofree char *v = c >= 10 && c <= 15 ? lesc_format_fixed (r->measures[c - 10], 4)
+              g_autofree char *v = c >= 10 && c <= 15 ? lesc_format_fixed (r->measures[c - 10], LESC_FORMAT_TEXT, 4)
                                                        : field (r, c);
               static const int width[] = { 5, -12, -6, -26, 0, -10, 0, 4, 0, 0, 8, 8, 8, 8, 8, 8, 0, 9 };
               g_string_append_printf (out, "%s%*s", s ? " " : "", width[c], v);

@@ -74,9 +74,9 @@ measure_ranks_clear (MeasureRanks *r)
 }
 
 static char *
-cell_text (double v, double rank, int decimals)
+cell_text (double v, double rank, LescFormat format, int decimals)
 {
-  g_autofree char *value = lesc_format_fixed (v, decimals);
+  g_autofree char *value = lesc_format_fixed (v, format, decimals);
   if (isnan (rank))
     return g_steal_pointer (&value);
   g_autofree char *r = lesc_format_number (rank);
@@ -151,13 +151,13 @@ write_text (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlDi
           row[0] = g_strdup (t->datasets[d]);
           for (guint j = 0; j < k; j++)
             row[j + 1] = cell_text (LESC_AT (mr[m].values, d, j), LESC_AT (mr[m].ranks, d, j),
-                                    opt_decimals);
+                                    LESC_FORMAT_TEXT, opt_decimals);
           g_ptr_array_add (rows, row);
         }
       char **avg = g_new0 (char *, k + 2);
       avg[0] = g_strdup ("average rank");
       for (guint j = 0; j < k; j++)
-        avg[j + 1] = lesc_format_fixed (mr[m].mean[j], 2);
+        avg[j + 1] = lesc_format_fixed (mr[m].mean[j], LESC_FORMAT_TEXT, 2);
       g_ptr_array_add (rows, avg);
       append_aligned (out, rows, k + 1);
       if (mr[m].complete < t->n_datasets)
@@ -219,8 +219,8 @@ write_csv (GString *out, const LescRecoveryTable *t, MeasureRanks *mr)
         for (int m = 0; m < LESC_N_MEASURES; m++)
           {
             double v = LESC_AT (mr[m].values, d, j), rank = LESC_AT (mr[m].ranks, d, j);
-            g_autofree char *vt = isnan (v) ? g_strdup ("") : lesc_format_number (v);
-            g_autofree char *rt = isnan (rank) ? g_strdup ("") : lesc_format_number (rank);
+            g_autofree char *vt = lesc_format_value (v, LESC_FORMAT_CSV, NULL);
+            g_autofree char *rt = lesc_format_value (rank, LESC_FORMAT_CSV, NULL);
             g_string_append_printf (out, ",%s,%s", vt, rt);
           }
         g_string_append_c (out, ',');
@@ -252,16 +252,16 @@ write_json (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlDi
   for (guint d = 0; d < t->n_datasets; d++)
     {
       g_string_append_printf (out, "%s\n    {\"name\": ", d ? "," : "");
-      lesc_cli_json_string (out, t->datasets[d]);
+      lesc_json_string (out, t->datasets[d]);
       g_string_append (out, ", \"checksum\": ");
-      lesc_cli_json_string (out, t->checksums[d]);
+      lesc_json_string (out, t->checksums[d]);
       g_string_append (out, "}");
     }
   g_string_append (out, "\n  ],\n  \"methods\": [");
   for (guint j = 0; j < k; j++)
     {
       g_string_append_printf (out, "%s", j ? ", " : "");
-      lesc_cli_json_string (out, t->methods[j]->name);
+      lesc_json_string (out, t->methods[j]->name);
     }
   g_string_append (out, "],\n  \"measures\": [");
   for (int m = 0; m < LESC_N_MEASURES; m++)
@@ -279,13 +279,13 @@ write_json (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlDi
             {
               const LescRunRecord *c = &t->cells[d * k + j];
               g_string_append_printf (out, "%s{\"value\": ", j ? ", " : "");
-              lesc_json_number (out, LESC_AT (mr[m].values, d, j));
+              lesc_format_append (out, LESC_AT (mr[m].values, d, j), LESC_FORMAT_JSON, NULL);
               g_string_append (out, ", \"rank\": ");
-              lesc_json_number (out, LESC_AT (mr[m].ranks, d, j));
+              lesc_format_append (out, LESC_AT (mr[m].ranks, d, j), LESC_FORMAT_JSON, NULL);
               g_string_append (out, ", \"params\": ");
-              lesc_cli_json_string (out, c->params);
+              lesc_json_string (out, c->params);
               g_string_append (out, ", \"variant\": ");
-              lesc_cli_json_string (out, c->variant);
+              lesc_json_string (out, c->variant);
               if (c->has_seed)
                 g_string_append_printf (out, ", \"seed\": %u", c->seed);
               if (c->id)
@@ -298,7 +298,7 @@ write_json (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlDi
       for (guint j = 0; j < k; j++)
         {
           g_string_append (out, j ? ", " : "");
-          lesc_json_number (out, mr[m].mean[j]);
+          lesc_format_append (out, mr[m].mean[j], LESC_FORMAT_JSON, NULL);
         }
       g_string_append (out, "]}");
     }
@@ -345,8 +345,8 @@ write_latex (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlD
               g_string_append (out, "Avg.\\ rank");
               for (guint j = 0; j < k; j++)
                 {
-                  g_autofree char *v = lesc_format_fixed (mr[m].mean[j], 2);
-                  g_string_append_printf (out, " & %s", isnan (mr[m].mean[j]) ? "--" : v);
+                  g_autofree char *v = lesc_format_fixed (mr[m].mean[j], LESC_FORMAT_LATEX, 2);
+                  g_string_append_printf (out, " & %s", v);
                 }
               latex_row_end (out);
               break;
@@ -356,17 +356,7 @@ write_latex (GString *out, const LescRecoveryTable *t, MeasureRanks *mr, LescKlD
             {
               double v = LESC_AT (mr[m].values, d, j), r = LESC_AT (mr[m].ranks, d, j);
               g_string_append (out, " & ");
-              if (isnan (v))
-                {
-                  g_string_append (out, "--");
-                  continue;
-                }
-              g_autofree char *cell = cell_text (v, r, opt_decimals);
-              if (isinf (v))
-                {
-                  g_free (cell);
-                  cell = g_strdup (v > 0 ? "$\\infty$" : "$-\\infty$");
-                }
+              g_autofree char *cell = cell_text (v, r, LESC_FORMAT_LATEX, opt_decimals);
               if (r == 1.0)
                 g_string_append_printf (out, "\\textbf{%s}", cell);
               else

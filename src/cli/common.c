@@ -114,32 +114,6 @@ lesc_cli_open_dataset (const char *spec, GError **error)
   return lesc_cli_open_dataset_report (spec, NULL, error);
 }
 
-void
-lesc_cli_json_string (GString *out, const char *s)
-{
-  if (s == NULL)
-    {
-      g_string_append (out, "null");
-      return;
-    }
-  g_string_append_c (out, '"');
-  for (const guchar *c = (const guchar *) s; *c; c++)
-    switch (*c)
-      {
-      case '"': g_string_append (out, "\\\""); break;
-      case '\\': g_string_append (out, "\\\\"); break;
-      case '\n': g_string_append (out, "\\n"); break;
-      case '\r': g_string_append (out, "\\r"); break;
-      case '\t': g_string_append (out, "\\t"); break;
-      default:
-        if (*c < 0x20)
-          g_string_append_printf (out, "\\u%04x", *c);
-        else
-          g_string_append_c (out, (char) *c);
-      }
-  g_string_append_c (out, '"');
-}
-
 gboolean
 lesc_cli_output (const char *path, const char *contents, gsize length, GError **error)
 {

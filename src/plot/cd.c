@@ -1,6 +1,7 @@
 /* Critical-difference diagram: model, bar packing, layout from measured text, painter,
  * caption and CSV. */
 #include "plot/cd.h"
+#include "core/base/format.h"
 #include "plot/export.h"
 
 #include <math.h>
@@ -608,12 +609,18 @@ lesc_cd_model_to_csv (const LescCdModel *m)
   g_string_append_printf (s, "# test: %s; alpha: %g; orientation: best-%s\n", test_description (m->test),
                           m->alpha, m->best_right ? "right" : "left");
   if (m->has_cd)
-    g_string_append_printf (s, "# cd: %.15g\n", m->cd);
+    {
+      g_string_append (s, "# cd: ");
+      lesc_format_append (s, m->cd, LESC_FORMAT_TEXT, "%.15g");
+      g_string_append_c (s, '\n');
+    }
   g_string_append (s, "method,mean_rank,groups\n");
   for (guint j = 0; j < m->k; j++)
     {
       lesc_csv_field (s, m->names[j]);
-      g_string_append_printf (s, ",%.15g,", m->ranks[j]);
+      g_string_append_c (s, ',');
+      lesc_format_append (s, m->ranks[j], LESC_FORMAT_CSV, "%.15g");
+      g_string_append_c (s, ',');
       GString *groups = g_string_new (NULL);
       for (guint c = 0; c < m->n_cliques; c++)
         for (guint i = 0; i < m->cliques[c].n_members; i++)

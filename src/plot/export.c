@@ -121,23 +121,3 @@ lesc_plot_export (const char *path, double width, double height, double dpi, Les
     return FALSE;
   return lesc_output_write (path, bytes->data, bytes->len, error);
 }
-
-void
-lesc_csv_field (GString *out, const char *field)
-{
-  if (field == NULL)
-    return;
-  if (strpbrk (field, ",\"\n\r") == NULL)
-    {
-      g_string_append (out, field);
-      return;
-    }
-  g_string_append_c (out, '"');
-  for (const char *p = field; *p; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (out, '"');
-      g_string_append_c (out, *p);
-    }
-  g_string_append_c (out, '"');
-}

@@ -29,7 +29,4 @@ gboolean lesc_plot_export (const char *path, double width, double height, double
 cairo_surface_t *lesc_plot_render_image (double width, double height, double dpi,
                                          LescPaintFunc paint, const void *model);
 
-/* Append `field` to a CSV line, quoted when it holds a comma, quote or newline. */
-void lesc_csv_field (GString *out, const char *field);
-
 G_END_DECLS

@@ -1,5 +1,6 @@
 /* Sensitivity heatmap: model, layout from measured text, painter, CSV. */
 #include "plot/heatmap.h"
+#include "core/base/format.h"
 #include "plot/export.h"
 
 #include <math.h>
@@ -396,7 +397,11 @@ lesc_heatmap_model_to_csv (const LescHeatmapModel *m)
   g_string_append_printf (s, "# measure: %s (%s is better)\n", m->measure ? m->measure : "value",
                           m->lower_is_better ? "lower" : "higher");
   g_string_append_printf (s, "# palette: %s%s\n", lesc_palette_key (m->palette), m->reverse ? " (reversed)" : "");
-  g_string_append_printf (s, "# scale: %.15g to %.15g (%s)\n", lo, hi, m->fixed_scale ? "fixed" : "data");
+  g_string_append (s, "# scale: ");
+  lesc_format_append (s, lo, LESC_FORMAT_TEXT, "%.15g");
+  g_string_append (s, " to ");
+  lesc_format_append (s, hi, LESC_FORMAT_TEXT, "%.15g");
+  g_string_append_printf (s, " (%s)\n", m->fixed_scale ? "fixed" : "data");
   g_string_append (s, "lambda1,lambda2,value,best\n");
   g_autofree gboolean *best = g_new0 (gboolean, (gsize) m->rows * m->cols);
   lesc_heatmap_best (m, best);
@@ -404,10 +409,11 @@ lesc_heatmap_model_to_csv (const LescHeatmapModel *m)
     for (guint j = 0; j < m->cols; j++)
       {
         gsize k = (gsize) i * m->cols + j;
-        double v = m->values[k];
-        g_string_append_printf (s, "%.15g,%.15g,", m->lambda1[i], m->lambda2[j]);
-        if (isfinite (v))
-          g_string_append_printf (s, "%.15g", v);
+        lesc_format_append (s, m->lambda1[i], LESC_FORMAT_CSV, "%.15g");
+        g_string_append_c (s, ',');
+        lesc_format_append (s, m->lambda2[j], LESC_FORMAT_CSV, "%.15g");
+        g_string_append_c (s, ',');
+        lesc_format_append (s, m->values[k], LESC_FORMAT_CSV, "%.15g");
         g_string_append_printf (s, ",%d\n", best[k] ? 1 : 0);
       }
   return g_string_free (s, FALSE);

@@ -1,6 +1,7 @@
 /* RGB scatter small multiples and the per-label heatmap alternative: model (stretch,
  * clamp), layout from measured text, painter, CSV. */
 #include "plot/scatter.h"
+#include "core/base/format.h"
 #include "core/base/error.h"
 #include "plot/export.h"
 
@@ -744,12 +745,26 @@ lesc_scatter_model_to_csv (const LescScatterModel *m)
       for (gsize i = 0; i < m->xy->rows; i++)
         {
           lesc_csv_field (s, pn->name);
-          g_string_append_printf (s, ",%zu,%.15g,%.15g", i + 1, LESC_AT (m->xy, i, 0), LESC_AT (m->xy, i, 1));
+          g_string_append_printf (s, ",%zu", i + 1);
+          for (int a = 0; a < 2; a++)
+            {
+              g_string_append_c (s, ',');
+              lesc_format_append (s, LESC_AT (m->xy, i, a), LESC_FORMAT_CSV, "%.15g");
+            }
           for (gsize j = 0; j < c; j++)
-            g_string_append_printf (s, ",%.15g", LESC_AT (pn->values, i, j));
+            {
+              g_string_append_c (s, ',');
+              lesc_format_append (s, LESC_AT (pn->values, i, j), LESC_FORMAT_CSV, "%.15g");
+            }
           if (rgb)
-            g_string_append_printf (s, ",%.6f,%.6f,%.6f,%u", LESC_AT (pn->colors, i, 0), LESC_AT (pn->colors, i, 1),
-                                    LESC_AT (pn->colors, i, 2), pn->clamped[i]);
+            {
+              for (int a = 0; a < 3; a++)
+                {
+                  g_string_append_c (s, ',');
+                  lesc_format_append (s, LESC_AT (pn->colors, i, a), LESC_FORMAT_CSV, "%.6f");
+                }
+              g_string_append_printf (s, ",%u", pn->clamped[i]);
+            }
           g_string_append_c (s, '\n');
         }
     }

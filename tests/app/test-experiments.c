@@ -149,8 +149,8 @@ test_sensitivity (void)
   const LescMethod *lesc = lesc_method_find ("lesc");
   LescRunParams p;
   lesc_method_panel_get_params (lesc_window_get_method_panel (window), lesc, &p);
-  g_assert_cmpfloat (p.values[lesc_method_param_index (lesc, "lambda1")], ==, 0.1);
-  g_assert_cmpfloat (p.values[lesc_method_param_index (lesc, "lambda2")], ==, 1);
+  g_assert_cmpfloat (lesc_run_params_get (&p, lesc, "lambda1", NAN), ==, 0.1);
+  g_assert_cmpfloat (lesc_run_params_get (&p, lesc, "lambda2", NAN), ==, 1);
   double measures[LESC_N_MEASURES];
   LescMeasuresView *mv = LESC_MEASURES_VIEW (lesc_window_get_view (window, "measures"));
   g_assert_true (lesc_measures_view_get_row (mv, "lesc", measures, NULL, NULL));

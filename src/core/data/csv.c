@@ -9,23 +9,6 @@
 
 /* ---- numbers ---------------------------------------------------------------------- */
 
-const char *
-lesc_format_double (char buf[G_ASCII_DTOSTR_BUF_SIZE], double v)
-{
-  if (isnan (v))
-    return strcpy (buf, "nan");
-  if (isinf (v))
-    return strcpy (buf, v > 0 ? "inf" : "-inf");
-  static const char *const formats[] = { "%.15g", "%.16g" };
-  for (guint k = 0; k < G_N_ELEMENTS (formats); k++)
-    {
-      g_ascii_formatd (buf, G_ASCII_DTOSTR_BUF_SIZE, formats[k], v);
-      if (g_ascii_strtod (buf, NULL) == v)
-        return buf;
-    }
-  return g_ascii_formatd (buf, G_ASCII_DTOSTR_BUF_SIZE, "%.17g", v);
-}
-
 static gboolean
 parse_number (const char *cell, double *value)
 {
@@ -244,22 +227,29 @@ read_row (const Lines *l, gsize k, LescMatrix *m, gsize i, GError **error)
   return TRUE;
 }
 
+/* The file's text (*text, freed by the caller) cut into its non-blank lines. */
+static gboolean
+read_lines (const char *path, char **text, Lines *lines, GError **error)
+{
+  gsize length = 0;
+  GError *local = NULL;
+  if (!g_file_get_contents (path, text, &length, &local))
+    {
+      lesc_set_io_error (error, path, "read", local);
+      g_error_free (local);
+      return FALSE;
+    }
+  return split_lines (path, *text, length, lines, error);
+}
+
 LescMatrix *
 lesc_csv_read (const char *path, char ***header_out, GError **error)
 {
   if (header_out)
     *header_out = NULL;
   g_autofree char *text = NULL;
-  gsize length = 0;
-  GError *local = NULL;
-  if (!g_file_get_contents (path, &text, &length, &local))
-    {
-      lesc_set_io_error (error, path, "read", local);
-      g_error_free (local);
-      return NULL;
-    }
   g_auto (Lines) lines = { 0 };
-  if (!split_lines (path, text, length, &lines, error))
+  if (!read_lines (path, &text, &lines, error))
     return NULL;
   if (lines.lines->len == 0)
     {
@@ -268,6 +258,7 @@ lesc_csv_read (const char *path, char ***header_out, GError **error)
       return NULL;
     }
 
+  GError *local = NULL;
   char **header = read_header (&lines, &local);
   if (local != NULL)
     {
@@ -289,6 +280,59 @@ lesc_csv_read (const char *path, char ***header_out, GError **error)
     *header_out = g_steal_pointer (&header);
   g_strfreev (header);
   return m;
+}
+
+/* ---- tables of text --------------------------------------------------------------- */
+
+GPtrArray *
+lesc_csv_read_text (const char *path, char ***header_out, GError **error)
+{
+  *header_out = NULL;
+  g_autofree char *text = NULL;
+  g_auto (Lines) lines = { 0 };
+  if (!read_lines (path, &text, &lines, error))
+    return NULL;
+  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_auto (GStrv) header = NULL;
+  gsize width = 0, header_line = 0;
+  for (gsize k = 0; k < lines.lines->len; k++)
+    {
+      char *p = g_ptr_array_index (lines.lines, k);
+      gsize line = g_array_index (lines.numbers, gsize, k);
+      if (p[strspn (p, " \t")] == '#')
+        continue;
+      gsize n = count_cells (p);
+      if (header != NULL && n != width)
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+                       "%s: line %zu has %zu cell%s but the header (line %zu) has %zu", path,
+                       line, n, n == 1 ? "" : "s", header_line, width);
+          return NULL;
+        }
+      g_autoptr (GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
+      for (gsize column = 1; p != NULL; column++)
+        {
+          gboolean quoted;
+          char *cell = next_cell (&lines, line, column, &p, &quoted, error);
+          if (cell == NULL)
+            return NULL;
+          g_ptr_array_add (cells, g_strdup (cell));
+        }
+      g_ptr_array_add (cells, NULL);
+      char **fields = (char **) g_ptr_array_free (g_steal_pointer (&cells), FALSE);
+      if (header == NULL)
+        header = fields, width = n, header_line = line;
+      else
+        g_ptr_array_add (rows, fields);
+    }
+  if (header == NULL)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: empty file (expected a header line)",
+                   path);
+      return NULL;
+    }
+  *header_out = g_steal_pointer (&header);
+  return g_steal_pointer (&rows);
 }
 
 /* ---- writing ---------------------------------------------------------------------- */

@@ -11,18 +11,21 @@
  * 15, 16 or 17 significant digits that read back as the same double (exact round trip),
  * independent of the locale. Files are replaced atomically: no partial output. */
 #pragma once
+#include "core/base/format.h"   /* lesc_format_double: how the numbers are written */
 #include "core/data/dataset.h"
 
 G_BEGIN_DECLS
-
-/* The shortest of %.15g, %.16g, %.17g that parses back to `v` exactly; "nan", "inf",
- * "-inf" for the non-finite values. Returns `buf`. */
-const char *lesc_format_double (char buf[G_ASCII_DTOSTR_BUF_SIZE], double v);
 
 /* A table of numbers. `header` (may be NULL) receives the header's cells (NULL-terminated,
  * one per column) or NULL when the file has no header line. A file holding only a header
  * gives a 0×cols matrix. */
 LescMatrix *lesc_csv_read (const char *path, char ***header, GError **error);
+
+/* A table whose cells stay text (names beside numbers: results and grid files), with the
+ * reading rules above except that the first line is always the header and lines starting
+ * with '#' are comments. *header receives the header's cells; the result holds one
+ * NULL-terminated array of cells per further line, each as wide as the header. */
+GPtrArray *lesc_csv_read_text (const char *path, char ***header, GError **error);
 
 /* The CSV text of `m` with a header line of `header` (m->cols names; NULL: no header). */
 char *lesc_csv_format (const LescMatrix *m, const char *const *header, gsize *length);

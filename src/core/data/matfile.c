@@ -3,16 +3,17 @@
  * Variables are found by name, not position: `features`; the truth as `labels`,
  * `labelDistribution` or `label_distribution`; logical labels as `logicalLabel` or
  * `logical_label` when present. Any real numeric storage is converted to double (the
- * official *_binary.mat store logical labels as uint8 data of class double). A truncated or
- * damaged file is refused before matio reads it (check_mat_file), and a variable's shape
- * is checked against the memory limit before its data are read. */
+ * official *_binary.mat store logical labels as uint8 data of class double). MAT v5 and
+ * v4 files. Every size the file states is checked first (matcheck.h): shapes agree and fit
+ * the memory limit before anything is inflated, and matio reads a copy holding only the
+ * checked variables. Variables not read are named in a note. */
 #include "core/data/matfile.h"
 #include "core/base/error.h"
-#include "core/data/validate.h"
+#include "core/data/matcheck.h"
 
 #include <matio.h>
-#include <zlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *const feature_names[] = { "features", NULL };
 static const char *const truth_names[] = { "labels", "labelDistribution", "label_distribution", NULL };
@@ -28,122 +29,6 @@ static void
 matio_log (int level, char *message)
 {
   g_strlcpy (matio_message, message ? message : "", sizeof matio_message);
-}
-
-static guint32
-read_u32 (const guchar *p, gboolean swap)
-{
-  guint32 v;
-  memcpy (&v, p, 4);
-  return swap ? GUINT32_SWAP_LE_BE (v) : v;
-}
-
-/* Inflate a miCOMPRESSED element to nowhere: zlib's Adler-32 check catches corrupt bytes
- * that matio would turn into wrong numbers silently. */
-static gboolean
-check_compressed (const char *path, guint k, gsize offset, const guchar *data, guint32 nbytes,
-                  GError **error)
-{
-  z_stream z = { 0 };
-  if (inflateInit (&z) != Z_OK)
-    g_error ("zlib: inflateInit failed");
-  g_autofree guchar *sink = g_malloc (1 << 16);
-  z.next_in = (guchar *) data;
-  z.avail_in = nbytes;
-  int rc;
-  do
-    {
-      z.next_out = sink;
-      z.avail_out = 1 << 16;
-      rc = inflate (&z, Z_NO_FLUSH);
-    }
-  while (rc == Z_OK);
-  g_autofree char *msg = g_strdup (z.msg ? z.msg : "");
-  inflateEnd (&z);
-  if (rc == Z_STREAM_END)
-    return TRUE;
-  g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-               "%s: variable %u (at byte %zu) has corrupt compressed data (%s; truncated or "
-               "damaged file)", path, k, offset,
-               rc == Z_BUF_ERROR ? "the stream ends early" : *msg ? msg : "zlib error");
-  return FALSE;
-}
-
-/* Cheap checks before matio sees the file: a MAT v5 header (not v4, not v7.3/HDF5), a
- * known byte order, top-level elements that are matrices lying wholly inside the file,
- * and compressed elements that inflate without error. A truncated or damaged file then
- * fails here with a clear message instead of loading wrong numbers. */
-static gboolean
-check_mat_file (const char *path, GError **error)
-{
-  GError *local = NULL;
-  g_autoptr (GMappedFile) file = g_mapped_file_new (path, FALSE, &local);
-  if (file == NULL)
-    {
-      lesc_set_io_error (error, path, "read", local);
-      g_error_free (local);
-      return FALSE;
-    }
-  const guchar *d = (const guchar *) g_mapped_file_get_contents (file);
-  gsize len = g_mapped_file_get_length (file);
-  if (len < 128 || memcmp (d, "MATLAB", 6) != 0)
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                   "%s: not a MATLAB .mat file (expected a 128-byte 'MATLAB 5.0 MAT-file' header)", path);
-      return FALSE;
-    }
-  if (memcmp (d, "MATLAB 7.3", 10) == 0)
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                   "%s: MAT v7.3 (HDF5) files are not supported; save with -v7", path);
-      return FALSE;
-    }
-  gboolean swap;
-  if (d[126] == 'I' && d[127] == 'M')
-    swap = G_BYTE_ORDER != G_LITTLE_ENDIAN;
-  else if (d[126] == 'M' && d[127] == 'I')
-    swap = G_BYTE_ORDER == G_LITTLE_ENDIAN;
-  else
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                   "%s: corrupt MAT header (no 'IM'/'MI' byte-order mark at byte 126)", path);
-      return FALSE;
-    }
-  if (len == 128)
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                   "%s: holds no variables (only the 128-byte header; truncated file?)", path);
-      return FALSE;
-    }
-  gsize p = 128;
-  for (guint k = 1; p < len; k++)
-    {
-      if (len - p < 8)
-        {
-          g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                       "%s: ends inside the tag of variable %u (truncated file)", path, k);
-          return FALSE;
-        }
-      guint32 type = read_u32 (d + p, swap), nbytes = read_u32 (d + p + 4, swap);
-      if (type != MAT_T_MATRIX && type != MAT_T_COMPRESSED)
-        {
-          g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                       "%s: variable %u (at byte %zu) has element type %u, expected a matrix "
-                       "(corrupt file)", path, k, p, type);
-          return FALSE;
-        }
-      if (nbytes > len - p - 8)
-        {
-          g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                       "%s: variable %u (at byte %zu) needs %u bytes but only %zu remain "
-                       "(truncated file)", path, k, p, nbytes, len - p - 8);
-          return FALSE;
-        }
-      if (type == MAT_T_COMPRESSED && !check_compressed (path, k, p, d + p + 8, nbytes, error))
-        return FALSE;
-      p += 8 + (gsize) nbytes;
-    }
-  return TRUE;
 }
 
 static double
@@ -166,7 +51,7 @@ element_as_double (const matvar_t *v, size_t k)
 }
 
 static gboolean
-is_numeric_class (enum matio_classes c)
+is_numeric_class (int c)
 {
   switch (c)
     {
@@ -179,207 +64,221 @@ is_numeric_class (enum matio_classes c)
     }
 }
 
-static gboolean
-has_variable (char *const *dir, size_t n, const char *name)
+static const char *
+class_words (int c)
 {
-  for (size_t k = 0; k < n; k++)
-    if (dir[k] != NULL && strcmp (dir[k], name) == 0)
-      return TRUE;
-  return FALSE;
+  switch (c)
+    {
+    case MAT_C_SPARSE: return "sparse";
+    case MAT_C_CELL: return "a cell array";
+    case MAT_C_STRUCT: return "a struct";
+    case MAT_C_OBJECT: return "an object";
+    case MAT_C_CHAR: return "text";
+    case MAT_C_FUNCTION: return "a function handle";
+    case MAT_C_OPAQUE: return "an opaque object";
+    default: return "numeric";
+    }
 }
 
-/* The first of `names` present in the file, read as a double matrix; NULL without an
- * error when none is present and the variable is optional. */
-static LescMatrix *
-read_variable (mat_t *mat, const char *path, char *const *dir, size_t ndir,
-               const char *const *names, gboolean required, const char **which, GError **error)
+/* The first of `names` in the file, or NULL; LESC_ERROR_FORMAT listing what the file
+ * holds when none is and `required`. */
+static const LescMatVariable *
+find_variable (const LescMatFile *f, const char *path, const char *const *names,
+               gboolean required, GError **error)
 {
-  const char *name = NULL;
   for (const char *const *p = names; *p != NULL; p++)
-    if (has_variable (dir, ndir, *p))
-      {
-        name = *p;
-        break;
-      }
-  if (name == NULL)
     {
-      if (required)
-        {
-          g_autofree char *wanted = g_strjoinv ("' or '", (char **) names);
-          g_autoptr (GString) held = g_string_new (NULL);
-          for (size_t k = 0; k < ndir; k++)
-            g_string_append_printf (held, "%s'%s'", k ? ", " : "", dir[k] ? dir[k] : "?");
-          g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                       "%s: no variable '%s' (the file holds %s%s)", path, wanted,
-                       ndir ? "" : "no variables", held->str);
-        }
-      return NULL;
+      const LescMatVariable *v = lesc_mat_file_find (f, *p);
+      if (v != NULL)
+        return v;
     }
-  *which = name;
+  if (required)
+    {
+      g_autofree char *wanted = g_strjoinv ("' or '", (char **) names);
+      g_autoptr (GString) held = g_string_new (NULL);
+      for (guint k = 0; k < lesc_mat_file_n_variables (f); k++)
+        g_string_append_printf (held, "%s'%s'", k ? ", " : "", lesc_mat_file_variable (f, k)->name);
+      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: no variable '%s' (the file holds %s)",
+                   path, wanted, held->str);
+    }
+  return NULL;
+}
+
+/* A variable to be read must be a real numeric 2-D matrix. */
+static gboolean
+check_kind (const char *path, const LescMatVariable *v, GError **error)
+{
+  if (v->rank != 2 || v->complex || !is_numeric_class (v->klass))
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+                   "%s: variable '%s' must be a real numeric 2-D matrix (it is %s%s, rank %u)",
+                   path, v->name, v->complex ? "complex " : "", class_words (v->klass), v->rank);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Read the checked variables `vars` with matio, from a copy of the file holding only
+ * them, as double matrices (`out[k]` for `vars[k]`). */
+static gboolean
+read_variables (const LescMatFile *f, const char *path, const LescMatVariable *const *vars,
+                guint n, LescMatrix **out, GError **error)
+{
+  int fd = -1;
+  g_autofree char *copy = lesc_mat_file_subset (f, vars, n, &fd, error);
+  if (copy == NULL)
+    return FALSE;
+  gboolean ok = TRUE;
+  G_LOCK (matio);
+  Mat_LogInitFunc ("lesc", matio_log);
   matio_message[0] = '\0';
-  matvar_t *info = Mat_VarReadInfo (mat, name);
-  if (info != NULL && info->rank == 2)
+  mat_t *mat = Mat_Open (copy, MAT_ACC_RDONLY);
+  if (mat == NULL)
     {
-      g_autofree char *what = g_strdup_printf ("%s: variable '%s' (%zu×%zu)", path, name,
-                                               info->dims[0], info->dims[1]);
-      gboolean fits = lesc_dataset_check_bytes (what, 8.0 * (double) info->dims[0]
-                                                        * (double) info->dims[1], error);
-      Mat_VarFree (info);
-      if (!fits)
-        return NULL;
+      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: not a readable MAT v%d file%s%s",
+                   path, lesc_mat_file_version (f), matio_message[0] ? ": " : "", matio_message);
+      ok = FALSE;
     }
-  else
-    Mat_VarFree (info);
-  matvar_t *v = Mat_VarRead (mat, name);
-  if (v == NULL || (v->data == NULL && v->nbytes > 0))
+  for (guint k = 0; k < n && ok; k++)
     {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                   "%s: variable '%s' cannot be read (truncated or corrupt file%s%s)", path, name,
-                   matio_message[0] ? ": " : "", matio_message);
+      const LescMatVariable *want = vars[k];
+      matvar_t *v = Mat_VarReadNext (mat);
+      size_t esize = v ? Mat_SizeOfClass (v->class_type) : 0;
+      gsize rows = (gsize) want->rows, cols = (gsize) want->cols;
+      if (v == NULL || v->rank != 2 || v->isComplex || !is_numeric_class (v->class_type)
+          || v->dims[0] != rows || v->dims[1] != cols
+          || (rows * cols > 0 && (v->data == NULL || v->nbytes < rows * cols * esize)))
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+                       "%s: variable '%s' cannot be read (corrupt file%s%s)", path, want->name,
+                       matio_message[0] ? ": " : "", matio_message);
+          Mat_VarFree (v);
+          ok = FALSE;
+          break;
+        }
+      out[k] = lesc_matrix_try_new (rows, cols, error);
+      if (out[k] != NULL)
+        for (gsize e = 0; e < rows * cols; e++)
+          out[k]->data[e] = element_as_double (v, e);
+      ok = out[k] != NULL;
       Mat_VarFree (v);
-      return NULL;
     }
-  if (v->rank != 2 || v->isComplex || !is_numeric_class (v->class_type))
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                   "%s: variable '%s' must be a real numeric 2-D matrix (it is %s%s, rank %d)",
-                   path, name, v->isComplex ? "complex " : "",
-                   v->class_type == MAT_C_SPARSE ? "sparse" :
-                   v->class_type == MAT_C_CELL ? "a cell array" :
-                   v->class_type == MAT_C_STRUCT ? "a struct" :
-                   v->class_type == MAT_C_CHAR ? "text" : "numeric", v->rank);
-      Mat_VarFree (v);
-      return NULL;
-    }
-  size_t rows = v->dims[0], cols = v->dims[1];
-  size_t esize = Mat_SizeOfClass (v->class_type);
-  if (rows * cols > 0 && (v->data == NULL || (esize > 0 && v->nbytes < rows * cols * esize)))
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                   "%s: variable '%s' holds fewer values than its %zu×%zu shape (truncated file)",
-                   path, name, rows, cols);
-      Mat_VarFree (v);
-      return NULL;
-    }
-  LescMatrix *m = lesc_matrix_try_new (rows, cols, error);
-  if (m != NULL)
-    for (size_t k = 0; k < rows * cols; k++)
-      m->data[k] = element_as_double (v, k);
-  Mat_VarFree (v);
-  return m;
+  if (mat != NULL)
+    Mat_Close (mat);
+  G_UNLOCK (matio);
+  close (fd);
+  return ok;
 }
 
 LescMatrix *
 lesc_mat_read_variable (const char *path, const char *const *names, GError **error)
 {
-  if (!check_mat_file (path, error))
+  g_autoptr (LescMatFile) f = lesc_mat_file_open (path, error);
+  if (f == NULL)
     return NULL;
-  G_LOCK (matio);
-  Mat_LogInitFunc ("lesc", matio_log);
+  const LescMatVariable *v = find_variable (f, path, names, TRUE, error);
   LescMatrix *m = NULL;
-  const char *which = NULL;
-  matio_message[0] = '\0';
-  mat_t *mat = Mat_Open (path, MAT_ACC_RDONLY);
-  if (mat == NULL)
-    g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: not a readable MAT v5 file%s%s",
-                 path, matio_message[0] ? ": " : "", matio_message);
-  else
-    {
-      size_t ndir = 0;
-      char *const *dir = Mat_GetDir (mat, &ndir);
-      m = read_variable (mat, path, dir, ndir, names, TRUE, &which, error);
-      Mat_Close (mat);
-    }
-  G_UNLOCK (matio);
+  if (v != NULL && check_kind (path, v, error) && lesc_mat_file_check_variable (f, v, error))
+    read_variables (f, path, &v, 1, &m, error);
   return m;
+}
+
+static gboolean
+same_rows (const char *path, const LescMatVariable *a, const LescMatVariable *b, GError **error)
+{
+  if (b == NULL || a->rows == b->rows)
+    return TRUE;
+  g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
+               "%s: '%s' has %" G_GUINT64_FORMAT " rows but '%s' has %" G_GUINT64_FORMAT
+               " (expected one row per sample in both)", path, a->name, a->rows, b->name, b->rows);
+  return FALSE;
+}
+
+/* Say which variables of the file are not read (once, with the data set). */
+static void
+note_unused (LescDataset *ds, const LescMatFile *f, const char *path,
+             const LescMatVariable *const *used, guint n_used)
+{
+  g_autoptr (GString) list = g_string_new (NULL);
+  guint count = 0;
+  for (guint k = 0; k < lesc_mat_file_n_variables (f); k++)
+    {
+      const LescMatVariable *v = lesc_mat_file_variable (f, k);
+      gboolean is_used = FALSE;
+      for (guint u = 0; u < n_used; u++)
+        is_used = is_used || used[u] == v;
+      if (!is_used)
+        g_string_append_printf (list, "%s'%s'", count++ ? ", " : "", v->name);
+    }
+  if (count == 0)
+    return;
+  g_autofree char *read = NULL;
+  {
+    g_autoptr (GString) r = g_string_new (NULL);
+    for (guint u = 0; u < n_used; u++)
+      g_string_append_printf (r, "%s'%s'", u ? ", " : "", used[u]->name);
+    read = g_string_free (g_steal_pointer (&r), FALSE);
+  }
+  lesc_dataset_add_note (ds, "%s: %s %s not used (read: %s; logical labels are read only from "
+                         "'logicalLabel' or 'logical_label'%s)", path,
+                         count == 1 ? "variable" : "variables", list->str, read,
+                         ds->logical_from_file ? ""
+                         : ", so here they are binarized from the distributions");
 }
 
 LescDataset *
 lesc_dataset_load_mat (const char *path, GError **error)
 {
-  if (!check_mat_file (path, error))
+  g_autoptr (LescMatFile) f = lesc_mat_file_open (path, error);
+  if (f == NULL)
     return NULL;
-
-  G_LOCK (matio);
-  Mat_LogInitFunc ("lesc", matio_log);
-  LescMatrix *features = NULL, *truth = NULL, *logical = NULL;
-  const char *fname = NULL, *tname = NULL, *lname = NULL;
-  LescDataset *ds = NULL;
-
-  matio_message[0] = '\0';
-  mat_t *mat = Mat_Open (path, MAT_ACC_RDONLY);
-  if (mat == NULL)
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: not a readable MAT v5 file%s%s",
-                   path, matio_message[0] ? ": " : "", matio_message);
-      goto out;
-    }
-  size_t ndir = 0;
-  char *const *dir = Mat_GetDir (mat, &ndir);
-  if (dir == NULL && ndir == 0)
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                   "%s: holds no readable variables (truncated or corrupt file)", path);
-      goto out;
-    }
-  features = read_variable (mat, path, dir, ndir, feature_names, TRUE, &fname, error);
-  if (features == NULL)
-    goto out;
   GError *local = NULL;
-  truth = read_variable (mat, path, dir, ndir, truth_names, FALSE, &tname, &local);
-  if (local != NULL)
-    {
-      g_propagate_error (error, local);
-      goto out;
-    }
-  logical = read_variable (mat, path, dir, ndir, logical_names, FALSE, &lname, &local);
-  if (local != NULL)
-    {
-      g_propagate_error (error, local);
-      goto out;
-    }
-  if (truth == NULL && logical == NULL)
+  const LescMatVariable *fv = find_variable (f, path, feature_names, TRUE, error);
+  if (fv == NULL || !check_kind (path, fv, error))
+    return NULL;
+  const LescMatVariable *tv = find_variable (f, path, truth_names, FALSE, NULL);
+  const LescMatVariable *lv = find_variable (f, path, logical_names, FALSE, NULL);
+  if (tv == NULL && lv == NULL)
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
                    "%s: no variable 'labels', 'labelDistribution' or 'label_distribution' "
                    "(nor 'logicalLabel' or 'logical_label'); expected the label distributions",
                    path);
-      goto out;
+      return NULL;
     }
-  if (truth != NULL && truth->rows != features->rows)
+  /* shapes first: nothing is inflated or read for a file whose shapes disagree */
+  if ((tv != NULL && !check_kind (path, tv, error))
+      || (lv != NULL && !check_kind (path, lv, error))
+      || !same_rows (path, fv, tv, error) || !same_rows (path, fv, lv, error))
+    return NULL;
+  if (tv != NULL && lv != NULL && tv->cols != lv->cols)
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
-                   "%s: '%s' has %zu rows but '%s' has %zu (expected one row per sample in both)",
-                   path, fname, features->rows, tname, truth->rows);
-      goto out;
+                   "%s: '%s' has %" G_GUINT64_FORMAT " columns but '%s' has %" G_GUINT64_FORMAT
+                   " (expected one column per label in both)", path, tv->name, tv->cols,
+                   lv->name, lv->cols);
+      return NULL;
     }
-  if (logical != NULL && logical->rows != features->rows)
+  const LescMatVariable *used[3] = { fv };
+  guint n_used = 1;
+  if (tv != NULL)
+    used[n_used++] = tv;
+  if (lv != NULL)
+    used[n_used++] = lv;
+  for (guint k = 0; k < n_used; k++)
+    if (!lesc_mat_file_check_variable (f, used[k], error))
+      return NULL;
+  LescMatrix *m[3] = { NULL, NULL, NULL };
+  if (!read_variables (f, path, used, n_used, m, &local))
     {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
-                   "%s: '%s' has %zu rows but '%s' has %zu (expected one row per sample in both)",
-                   path, fname, features->rows, lname, logical->rows);
-      goto out;
+      for (guint k = 0; k < 3; k++)
+        lesc_matrix_free (m[k]);
+      g_propagate_error (error, local);
+      return NULL;
     }
-  if (truth != NULL && logical != NULL && truth->cols != logical->cols)
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
-                   "%s: '%s' has %zu columns but '%s' has %zu (expected one column per label in both)",
-                   path, tname, truth->cols, lname, logical->cols);
-      goto out;
-    }
-  {
-    g_autofree char *name = lesc_dataset_name_from_path (path);
-    ds = lesc_dataset_new (name, features, truth, logical);
-    ds->source = g_strdup (path);
-    features = truth = logical = NULL;
-  }
-
-out:
-  if (mat != NULL)
-    Mat_Close (mat);
-  G_UNLOCK (matio);
-  lesc_matrix_free (features);
-  lesc_matrix_free (truth);
-  lesc_matrix_free (logical);
+  g_autofree char *name = lesc_dataset_name_from_path (path);
+  LescDataset *ds = lesc_dataset_new (name, m[0], tv ? m[1] : NULL, lv ? m[n_used - 1] : NULL);
+  ds->source = g_strdup (path);
+  note_unused (ds, f, path, used, n_used);
   return ds;
 }

@@ -13,10 +13,7 @@ lesc_cross_validate (const char *const *datasets, guint n_datasets,
                      guint32 fold_seed, const LescExperimentOptions *o,
                      LescExperimentCounts *counts, GError **error)
 {
-  LescExperimentCounts scratch = { 0 };
-  if (counts == NULL)
-    counts = &scratch;
-  if (!lesc_engine_check_options (o, n_datasets, error))
+  if (!lesc_engine_check (o, n_datasets, methods, n_methods, error))
     return NULL;
   if (folds < 2)
     {
@@ -24,17 +21,13 @@ lesc_cross_validate (const char *const *datasets, guint n_datasets,
       return NULL;
     }
   for (guint j = 0; j < n_methods; j++)
-    {
-      if (!lesc_engine_check_setup (&methods[j], error))
+    if (!methods[j].method->has_mapping)
+      {
+        g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                     "%s has no mapping to new samples: cross-validation needs methods that "
+                     "learn one (GLLE, LESC, gLESC)", methods[j].method->display_name);
         return NULL;
-      if (!methods[j].method->has_mapping)
-        {
-          g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
-                       "%s has no mapping to new samples: cross-validation needs methods that "
-                       "learn one (GLLE, LESC, gLESC)", methods[j].method->display_name);
-          return NULL;
-        }
-    }
+      }
   Engine e;
   lesc_engine_init (&e, o, counts);
   LescCvResult *r = NULL;
@@ -59,26 +52,20 @@ lesc_cross_validate (const char *const *datasets, guint n_datasets,
             lesc_engine_unit_add_run (&e, u, &cells[((gsize) d * n_methods + j) * folds + f], &methods[j].params);
           }
     }
-  if (!lesc_engine_lookup (&e, error) || !lesc_engine_compute (&e, error))
+  if (!lesc_engine_run (&e, error))
     goto out;
-  lesc_engine_count_missing (&e);
-  lesc_engine_mark_missing (&e);
   r = g_new0 (LescCvResult, 1);
   r->n_datasets = n_datasets;
   r->n_methods = n_methods;
   r->folds = folds;
   r->fold_seed = fold_seed;
   lesc_engine_copy_names (&e, &r->datasets, &r->checksums);
-  r->methods = g_new (const LescMethod *, n_methods);
-  for (guint j = 0; j < n_methods; j++)
-    r->methods[j] = methods[j].method;
+  r->methods = lesc_engine_methods (methods, n_methods);
   r->cells = cells;
   cells = NULL;
 out:
   lesc_engine_free_records (cells, n_cells);
   lesc_engine_clear (&e);
-  if (counts == &scratch)
-    lesc_experiment_counts_clear (&scratch);
   return r;
 }
 

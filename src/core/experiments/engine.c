@@ -31,8 +31,8 @@ lesc_engine_init (Engine *e, const LescExperimentOptions *o, LescExperimentCount
 {
   memset (e, 0, sizeof *e);
   e->o = o;
-  e->counts = counts;
-  memset (counts, 0, sizeof *counts);
+  e->counts = counts != NULL ? counts : &e->own_counts;
+  memset (e->counts, 0, sizeof *e->counts);
   counts->failures = g_ptr_array_new_with_free_func (g_free);
   e->infos = g_ptr_array_new_with_free_func ((GDestroyNotify) data_info_free);
   e->units = g_ptr_array_new_with_free_func ((GDestroyNotify) unit_free);
@@ -55,10 +55,24 @@ lesc_engine_clear (Engine *e)
   g_clear_pointer (&e->own_cache, lesc_run_cache_free);
   g_ptr_array_unref (e->infos);
   g_ptr_array_unref (e->units);
+  if (e->counts == &e->own_counts)
+    lesc_experiment_counts_clear (&e->own_counts);
+}
+
+static gboolean
+check_setup (const LescMethodSetup *s, GError **error)
+{
+  if (s->method == NULL)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "a method setup without a method");
+      return FALSE;
+    }
+  return lesc_run_params_check (&s->params, s->method, error);
 }
 
 gboolean
-lesc_engine_check_options (const LescExperimentOptions *o, guint n_datasets, GError **error)
+lesc_engine_check (const LescExperimentOptions *o, guint n_datasets,
+                   const LescMethodSetup *methods, guint n_methods, GError **error)
 {
   if (o == NULL || o->store == NULL)
     {
@@ -70,18 +84,15 @@ lesc_engine_check_options (const LescExperimentOptions *o, guint n_datasets, GEr
       g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "no data sets given");
       return FALSE;
     }
-  return TRUE;
-}
-
-gboolean
-lesc_engine_check_setup (const LescMethodSetup *s, GError **error)
-{
-  if (s->method == NULL)
+  if (n_methods == 0)
     {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "a method setup without a method");
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "no methods given");
       return FALSE;
     }
-  return lesc_run_params_check (&s->params, s->method, error);
+  for (guint j = 0; j < n_methods; j++)
+    if (!check_setup (&methods[j], error))
+      return FALSE;
+  return TRUE;
 }
 
 /* A data set as the options say to read it. */
@@ -150,12 +161,8 @@ fill_key (LescRunRecord *rec, const DataInfo *d, const LescMethodSetup *s,
   rec->fold = fold;
   rec->folds = fold >= 0 ? (int) folds : 0;
   rec->fold_seed = fold >= 0 ? fold_seed : 0;
-  int i1 = lesc_method_param_index (m, "lambda1");
-  if (i1 < 0)
-    i1 = lesc_method_param_index (m, "lambda");
-  int i2 = lesc_method_param_index (m, "lambda2");
-  rec->lambda1 = i1 >= 0 ? p->values[i1] : NAN;
-  rec->lambda2 = i2 >= 0 ? p->values[i2] : NAN;
+  rec->lambda1 = lesc_run_params_get (p, m, "lambda1", lesc_run_params_get (p, m, "lambda", NAN));
+  rec->lambda2 = lesc_run_params_get (p, m, "lambda2", NAN);
   for (int k = 0; k < LESC_N_MEASURES; k++)
     rec->measures[k] = NAN;
 }
@@ -194,8 +201,8 @@ lesc_engine_is_correlation_method (const LescMethod *m)
 }
 
 /* Looks every run up; decides which units have work in this shard. */
-gboolean
-lesc_engine_lookup (Engine *e, GError **error)
+static gboolean
+engine_lookup (Engine *e, GError **error)
 {
   LescExperimentCounts *c = e->counts;
   c->units = e->units->len;
@@ -460,8 +467,8 @@ is_cancel (const GError *error)
 }
 
 /* Computes every unit of this shard that has work, in order. */
-gboolean
-lesc_engine_compute (Engine *e, GError **error)
+static gboolean
+engine_compute (Engine *e, GError **error)
 {
   if (e->o->store_only)
     return TRUE;
@@ -507,8 +514,8 @@ lesc_engine_compute (Engine *e, GError **error)
   return TRUE;
 }
 
-void
-lesc_engine_count_missing (Engine *e)
+static void
+engine_count_missing (Engine *e)
 {
   for (guint k = 0; k < e->units->len; k++)
     {
@@ -516,14 +523,6 @@ lesc_engine_count_missing (Engine *e)
       for (guint r = 0; r < u->runs->len; r++)
         e->counts->runs_missing += !g_array_index (u->runs, Run, r).have;
     }
-}
-
-void
-lesc_engine_set_param (const LescMethod *m, LescRunParams *p, const char *name, double v)
-{
-  int i = lesc_method_param_index (m, name);
-  if (i >= 0)
-    p->values[i] = v;
 }
 
 void
@@ -550,8 +549,8 @@ lesc_engine_free_records (LescRunRecord *recs, gsize n)
   g_free (recs);
 }
 
-void
-lesc_engine_mark_missing (Engine *e)
+static void
+engine_mark_missing (Engine *e)
 {
   /* a record that was neither found nor computed reports id 0 and NaN measures */
   for (guint k = 0; k < e->units->len; k++)
@@ -578,4 +577,23 @@ lesc_engine_free_names (char **datasets, char **checksums, guint n, const LescMe
     g_free (checksums[i]);
   g_free (checksums);
   g_free (methods);
+}
+
+gboolean
+lesc_engine_run (Engine *e, GError **error)
+{
+  if (!engine_lookup (e, error) || !engine_compute (e, error))
+    return FALSE;
+  engine_count_missing (e);
+  engine_mark_missing (e);
+  return TRUE;
+}
+
+const LescMethod **
+lesc_engine_methods (const LescMethodSetup *methods, guint n)
+{
+  const LescMethod **list = g_new (const LescMethod *, n);
+  for (guint j = 0; j < n; j++)
+    list[j] = methods[j].method;
+  return list;
 }

@@ -39,7 +39,8 @@ typedef struct {
 
 typedef struct {
   const LescExperimentOptions *o;
-  LescExperimentCounts *counts;
+  LescExperimentCounts *counts;   /* the caller's, or own_counts */
+  LescExperimentCounts own_counts;
   GPtrArray *infos;       /* DataInfo* */
   GPtrArray *units;       /* Unit* */
   /* the data set being computed on */
@@ -50,21 +51,23 @@ typedef struct {
   LescRunCache *own_cache;
 } Engine;
 
-gboolean lesc_engine_check_options (const LescExperimentOptions *o, guint n_datasets, GError **error);
-gboolean lesc_engine_check_setup (const LescMethodSetup *s, GError **error);
-void lesc_engine_copy_names (Engine *e, char ***names, char ***checksums);
+/* The options (a store, at least one data set) and every method setup. */
+gboolean lesc_engine_check (const LescExperimentOptions *o, guint n_datasets,
+                            const LescMethodSetup *methods, guint n_methods, GError **error);
+/* `counts` NULL: the engine keeps its own. */
+void lesc_engine_init (Engine *e, const LescExperimentOptions *o, LescExperimentCounts *counts);
+void lesc_engine_clear (Engine *e);
 gboolean lesc_engine_add_datasets (Engine *e, const char *const *specs, guint n, GError **error);
 Unit * lesc_engine_add_unit (Engine *e, UnitKind kind, guint data, const LescMethodSetup *s, int fold, guint folds, guint32 fold_seed);
-void lesc_engine_clear (Engine *e);
-gboolean lesc_engine_compute (Engine *e, GError **error);
-void lesc_engine_count_missing (Engine *e);
-void lesc_engine_init (Engine *e, const LescExperimentOptions *o, LescExperimentCounts *counts);
-gboolean lesc_engine_lookup (Engine *e, GError **error);
+void lesc_engine_unit_add_run (Engine *e, Unit *u, LescRunRecord *rec, const LescRunParams *p);
+/* Looks every run up, computes this shard's missing ones, counts and marks (id 0, NaN
+ * measures) those still missing. */
+gboolean lesc_engine_run (Engine *e, GError **error);
+/* For the result: the data sets' names and checksums, the methods of the setups. */
+void lesc_engine_copy_names (Engine *e, char ***names, char ***checksums);
+const LescMethod **lesc_engine_methods (const LescMethodSetup *methods, guint n);
 void lesc_engine_free_names (char **datasets, char **checksums, guint n, const LescMethod **methods);
 void lesc_engine_free_records (LescRunRecord *recs, gsize n);
 gboolean lesc_engine_is_correlation_method (const LescMethod *m);
-void lesc_engine_mark_missing (Engine *e);
-void lesc_engine_set_param (const LescMethod *m, LescRunParams *p, const char *name, double v);
-void lesc_engine_unit_add_run (Engine *e, Unit *u, LescRunRecord *rec, const LescRunParams *p);
 
 G_END_DECLS

@@ -80,13 +80,6 @@ lesc_fold_assign (gsize n, guint folds, guint32 seed)
 /* ---- canonical texts --------------------------------------------------------------- */
 
 char *
-lesc_format_number (double v)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  return g_strdup (lesc_format_double (buf, v));
-}
-
-char *
 lesc_run_params_text (const LescMethod *m, const LescRunParams *p)
 {
   GString *s = g_string_new (NULL);

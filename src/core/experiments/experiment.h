@@ -8,6 +8,7 @@
  * store are reused; every computed run is stored at once in its own transaction, so an
  * interrupted experiment resumes where it stopped. */
 #pragma once
+#include "core/base/format.h"
 #include "core/methods/runcache.h"
 #include "core/eval/measures.h"
 #include "core/experiments/store.h"
@@ -46,9 +47,6 @@ char *lesc_run_params_text (const LescMethod *m, const LescRunParams *p);
 /* The variant options that apply to the method, space-separated ("" when none):
  * "reference", "converged c-orientation=paper", "flavour=pyldl", … */
 char *lesc_run_variant_text (const LescMethod *m, const LescRunParams *p);
-/* lesc_format_double (csv.h) as a new string: the shortest of %.15g, %.16g, %.17g that
- * reads back as v ("0.1", "0.0001", "1000"). */
-char *lesc_format_number (double v);
 
 /* "artificial" and the 13 benchmarks in the paper's table order; NULL-terminated. */
 extern const char *const lesc_known_datasets[];

@@ -12,10 +12,7 @@ lesc_grid_run (const char *dataset, const LescMethodSetup *method, const double 
                guint n1, const double *lambda2, guint n2, const LescExperimentOptions *o,
                LescExperimentCounts *counts, GError **error)
 {
-  LescExperimentCounts scratch = { 0 };
-  if (counts == NULL)
-    counts = &scratch;
-  if (!lesc_engine_check_options (o, dataset ? 1 : 0, error) || !lesc_engine_check_setup (method, error))
+  if (!lesc_engine_check (o, dataset ? 1 : 0, method, 1, error))
     return NULL;
   const LescMethod *m = method->method;
   if (lesc_method_param_index (m, "lambda1") < 0 || lesc_method_param_index (m, "lambda2") < 0)
@@ -54,17 +51,15 @@ lesc_grid_run (const char *dataset, const LescMethodSetup *method, const double 
       for (guint a = 0; a < n1; a++)
         {
           LescRunParams p = method->params;
-          lesc_engine_set_param (m, &p, "lambda1", lambda1[a]);
-          lesc_engine_set_param (m, &p, "lambda2", lambda2[b]);
+          lesc_run_params_set (&p, m, "lambda1", lambda1[a]);
+          lesc_run_params_set (&p, m, "lambda2", lambda2[b]);
           if (u == NULL || !shared)
             u = lesc_engine_add_unit (&e, shared ? UNIT_SHARED : UNIT_RECOVER, 0, method, -1, 0, 0);
           lesc_engine_unit_add_run (&e, u, &cells[(gsize) b * n1 + a], &p);
         }
     }
-  if (!lesc_engine_lookup (&e, error) || !lesc_engine_compute (&e, error))
+  if (!lesc_engine_run (&e, error))
     goto out;
-  lesc_engine_count_missing (&e);
-  lesc_engine_mark_missing (&e);
   g = g_new0 (LescGrid, 1);
   DataInfo *info = g_ptr_array_index (e.infos, 0);
   g->dataset = g_strdup (info->name);
@@ -79,8 +74,6 @@ lesc_grid_run (const char *dataset, const LescMethodSetup *method, const double 
 out:
   lesc_engine_free_records (cells, n_cells);
   lesc_engine_clear (&e);
-  if (counts == &scratch)
-    lesc_experiment_counts_clear (&scratch);
   return g;
 }
 

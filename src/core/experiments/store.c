@@ -274,23 +274,24 @@ schema_state (LescStore *s, GError **error)
 }
 
 /* Creates the schema when the database is empty (`create`), under the write lock: two
- * programs opening a new store at once create it once. */
+ * programs opening a new store at once create it once. Only the answer "the schema is
+ * there" is taken without the lock: the unlocked reads of user_version and of the table
+ * list can straddle another program's creation of the schema. */
 static gboolean
 ensure_schema (LescStore *s, gboolean create, GError **error)
 {
+  if (schema_state (s, NULL) == 1)
+    return TRUE;
+  if (!exec (s, "BEGIN IMMEDIATE", error))
+    return FALSE;
   int state = schema_state (s, error);
-  if (state != 0)
-    return state == 1;
-  if (!create)
+  if (state == 0 && !create)
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_STORE, "%s: an empty file, not a results store",
                    s->path);
-      return FALSE;
+      state = -1;
     }
-  if (!exec (s, "BEGIN IMMEDIATE", error))
-    return FALSE;
-  state = schema_state (s, error);   /* again, now that no one else can write */
-  if (state == 0)
+  else if (state == 0)
     {
       g_autofree char *sql = g_strdup_printf ("%s PRAGMA user_version = %d;", schema_sql,
                                               LESC_STORE_SCHEMA_VERSION);

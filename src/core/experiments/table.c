@@ -38,19 +38,8 @@ lesc_recovery_table (const char *const *datasets, guint n_datasets,
                      const LescMethodSetup *methods, guint n_methods, const LescTuning *tuning,
                      const LescExperimentOptions *o, LescExperimentCounts *counts, GError **error)
 {
-  LescExperimentCounts scratch = { 0 };
-  if (counts == NULL)
-    counts = &scratch;
-  if (!lesc_engine_check_options (o, n_datasets, error))
+  if (!lesc_engine_check (o, n_datasets, methods, n_methods, error))
     return NULL;
-  if (n_methods == 0)
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "no methods given");
-      return NULL;
-    }
-  for (guint j = 0; j < n_methods; j++)
-    if (!lesc_engine_check_setup (&methods[j], error))
-      return NULL;
 
   Engine e;
   lesc_engine_init (&e, o, counts);
@@ -91,27 +80,23 @@ lesc_recovery_table (const char *const *datasets, guint n_datasets,
               {
                 LescRunParams p = s->params;
                 if (g1 != NULL)
-                  lesc_engine_set_param (s->method, &p, name1, g1[a]);
+                  lesc_run_params_set (&p, s->method, name1, g1[a]);
                 if (g2 != NULL)
-                  lesc_engine_set_param (s->method, &p, "lambda2", g2[b]);
+                  lesc_run_params_set (&p, s->method, "lambda2", g2[b]);
                 if (u == NULL || !shared)
                   u = lesc_engine_add_unit (&e, shared ? UNIT_SHARED : UNIT_RECOVER, d, s, -1, 0, 0);
                 lesc_engine_unit_add_run (&e, u, rec++, &p);
               }
           }
       }
-  if (!lesc_engine_lookup (&e, error) || !lesc_engine_compute (&e, error))
+  if (!lesc_engine_run (&e, error))
     goto out;
-  lesc_engine_count_missing (&e);
-  lesc_engine_mark_missing (&e);
 
   t = g_new0 (LescRecoveryTable, 1);
   t->n_datasets = n_datasets;
   t->n_methods = n_methods;
   lesc_engine_copy_names (&e, &t->datasets, &t->checksums);
-  t->methods = g_new (const LescMethod *, n_methods);
-  for (guint j = 0; j < n_methods; j++)
-    t->methods[j] = methods[j].method;
+  t->methods = lesc_engine_methods (methods, n_methods);
   if (tuning != NULL)
     t->tuning = *tuning;
   t->cells = g_new0 (LescRunRecord, (gsize) n_datasets * n_methods);
@@ -141,8 +126,6 @@ lesc_recovery_table (const char *const *datasets, guint n_datasets,
 out:
   lesc_engine_free_records (cand, n_cand);
   lesc_engine_clear (&e);
-  if (counts == &scratch)
-    lesc_experiment_counts_clear (&scratch);
   return t;
 }
 

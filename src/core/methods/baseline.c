@@ -2,8 +2,6 @@
 
 #include "core/base/error.h"
 
-#include <math.h>
-
 gboolean
 lesc_baseline_check_problem (const LescProblem *problem, const char *method, GError **error)
 {
@@ -48,33 +46,4 @@ lesc_baseline_check_problem (const LescProblem *problem, const char *method, GEr
           }
       }
   return TRUE;
-}
-
-gboolean
-lesc_baseline_check_param (const LescMethod *m, const LescRunParams *p, guint index,
-                           GError **error)
-{
-  const LescParamSpec *s = &m->params[index];
-  double v = p->values[index];
-  if (!isfinite (v) || v < s->min || v > s->max || (s->integer && v != floor (v)))
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
-                   "%s: parameter %s = %g, expected %s in [%g, %g]", m->name, s->name, v,
-                   s->integer ? "an integer" : "a number", s->min, s->max);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-void
-lesc_baseline_stage (LescRunResult *result, const char *name, gint64 *since)
-{
-  gint64 now = g_get_monotonic_time ();
-  if (result != NULL && result->n_stages < LESC_MAX_STAGES)
-    {
-      result->stage_names[result->n_stages] = name;
-      result->stage_seconds[result->n_stages] = (double) (now - *since) / 1e6;
-      result->n_stages++;
-    }
-  *since = now;
 }

@@ -1,5 +1,6 @@
 /* What the four baselines FCM, KM, LP and ML (algorithms.md §8) share: their registry
- * entries, the input check and the stage clock. */
+ * entries and the input check (parameters: lesc_run_params_check, stages:
+ * lesc_run_result_lap). */
 #pragma once
 #include "core/methods/method.h"
 
@@ -14,14 +15,5 @@ extern const LescMethod lesc_method_ml;
  * names `method` and the offending variable. */
 gboolean lesc_baseline_check_problem (const LescProblem *problem, const char *method,
                                       GError **error);
-
-/* A parameter value against its spec (range, integer); LESC_ERROR_USAGE naming the
- * method and parameter otherwise. */
-gboolean lesc_baseline_check_param (const LescMethod *m, const LescRunParams *p, guint index,
-                                    GError **error);
-
-/* Record a finished stage: name and the seconds since *since (monotonic µs), which is then
- * reset to now. `result` may be NULL. */
-void lesc_baseline_stage (LescRunResult *result, const char *name, gint64 *since);
 
 G_END_DECLS

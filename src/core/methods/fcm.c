@@ -191,25 +191,24 @@ fcm_recover (const LescProblem *problem, const LescRunParams *params, gboolean w
 {
   const LescMethod *m = &lesc_method_fcm;
   if (!lesc_baseline_check_problem (problem, m->name, error)
-      || !lesc_baseline_check_param (m, params, 0, error)
-      || !lesc_baseline_check_param (m, params, 1, error))
+      || !lesc_run_params_check (params, m, error))
     return NULL;
-  gsize t = (gsize) params->values[0], n = problem->x->rows;
+  gsize t = (gsize) lesc_run_params_get (params, m, "clusters", 0), n = problem->x->rows;
   if (result != NULL)
     result->memory_estimate = 8.0 * ((double) n * (double) (problem->x->cols + 4 * t));
   gint64 clock = g_get_monotonic_time ();
   LescProgress sub = lesc_progress_sub (progress, 0.0, 0.98);
   LescFcmReport rep;
-  g_autoptr (LescMatrix) u = lesc_fcm_cluster (problem->x, t, params->values[1], params->seed,
+  g_autoptr (LescMatrix) u = lesc_fcm_cluster (problem->x, t, lesc_run_params_get (params, m, "beta", NAN), params->seed,
                                                LESC_FCM_MAX_ITER, LESC_FCM_TOLERANCE, NULL,
                                                &rep, &sub, error);
   if (u == NULL)
     return NULL;
   g_debug ("fcm: %u sweeps, last change %.3g", rep.iterations, rep.last_change);
-  lesc_baseline_stage (result, "clustering", &clock);
+  lesc_run_result_lap (result, "clustering", &clock);
   LescMatrix *d = lesc_fcm_compose (u, problem->l, !params->flavour_pyldl);
   lesc_matrix_row_softmax (d);
-  lesc_baseline_stage (result, "composition", &clock);
+  lesc_run_result_lap (result, "composition", &clock);
   lesc_progress_report (progress, 1.0, "composition");
   return d;
 }

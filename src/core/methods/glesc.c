@@ -3,6 +3,8 @@
 #include "core/methods/method.h"
 #include "core/solvers/tensor.h"
 
+#include <math.h>
+
 static const LescParamSpec glesc_params[] = {
   { "lambda1", "λ₁ (LE trade-off)", "Weight of the sample-correlation smoothness term (demo: 10)",
     10, 1e-6, 1e6, TRUE, FALSE },
@@ -26,6 +28,8 @@ glesc_memory (gsize n, gsize q, gsize c, const LescRunParams *params)
               z + lesc_le_memory_estimate (n, c, params->variant));
 }
 
+extern const LescMethod lesc_method_glesc;
+
 static LescSmoothness *
 glesc_correlation (const LescProblem *problem, const LescRunParams *params, LescProgress *progress,
                    LescRunResult *result, GError **error)
@@ -34,8 +38,9 @@ glesc_correlation (const LescProblem *problem, const LescRunParams *params, Lesc
   LescTensorOptions options = tensor_options (params);
   LescTensorReport report = { 0 };
   LescMatrix *c = NULL, *unused = NULL;
-  if (!lesc_tensor_step (problem->x, problem->l, params->values[1], &options, progress, &report,
-                         &c, &unused, error))
+  double lambda2 = lesc_run_params_get (params, &lesc_method_glesc, "lambda2", NAN);
+  if (!lesc_tensor_step (problem->x, problem->l, lambda2, &options, progress, &report, &c,
+                         &unused, error))
     return NULL;
   result->correlation_iterations = report.iterations;
   lesc_run_result_add_stage (result, "tensor", lesc_seconds_since (t0));
@@ -51,8 +56,9 @@ glesc_recover (const LescProblem *problem, const LescRunParams *params, gboolean
   if (m == NULL)
     return NULL;
   sub = lesc_progress_sub (progress, 0.4, 1.0);
-  return lesc_method_le_stage (problem, params, m, params->values[0], NULL, want_model,
-                               progress ? &sub : NULL, result, error);
+  return lesc_method_le_stage (problem, params, m,
+                               lesc_run_params_get (params, &lesc_method_glesc, "lambda1", NAN),
+                               NULL, want_model, progress ? &sub : NULL, result, error);
 }
 
 const LescMethod lesc_method_glesc = {

@@ -120,14 +120,18 @@ glle_memory (gsize n, gsize q, gsize c, const LescRunParams *params)
   return 8.0 * (double) n * (double) n + lesc_le_memory_estimate (n, c, params->variant);
 }
 
+extern const LescMethod lesc_method_glle;
+
 static LescSmoothness *
 glle_graph (const LescProblem *problem, const LescRunParams *params, LescProgress *progress,
             LescRunResult *result, GError **error)
 {
+  const LescMethod *method = &lesc_method_glle;
   gint64 t0 = g_get_monotonic_time ();
   lesc_progress_report (progress, 0.0, "GLLE: kNN graph");
-  LescSmoothness *m = lesc_glle_laplacian (problem->x, (guint) params->values[1],
-                                           params->values[2], progress, error);
+  guint k = (guint) lesc_run_params_get (params, method, "k", 0);
+  double sigma = lesc_run_params_get (params, method, "sigma", NAN);
+  LescSmoothness *m = lesc_glle_laplacian (problem->x, k, sigma, progress, error);
   if (m != NULL)
     lesc_run_result_add_stage (result, "graph", lesc_seconds_since (t0));
   return m;
@@ -141,8 +145,9 @@ glle_recover (const LescProblem *problem, const LescRunParams *params, gboolean 
   if (m == NULL)
     return NULL;
   LescProgress sub = lesc_progress_sub (progress, 0.05, 1.0);
-  return lesc_method_le_stage (problem, params, m, params->values[0], NULL, want_model,
-                               progress ? &sub : NULL, result, error);
+  return lesc_method_le_stage (problem, params, m,
+                               lesc_run_params_get (params, &lesc_method_glle, "lambda1", NAN),
+                               NULL, want_model, progress ? &sub : NULL, result, error);
 }
 
 const LescMethod lesc_method_glle = {

@@ -17,11 +17,11 @@ km_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
 {
   const LescMethod *m = &lesc_method_km;
   if (!lesc_baseline_check_problem (problem, m->name, error)
-      || !lesc_baseline_check_param (m, params, 0, error))
+      || !lesc_run_params_check (params, m, error))
     return NULL;
   const LescMatrix *x = problem->x, *l = problem->l;
   gsize n = x->rows, c = l->cols;
-  double eta = params->values[0];
+  double eta = lesc_run_params_get (params, m, "eta", NAN);
   if (result != NULL)
     result->memory_estimate = 8.0 * (double) n * (double) n;
   gint64 clock = g_get_monotonic_time ();
@@ -47,7 +47,7 @@ km_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
   cblas_dsymm (CblasColMajor, CblasLeft, CblasUpper, (int) n, (int) c, 1.0, k->data, (int) n,
                l->data, (int) n, 0.0, tk->data, (int) n);
   g_clear_pointer (&k, lesc_matrix_free);
-  lesc_baseline_stage (result, "kernel", &clock);
+  lesc_run_result_lap (result, "kernel", &clock);
 
   LescMatrix *d = lesc_matrix_new (n, c);
   for (gsize j = 0; j < c; j++)
@@ -76,7 +76,7 @@ km_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
         }
     }
   lesc_matrix_row_softmax (d);
-  lesc_baseline_stage (result, "degrees", &clock);
+  lesc_run_result_lap (result, "degrees", &clock);
   lesc_progress_report (progress, 1.0, "degrees");
   return d;
 }

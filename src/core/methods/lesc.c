@@ -66,13 +66,16 @@ lesc_memory (gsize n, gsize q, gsize c, const LescRunParams *params)
   return MAX (lesc_lrr_memory_estimate (n, q) + z, z + lesc_le_memory_estimate (n, c, params->variant));
 }
 
+extern const LescMethod lesc_method_lesc;
+
 static LescSmoothness *
 lesc_correlation (const LescProblem *problem, const LescRunParams *params, LescProgress *progress,
                   LescRunResult *result, GError **error)
 {
   gint64 t0 = g_get_monotonic_time ();
   LescLrrReport lrr;
-  LescMatrix *z = lesc_lrr (problem->x, params->values[1], progress, &lrr, NULL, error);
+  double lambda2 = lesc_run_params_get (params, &lesc_method_lesc, "lambda2", NAN);
+  LescMatrix *z = lesc_lrr (problem->x, lambda2, progress, &lrr, NULL, error);
   if (z == NULL)
     return NULL;
   result->correlation_iterations = lrr.iterations;
@@ -90,8 +93,9 @@ lesc_recover (const LescProblem *problem, const LescRunParams *params, gboolean 
   if (m == NULL)
     return NULL;
   sub = lesc_progress_sub (progress, 0.3, 1.0);
-  return lesc_method_le_stage (problem, params, m, params->values[0], NULL, want_model,
-                               progress ? &sub : NULL, result, error);
+  return lesc_method_le_stage (problem, params, m,
+                               lesc_run_params_get (params, &lesc_method_lesc, "lambda1", NAN),
+                               NULL, want_model, progress ? &sub : NULL, result, error);
 }
 
 const LescMethod lesc_method_lesc = {

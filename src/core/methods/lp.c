@@ -137,13 +137,14 @@ lp_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
 {
   const LescMethod *m = &lesc_method_lp;
   if (!lesc_baseline_check_problem (problem, m->name, error)
-      || !lesc_baseline_check_param (m, params, 0, error))
+      || !lesc_run_params_check (params, m, error))
     return NULL;
   gsize n = problem->x->rows, isolated = 0;
   if (result != NULL)
     result->memory_estimate = 8.0 * (double) n * (double) n;
   gint64 clock = g_get_monotonic_time ();
-  LescMatrix *d = lesc_lp_propagate (problem->x, problem->l, params->values[0],
+  LescMatrix *d = lesc_lp_propagate (problem->x, problem->l,
+                                     lesc_run_params_get (params, m, "alpha", NAN),
                                      params->flavour_pyldl, &isolated, progress, error);
   if (d == NULL)
     return NULL;
@@ -151,7 +152,7 @@ lp_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
     g_message ("lp: %zu of %zu samples are isolated (every affinity underflows); they keep "
                "(1 − α) times their logical labels", isolated, n);
   lesc_matrix_row_softmax (d);
-  lesc_baseline_stage (result, "propagation", &clock);
+  lesc_run_result_lap (result, "propagation", &clock);
   lesc_progress_report (progress, 1.0, "propagation");
   return d;
 }

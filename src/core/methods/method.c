@@ -61,6 +61,16 @@ lesc_run_params_get (const LescRunParams *p, const LescMethod *m, const char *na
 }
 
 gboolean
+lesc_run_params_set (LescRunParams *p, const LescMethod *m, const char *name, double value)
+{
+  int i = lesc_method_param_index (m, name);
+  if (i < 0)
+    return FALSE;
+  p->values[i] = value;
+  return TRUE;
+}
+
+gboolean
 lesc_run_params_check (const LescRunParams *p, const LescMethod *m, GError **error)
 {
   for (guint i = 0; i < m->n_params && i < LESC_MAX_PARAMS; i++)
@@ -107,6 +117,14 @@ lesc_run_result_add_stage (LescRunResult *r, const char *name, double seconds)
   r->stage_names[r->n_stages] = name;
   r->stage_seconds[r->n_stages] = seconds;
   r->n_stages++;
+}
+
+void
+lesc_run_result_lap (LescRunResult *r, const char *name, gint64 *since)
+{
+  gint64 now = g_get_monotonic_time ();
+  lesc_run_result_add_stage (r, name, (double) (now - *since) / 1e6);
+  *since = now;
 }
 
 double

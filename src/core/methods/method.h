@@ -90,9 +90,13 @@ const LescMethod *lesc_method_find (const char *name);
 int lesc_method_param_index (const LescMethod *m, const char *name);
 
 void lesc_run_params_init (LescRunParams *p, const LescMethod *m);
-/* The value of the parameter `name`, or `fallback` when the method has none. */
+/* Parameters by name (the only way to reach one particular parameter; values[] is in
+ * the order of m->params). The value of `name`, or `fallback` when the method has none. */
 double lesc_run_params_get (const LescRunParams *p, const LescMethod *m, const char *name,
                             double fallback);
+/* Sets `name` to `value`; FALSE (nothing set) when the method has no such parameter. */
+gboolean lesc_run_params_set (LescRunParams *p, const LescMethod *m, const char *name,
+                              double value);
 /* Check values against the specs; the message names the parameter and the range. */
 gboolean lesc_run_params_check (const LescRunParams *p, const LescMethod *m, GError **error);
 void lesc_run_result_clear (LescRunResult *r);
@@ -101,8 +105,12 @@ void lesc_run_result_clear (LescRunResult *r);
  * official code does, on badly scaled problems such as LESC on Movie), so the result is
  * close to the random start W0. */
 char *lesc_run_result_warning (const LescRunResult *r);
-/* Append a timed stage (static name) to the result; ignored past LESC_MAX_STAGES. */
+/* Append a timed stage (static name) to the result; ignored past LESC_MAX_STAGES and
+ * when `r` is NULL. */
 void lesc_run_result_add_stage (LescRunResult *r, const char *name, double seconds);
+/* Append the stage that ends now: its seconds are those since *since (monotonic µs,
+ * g_get_monotonic_time), which is then reset to now for the next stage. */
+void lesc_run_result_lap (LescRunResult *r, const char *name, gint64 *since);
 
 /* The LE step shared by GLLE, LESC and gLESC: fit with the smoothness matrix `m` and λ
  * (`parts` from a cache, or NULL), record the "le" stage and the report (and the model

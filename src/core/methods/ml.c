@@ -316,11 +316,11 @@ ml_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
 {
   const LescMethod *m = &lesc_method_ml;
   if (!lesc_baseline_check_problem (problem, m->name, error)
-      || !lesc_baseline_check_param (m, params, 0, error))
+      || !lesc_run_params_check (params, m, error))
     return NULL;
   const LescMatrix *x = problem->x, *l = problem->l;
   gsize n = x->rows, c = l->cols;
-  gsize k = (gsize) params->values[0];
+  gsize k = (gsize) lesc_run_params_get (params, m, "neighbours", 0);
   if (k == 0)
     k = params->flavour_pyldl ? c : c + 1;
   if (k > n - 1)
@@ -337,7 +337,7 @@ ml_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
   g_autoptr (LescLleWeights) w = lesc_lle_weights (x, k, &sub, error);
   if (w == NULL)
     return NULL;
-  lesc_baseline_stage (result, "weights", &clock);
+  lesc_run_result_lap (result, "weights", &clock);
   g_autoptr (LescMatrix) d = lesc_matrix_new (n, c);
   g_autofree double *sign = g_new (double, n);
   for (gsize j = 0; j < c; j++)
@@ -354,7 +354,7 @@ ml_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
                rep.iterations, rep.cg_iterations, rep.n_free, rep.kkt_residual);
     }
   lesc_matrix_row_softmax (d);
-  lesc_baseline_stage (result, "label manifold", &clock);
+  lesc_run_result_lap (result, "label manifold", &clock);
   lesc_progress_report (progress, 1.0, "label manifold");
   return g_steal_pointer (&d);
 }

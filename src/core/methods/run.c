@@ -29,6 +29,19 @@ lesc_memory_check (double bytes, double limit, const char *what, GError **error)
   return FALSE;
 }
 
+gboolean
+lesc_method_memory_check (const LescMethod *m, const char *dataset, gsize n, gsize q, gsize c,
+                          const LescRunParams *p, double *bytes, GError **error)
+{
+  double need = 8.0 * (double) n * (double) (q + 2 * c);
+  if (m->memory_estimate != NULL)
+    need += m->memory_estimate (n, q, c, p);
+  if (bytes != NULL)
+    *bytes = need;
+  g_autofree char *what = g_strdup_printf ("%s on %s (n = %zu)", m->display_name, dataset, n);
+  return lesc_memory_check (need, p->memory_limit, what, error);
+}
+
 LescMatrix *
 lesc_method_run (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
                  LescProgress *progress, LescRunResult *result, GError **error)
@@ -56,17 +69,13 @@ lesc_method_run_cached (const LescMethod *m, const LescDataset *ds, const LescRu
                    ds->logical->rows, c);
       return NULL;
     }
-  double bytes = 8.0 * (double) n * (double) (q + 2 * c);
-  if (m->memory_estimate != NULL)
-    bytes += m->memory_estimate (n, q, c, p);
-  result->memory_estimate = bytes;
-  g_autofree char *what = g_strdup_printf ("%s on %s (n = %zu)", m->display_name, ds->name, n);
-  if (!lesc_memory_check (bytes, p->memory_limit, what, error))
+  if (!lesc_method_memory_check (m, ds->name, n, q, c, p, &result->memory_estimate, error))
     return NULL;
   gboolean cached = cache != NULL && m->smoothness != NULL;
   if (cached)
     lesc_run_cache_trim (cache, (p->memory_limit > 0.0 ? p->memory_limit
-                                                       : lesc_memory_default_limit ()) - bytes);
+                                                       : lesc_memory_default_limit ())
+                             - result->memory_estimate);
   gint64 t0 = g_get_monotonic_time ();
   g_autoptr (LescMatrix) x = lesc_zscore (ds->features);
   lesc_run_result_add_stage (result, "z-score", lesc_seconds_since (t0));

@@ -20,7 +20,15 @@ LescMatrix *lesc_method_run_cached (const LescMethod *m, const LescDataset *ds,
 
 /* Physical memory × 0.8, the default limit. */
 double lesc_memory_default_limit (void);
-/* LESC_ERROR_MEMORY naming `what` and both figures when `bytes` exceeds the limit. */
+/* LESC_ERROR_MEMORY naming `what` and both figures when `bytes` exceeds the limit
+ * (0: the default limit). */
 gboolean lesc_memory_check (double bytes, double limit, const char *what, GError **error);
+/* The memory a run of m needs on n samples, q features and c labels — the z-scored
+ * features, the labels and the distributions, plus the method's own estimate — checked
+ * against p->memory_limit; the message names the method and `dataset`. *bytes (may be
+ * NULL) receives the estimate. */
+gboolean lesc_method_memory_check (const LescMethod *m, const char *dataset, gsize n, gsize q,
+                                   gsize c, const LescRunParams *p, double *bytes,
+                                   GError **error);
 
 G_END_DECLS

@@ -2,6 +2,7 @@
  * recently used first out, computed once by one run while the others wait. */
 #include "core/methods/runcache.h"
 
+#include <math.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -365,9 +366,8 @@ lesc_method_cached_recover (const LescMethod *m, const LescDataset *ds, const Le
     }
   double seconds_parts = lesc_seconds_since (t0);
   LescLeParts parts = { in.kernel, in.gram, form ? form->value : NULL };
-  int i1 = lesc_method_param_index (m, "lambda1");
-  d = lesc_method_le_stage (problem, p, in.smooth, p->values[i1], &parts, FALSE, le, result,
-                            error);
+  d = lesc_method_le_stage (problem, p, in.smooth, lesc_run_params_get (p, m, "lambda1", NAN),
+                            &parts, FALSE, le, result, error);
   if (d != NULL)
     {
       /* the parts made for this run count as LE work */

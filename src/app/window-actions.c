@@ -1,0 +1,222 @@
+/* The window's actions (win.*): opening a file, switching views, exports, copying the
+ * figure, running, cancelling and the side bar. */
+#include "config.h"
+#include "app/window-private.h"
+
+#include <glib/gi18n.h>
+
+#include "app/exportable.h"
+
+/* ---- open ------------------------------------------------------------------------------ */
+
+static void
+open_response_cb (GtkNativeDialog *dialog, int response, gpointer data)
+{
+  LescWindow *self = data;
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = g_file_get_path (file);
+      if (path != NULL)
+        lesc_window_open (self, path);
+    }
+  g_object_unref (dialog);
+}
+
+static void
+open_action (GtkWidget *widget, const char *action, GVariant *param)
+{
+  LescWindow *self = LESC_WINDOW (widget);
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_("Open Data Set"), GTK_WINDOW (self),
+                                                              GTK_FILE_CHOOSER_ACTION_OPEN,
+                                                              _("_Open"), _("_Cancel"));
+  GtkFileFilter *filter = gtk_file_filter_new ();
+  gtk_file_filter_set_name (filter, _("Data sets (.mat, .csv)"));
+  gtk_file_filter_add_pattern (filter, "*.mat");
+  gtk_file_filter_add_pattern (filter, "*.MAT");
+  gtk_file_filter_add_pattern (filter, "*.csv");
+  gtk_file_filter_add_pattern (filter, "*.CSV");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  g_object_unref (filter);
+  g_autofree char *dir = g_settings_get_string (self->settings, "data-directory");
+  if (dir[0] != '\0')
+    {
+      g_autoptr (GFile) folder = g_file_new_for_path (dir);
+      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
+    }
+  g_signal_connect (dialog, "response", G_CALLBACK (open_response_cb), self);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/* ---- views and export ------------------------------------------------------------------ */
+
+static void
+view_action (GtkWidget *widget, const char *action, GVariant *param)
+{
+  lesc_window_show_view (LESC_WINDOW (widget), g_variant_get_string (param, NULL));
+}
+
+static LescExportable *
+visible_exportable (LescWindow *self)
+{
+  GtkWidget *child = adw_view_stack_get_visible_child (self->view_stack);
+  return child != NULL && LESC_IS_EXPORTABLE (child) ? LESC_EXPORTABLE (child) : NULL;
+}
+
+typedef enum { SAVE_FIGURE, SAVE_FIGURE_DATA, SAVE_TABLE } SaveKind;
+
+typedef struct {
+  LescWindow *self;
+  char *format;
+  SaveKind kind;
+} SaveRequest;
+
+static void
+save_response_cb (GtkNativeDialog *dialog, int response, gpointer data)
+{
+  SaveRequest *req = data;
+  LescWindow *self = req->self;
+  LescExportable *view = visible_exportable (self);
+  if (response == GTK_RESPONSE_ACCEPT && view != NULL)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = g_file_get_path (file);
+      g_autoptr (GError) error = NULL;
+      gboolean ok = req->kind == SAVE_FIGURE ? lesc_export_figure (view, path, 2.0, &error)
+                    : req->kind == SAVE_FIGURE_DATA ? lesc_export_figure_data (view, path, &error)
+                    : lesc_export_table (view, path, g_str_equal (req->format, "latex") ? LESC_TABLE_LATEX
+                                                                                       : LESC_TABLE_CSV,
+                                         &error);
+      if (ok)
+        {
+          g_autofree char *base = g_path_get_basename (path);
+          g_autofree char *msg = g_strdup_printf (_("Saved %s"), base);
+          lesc_window_toast (self, msg);
+        }
+      else
+        lesc_window_toast (self, error->message);
+    }
+  g_free (req->format);
+  g_free (req);
+  g_object_unref (dialog);
+}
+
+static void
+export (LescWindow *self, const char *format, SaveKind kind)
+{
+  LescExportable *view = visible_exportable (self);
+  gboolean available = FALSE;
+  if (view != NULL && kind == SAVE_FIGURE)
+    available = lesc_exportable_has_figure (view);
+  else if (view != NULL && kind == SAVE_FIGURE_DATA)
+    {
+      g_autofree char *data = lesc_exportable_get_figure_data (view);
+      available = data != NULL;
+    }
+  else if (view != NULL)
+    {
+      g_autoptr (LescTable) table = lesc_exportable_get_table (view);
+      available = table != NULL;
+    }
+  if (!available)
+    {
+      lesc_window_toast (self, kind == SAVE_TABLE ? _("This view has no table to export yet.")
+                               : kind == SAVE_FIGURE_DATA ? _("This view has no figure data to export yet.")
+                                                          : _("This view has no figure to export yet."));
+      return;
+    }
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
+      kind == SAVE_TABLE ? _("Save Table") : kind == SAVE_FIGURE_DATA ? _("Save Figure Data") : _("Save Figure"),
+      GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
+  g_autofree char *base = lesc_exportable_get_basename (view);
+  const char *ext = g_str_equal (format, "latex") ? "tex" : format;
+  g_autofree char *name = kind == SAVE_FIGURE_DATA ? g_strdup_printf ("%s-data.csv", base)
+                                                   : g_strdup_printf ("%s.%s", base, ext);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  SaveRequest *req = g_new0 (SaveRequest, 1);
+  req->self = self;
+  req->format = g_strdup (format);
+  req->kind = kind;
+  g_signal_connect (dialog, "response", G_CALLBACK (save_response_cb), req);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+export_figure_action (GtkWidget *widget, const char *action, GVariant *param)
+{
+  export (LESC_WINDOW (widget), g_variant_get_string (param, NULL), SAVE_FIGURE);
+}
+
+static void
+export_data_action (GtkWidget *widget, const char *action, GVariant *param)
+{
+  export (LESC_WINDOW (widget), "csv", SAVE_FIGURE_DATA);
+}
+
+static void
+export_table_action (GtkWidget *widget, const char *action, GVariant *param)
+{
+  export (LESC_WINDOW (widget), g_variant_get_string (param, NULL), SAVE_TABLE);
+}
+
+static void
+copy_figure_action (GtkWidget *widget, const char *action, GVariant *param)
+{
+  LescWindow *self = LESC_WINDOW (widget);
+  /* Text being edited keeps its own Ctrl+C. */
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  if (focus != NULL && (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT (focus)
+                        || (GTK_IS_LABEL (focus) && gtk_label_get_selectable (GTK_LABEL (focus)))))
+    {
+      gtk_widget_activate_action (focus, "clipboard.copy", NULL);
+      return;
+    }
+  LescExportable *view = visible_exportable (self);
+  g_autoptr (GdkTexture) texture = view != NULL ? lesc_export_figure_texture (view, 2.0) : NULL;
+  if (texture == NULL)
+    {
+      lesc_window_toast (self, _("This view has no figure to copy yet."));
+      return;
+    }
+  gdk_clipboard_set_texture (gtk_widget_get_clipboard (widget), texture);
+  lesc_window_toast (self, _("Figure copied"));
+}
+
+static void
+run_action (GtkWidget *widget, const char *action, GVariant *param)
+{
+  lesc_window_run (LESC_WINDOW (widget));
+}
+
+static void
+cancel_action (GtkWidget *widget, const char *action, GVariant *param)
+{
+  lesc_window_cancel (LESC_WINDOW (widget));
+}
+
+static void
+toggle_sidebar_action (GtkWidget *widget, const char *action, GVariant *param)
+{
+  LescWindow *self = LESC_WINDOW (widget);
+  adw_flap_set_reveal_flap (self->flap, !adw_flap_get_reveal_flap (self->flap));
+}
+
+void
+_lesc_window_class_actions_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.run", NULL, run_action);
+  gtk_widget_class_install_action (widget_class, "win.cancel", NULL, cancel_action);
+  gtk_widget_class_install_action (widget_class, "win.toggle-sidebar", NULL, toggle_sidebar_action);
+  gtk_widget_class_install_action (widget_class, "win.view", "s", view_action);
+  gtk_widget_class_install_action (widget_class, "win.export-figure", "s", export_figure_action);
+  gtk_widget_class_install_action (widget_class, "win.export-table", "s", export_table_action);
+  gtk_widget_class_install_action (widget_class, "win.export-data", NULL, export_data_action);
+  gtk_widget_class_install_action (widget_class, "win.copy-figure", NULL, copy_figure_action);
+
+  /* Bubble-phase shortcuts: a focused entry or popover handles these keys first. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.cancel", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, "win.copy-figure", NULL);
+}

@@ -1,0 +1,54 @@
+/* What window.c and window-actions.c share: the window's instance structure (the
+ * gnome-text-editor pattern: one private header for the pieces of one widget). */
+#pragma once
+#include "app/window.h"
+#include "app/comparison-view.h"
+#include "app/cv-view.h"
+#include "app/data-summary.h"
+#include "app/distributions-view.h"
+#include "app/measures-view.h"
+#include "app/sensitivity-view.h"
+
+G_BEGIN_DECLS
+
+struct _LescWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  /* template */
+  AdwToastOverlay *toast_overlay;
+  AdwViewSwitcherTitle *switcher_title;
+  GtkToggleButton *sidebar_button;
+  GtkMenuButton *runs_button;
+  GtkStack *runs_stack;
+  GtkListView *runs_view;
+  AdwFlap *flap;
+  LescDataSummary *data_summary;
+  LescMethodPanel *method_panel;
+  GtkRevealer *progress_revealer;
+  GtkLabel *progress_title;
+  GtkLabel *progress_stage;
+  GtkLabel *progress_queue;
+  GtkProgressBar *progress_bar;
+  AdwViewStack *view_stack;
+  LescMeasuresView *measures_view;
+  LescDistributionsView *distributions_view;
+  LescSensitivityView *sensitivity_view;
+  LescComparisonView *comparison_view;
+  LescCvView *cv_view;
+
+  GSettings *settings;
+  LescJobQueue *queue;
+  LescJob *watched;            /* the job the progress bar shows */
+  LescDataObject *data;
+  GListStore *results;         /* LescResult of `data` with the current settings */
+  GCancellable *open_cancellable;
+  guint auto_run_id;
+  char *last_toast;
+  gboolean comparison_requested;
+};
+
+/* window-actions.c: the win.* actions and their shortcuts. */
+void _lesc_window_class_actions_init (GtkWidgetClass *widget_class);
+
+G_END_DECLS
