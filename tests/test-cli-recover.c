@@ -179,6 +179,40 @@ test_bench (void)
   g_assert_nonnull (strstr (lines[1], "le="));
 }
 
+/* --interactive: one CSV line per changed parameter and the strip; provisional frames
+ * only for the LE methods, and before the final result */
+static void
+test_bench_interactive (void)
+{
+  const char *dir = lesc_test_datasets_dir ();
+  if (dir == NULL)
+    return;
+  g_auto (Run) r = run ("bench", "--interactive", "--datasets", "sjaffe", "-D", dir, "--methods",
+                        "km,glle", "--repeat", "1", "--format", "csv", NULL);
+  g_test_message ("%s%s", r.out, r.err);
+  g_assert_cmpint (r.status, ==, 0);
+  g_auto (GStrv) lines = g_strsplit (r.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 7);   /* header, 5 lines, "" */
+  g_assert_cmpstr (lines[0], ==, "dataset,method,change,first_min,first_median,final_min,"
+                                 "final_median,cpu_min,runs");
+  const char *changes[] = { "km,eta", "glle,lambda1", "glle,k", "glle,sigma", "glle,strip" };
+  for (guint i = 0; i < G_N_ELEMENTS (changes); i++)
+    {
+      g_auto (GStrv) f = g_strsplit (lines[i + 1], ",", -1);
+      g_assert_cmpuint (g_strv_length (f), ==, 9);
+      g_assert_cmpstr (f[0], ==, "sjaffe");
+      g_autofree char *change = g_strdup_printf ("%s,%s", f[1], f[2]);
+      g_assert_cmpstr (change, ==, changes[i]);
+      gboolean frames = i >= 1 && i <= 3;
+      g_assert_cmpint (*f[3] != '\0', ==, frames);
+      double final = g_ascii_strtod (f[5], NULL);
+      g_assert_cmpfloat (final, >, 0.0);
+      if (frames)
+        g_assert_cmpfloat (g_ascii_strtod (f[3], NULL), <=, final);
+      g_assert_cmpstr (f[8], ==, "1");
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -192,6 +226,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-recover/usage-errors", test_usage_errors);
   g_test_add_func ("/cli-recover/trace", test_trace);
   g_test_add_func ("/cli-recover/bench", test_bench);
+  g_test_add_func ("/cli-recover/bench-interactive", test_bench_interactive);
   int status = g_test_run ();
   lesc_test_rmdir (tmp);
   return status;

@@ -14,6 +14,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 
 typedef struct {
   gint64 start, first;
@@ -27,12 +28,22 @@ on_frame (const LescProgressFrame *frame, gpointer data)
     c->first = g_get_monotonic_time ();
 }
 
+/* processor seconds of the whole process (all threads) so far */
+static double
+cpu_seconds (void)
+{
+  struct rusage ru;
+  getrusage (RUSAGE_SELF, &ru);
+  return ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+}
+
 /* One run as the explorer's run job does it; seconds to the first provisional frame (NaN:
- * none) and to the end. */
+ * none) and to the end, and the processor seconds it took. */
 static gboolean
 timed_run (const LescMethod *m, const LescDataset *ds, const LescRunParams *p, LescRunCache *cache,
-           double *first, double *final, GError **error)
+           double *first, double *final, double *cpu, GError **error)
 {
+  double cpu0 = cpu_seconds ();
   Clock clock = { g_get_monotonic_time (), 0 };
   LescProgress progress;
   lesc_progress_init (&progress, NULL, NULL, NULL);
@@ -54,6 +65,7 @@ timed_run (const LescMethod *m, const LescDataset *ds, const LescRunParams *p, L
   gint64 end = g_get_monotonic_time ();
   *first = clock.first > 0 ? (clock.first - clock.start) / 1e6 : NAN;
   *final = (end - clock.start) / 1e6;
+  *cpu = cpu_seconds () - cpu0;
   return ok;
 }
 
@@ -100,7 +112,8 @@ summary (double *v, guint n, double *min, double *median)
 
 static void
 print_line (gboolean csv, const char *dataset, const char *method, const char *change,
-            double first_min, double first_med, double final_min, double final_med, guint n)
+            double first_min, double first_med, double final_min, double final_med,
+            double cpu_min, guint n)
 {
   if (csv)
     {
@@ -109,7 +122,7 @@ print_line (gboolean csv, const char *dataset, const char *method, const char *c
         printf ("%.3f,%.3f", first_min, first_med);
       else
         printf (",");
-      printf (",%.3f,%.3f,%u\n", final_min, final_med, n);
+      printf (",%.3f,%.3f,%.3f,%u\n", final_min, final_med, cpu_min, n);
     }
   else
     {
@@ -119,8 +132,8 @@ print_line (gboolean csv, const char *dataset, const char *method, const char *c
                                   ? g_strdup_printf ("final %.2f s", final_med)
                                   : g_strdup_printf ("first %.2f s, final %.2f s", first_med,
                                                      final_med);
-      printf ("%-12s %-6s %-9s %s  final %.2f s   (median of %u: %s)\n", dataset, method, change,
-              first, final_min, n, median);
+      printf ("%-12s %-6s %-9s %s  final %.2f s   (median of %u: %s; cpu %.2f s)\n", dataset,
+              method, change, first, final_min, n, median, cpu_min);
     }
   fflush (stdout);
 }
@@ -133,24 +146,26 @@ bench_method (const LescDataset *ds, const LescMethod *m, const LescRunParams *s
   LescRunParams base = *start;
   if (m->smoothness != NULL)
     base.trace_bytes = LESC_TRACE_INTERACTIVE_BYTES;
-  double first, final;
-  if (!timed_run (m, ds, &base, cache, &first, &final, error))
+  double first, final, cpu;
+  if (!timed_run (m, ds, &base, cache, &first, &final, &cpu, error))
     return FALSE;
   g_autofree double *firsts = g_new (double, repeat);
   g_autofree double *finals = g_new (double, repeat);
+  g_autofree double *cpus = g_new (double, repeat);
   for (guint k = 0; k < m->n_params; k++)
     {
       for (guint r = 0; r < repeat; r++)
         {
           LescRunParams p = base;
           p.values[k] = changed_value (&m->params[k], base.values[k], r + 1);
-          if (!timed_run (m, ds, &p, cache, &firsts[r], &finals[r], error))
+          if (!timed_run (m, ds, &p, cache, &firsts[r], &finals[r], &cpus[r], error))
             return FALSE;
         }
-      double f0, f1, e0, e1;
+      double f0, f1, e0, e1, c0, c1;
       summary (firsts, repeat, &f0, &f1);
       summary (finals, repeat, &e0, &e1);
-      print_line (csv, ds->name, m->name, m->params[k].name, f0, f1, e0, e1, repeat);
+      summary (cpus, repeat, &c0, &c1);
+      print_line (csv, ds->name, m->name, m->params[k].name, f0, f1, e0, e1, c0, repeat);
     }
   /* the λ strip: eight λ₁ values, nearest to the current one first, without traces */
   if (lesc_method_param_index (m, "lambda1") >= 0 && m->smoothness != NULL)
@@ -161,20 +176,23 @@ bench_method (const LescDataset *ds, const LescMethod *m, const LescRunParams *s
       for (guint r = 0; r < repeat; r++)
         {
           gint64 t0 = g_get_monotonic_time ();
+          cpus[r] = 0.0;
           for (guint c = 0; c < G_N_ELEMENTS (order); c++)
             {
               LescRunParams p = base;
               p.trace_bytes = 0.0;
               lesc_run_params_set (&p, m, "lambda1", lesc_grid_default[order[c]]);
-              double a, b;
-              if (!timed_run (m, ds, &p, cache, &a, &b, error))
+              double a, b, t;
+              if (!timed_run (m, ds, &p, cache, &a, &b, &t, error))
                 return FALSE;
+              cpus[r] += t;
             }
           finals[r] = (g_get_monotonic_time () - t0) / 1e6;
         }
-      double e0, e1;
+      double e0, e1, c0, c1;
       summary (finals, repeat, &e0, &e1);
-      print_line (csv, ds->name, m->name, "strip", NAN, NAN, e0, e1, repeat);
+      summary (cpus, repeat, &c0, &c1);
+      print_line (csv, ds->name, m->name, "strip", NAN, NAN, e0, e1, c0, repeat);
     }
   return TRUE;
 }
@@ -184,7 +202,7 @@ lesc_bench_interactive (char **datasets, char **methods, const LescRunParams *pa
                         guint repeat, gboolean csv, double cache_bytes)
 {
   if (csv)
-    printf ("dataset,method,change,first_min,first_median,final_min,final_median,runs\n");
+    printf ("dataset,method,change,first_min,first_median,final_min,final_median,cpu_min,runs\n");
   int status = LESC_EXIT_OK;
   for (guint s = 0; datasets[s]; s++)
     {
