@@ -145,15 +145,16 @@ rebuild (LescDistributionsView *self)
                                                         : g_strdup (_("sample"));
 
   g_autoptr (GPtrArray) results = ordered_results (self);
-  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) tables = g_ptr_array_new ();
-  g_ptr_array_add (names, _("Ground truth"));
+  g_ptr_array_add (names, g_strdup (_("Ground truth")));
   g_ptr_array_add (tables, ds->truth);
   g_ptr_array_add (self->panel_results, NULL);
   for (guint i = 0; i < results->len; i++)
     {
       LescResult *r = g_ptr_array_index (results, i);
-      g_ptr_array_add (names, (gpointer) lesc_result_get_method (r)->display_name);
+      /* a run still going shows its latest frame: "gLESC — iteration 120 of at most 300" */
+      g_ptr_array_add (names, lesc_result_dup_title (r));
       g_ptr_array_add (tables, (gpointer) lesc_result_get_recovered (r));
       g_ptr_array_add (self->panel_results, g_object_ref (r));
     }

@@ -226,8 +226,8 @@ bind_label_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer da
     {
       const LescMethod *m = lesc_result_get_method (row->result);
       g_autofree char *settings = lesc_result_describe_params (row->result);
-      g_autofree char *name = m->reconstructed ? g_strdup_printf ("%s*", m->display_name)
-                                               : g_strdup (m->display_name);
+      g_autofree char *title = lesc_result_dup_title (row->result);
+      g_autofree char *name = m->reconstructed ? g_strdup_printf ("%s*", title) : g_strdup (title);
       gtk_label_set_text (label, name);
       gtk_widget_set_tooltip_text (GTK_WIDGET (label), settings);
       return;

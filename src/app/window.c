@@ -8,7 +8,9 @@
 #include "app/settings.h"
 #include "core/base/error.h"
 
-#define AUTO_RUN_DELAY_MS 250
+/* a parameter change waits this long for the next one before its run is queued (a drag
+ * of a slider); a stale run is cancelled at once either way */
+#define AUTO_RUN_DELAY_MS 50
 
 
 enum { SIGNAL_DATA_CHANGED, N_SIGNALS };
@@ -116,6 +118,28 @@ has_pending_run (LescWindow *self, const LescMethod *method)
   return FALSE;
 }
 
+/* Put `result` in place of the method's current result (or add it). */
+static void
+show_result (LescWindow *self, const LescMethod *method, LescResult *result)
+{
+  guint pos;
+  if (find_result (self, method, &pos))
+    g_list_store_splice (self->results, pos, 1, (gpointer *) &result, 1);
+  else
+    g_list_store_append (self->results, result);
+}
+
+/* A frame of a current run: its distributions and measures are shown, marked as
+ * provisional, while the run goes on. */
+static void
+provisional_cb (LescWindow *self, GParamSpec *pspec, LescJob *job)
+{
+  const LescRunInput *in = lesc_run_job_get_input (job);
+  LescResult *result = lesc_job_get_provisional (job);
+  if (in != NULL && result != NULL && job_is_current (self, job, in->method))
+    show_result (self, in->method, result);
+}
+
 /* Queue the ticked methods that have neither a current result nor a current run. Returns
  * the number of runs queued. */
 static guint
@@ -135,6 +159,8 @@ queue_runs (LescWindow *self)
       LescRunParams params;
       lesc_method_panel_get_params (self->method_panel, m, &params);
       g_autoptr (LescJob) job = lesc_run_job_new (m, &params, self->data);
+      g_signal_connect_object (job, "notify::provisional", G_CALLBACK (provisional_cb), self,
+                               G_CONNECT_SWAPPED);
       lesc_job_queue_add (self->queue, job);
       queued++;
     }
@@ -231,6 +257,18 @@ experiment_finished (LescWindow *self, LescJob *job)
     }
 }
 
+/* A run that stopped without a result takes its provisional frame with it. */
+static void
+drop_provisional (LescWindow *self, LescJob *job, const LescMethod *method)
+{
+  guint pos;
+  if (lesc_job_get_provisional (job) == NULL || !find_result (self, method, &pos))
+    return;
+  g_autoptr (LescResult) shown = g_list_model_get_item (G_LIST_MODEL (self->results), pos);
+  if (shown == lesc_job_get_provisional (job))
+    g_list_store_remove (self->results, pos);
+}
+
 static void
 job_finished_cb (LescWindow *self, LescJob *job)
 {
@@ -245,12 +283,8 @@ job_finished_cb (LescWindow *self, LescJob *job)
     case LESC_JOB_DONE:
       if (job_is_current (self, job, in->method))
         {
-          guint pos;
           LescResult *result = lesc_job_get_output (job);
-          if (find_result (self, in->method, &pos))
-            g_list_store_splice (self->results, pos, 1, (gpointer *) &result, 1);
-          else
-            g_list_store_append (self->results, result);
+          show_result (self, in->method, result);
           g_autofree char *warning = lesc_run_result_warning (lesc_result_get_report (result));
           if (warning != NULL)
             {
@@ -263,6 +297,7 @@ job_finished_cb (LescWindow *self, LescJob *job)
         }
       break;
     case LESC_JOB_FAILED:
+      drop_provisional (self, job, in->method);
       {
         /* TRANSLATORS: "gLESC on yeast-alpha failed: <reason>" */
         g_autofree char *msg = g_strdup_printf (_("%s failed: %s"), lesc_job_get_title (job),
@@ -271,6 +306,7 @@ job_finished_cb (LescWindow *self, LescJob *job)
       }
       break;
     default:
+      drop_provisional (self, job, in->method);
       break;
     }
 }

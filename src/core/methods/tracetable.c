@@ -1,5 +1,6 @@
 /* The LE optimizer's record as a table (tracetable.h). */
 #include "core/methods/tracetable.h"
+#include "core/base/format.h"
 
 #include <math.h>
 
@@ -23,8 +24,7 @@ static void
 append_number (GString *s, double v)
 {
   g_string_append_c (s, ',');
-  if (isfinite (v))
-    g_string_append_printf (s, "%.10g", v);
+  lesc_format_append (s, v, LESC_FORMAT_CSV, "%.10g");
 }
 
 char *
