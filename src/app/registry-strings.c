@@ -64,6 +64,7 @@ const char *const lesc_registry_strings[] = {
   N_("neighbours"),
   N_("propagation"),
   N_("tensor step"),
+  N_("λ strip"),
   N_("weights"),
   /* stages timed in a run's record */
   N_("z-score"),

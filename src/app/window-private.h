@@ -7,6 +7,8 @@
 #include "app/data-summary.h"
 #include "app/distributions-view.h"
 #include "app/measures-view.h"
+#include "app/optimizer-view.h"
+#include "app/strip-view.h"
 #include "app/sensitivity-view.h"
 
 G_BEGIN_DECLS
@@ -36,6 +38,8 @@ struct _LescWindow
   LescSensitivityView *sensitivity_view;
   LescComparisonView *comparison_view;
   LescCvView *cv_view;
+  LescOptimizerView *optimizer_view;
+  LescStripView *strip_view;
 
   GSettings *settings;
   LescJobQueue *queue;
@@ -46,7 +50,16 @@ struct _LescWindow
   guint auto_run_id;
   char *last_toast;
   gboolean comparison_requested;
+  LescJob *strip_job;          /* the λ strip's filling, while unfinished */
 };
+
+/* window-tuning.c: the λ strip's filling (stopped while runs go, resumed after) and the
+ * optimizer view's optimum jobs. */
+void     _lesc_window_tuning_init (LescWindow *self);
+void     _lesc_window_stop_strip (LescWindow *self);
+void     _lesc_window_fill_strip (LescWindow *self);
+/* TRUE when `job` was one of them (handled). */
+gboolean _lesc_window_tuning_job_finished (LescWindow *self, LescJob *job);
 
 /* window-actions.c: the win.* actions and their shortcuts. */
 void _lesc_window_class_actions_init (GtkWidgetClass *widget_class);

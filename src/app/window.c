@@ -161,6 +161,8 @@ queue_runs (LescWindow *self)
       g_autoptr (LescJob) job = lesc_run_job_new (m, &params, self->data);
       g_signal_connect_object (job, "notify::provisional", G_CALLBACK (provisional_cb), self,
                                G_CONNECT_SWAPPED);
+      if (queued == 0)
+        _lesc_window_stop_strip (self);   /* the runs asked for come first */
       lesc_job_queue_add (self->queue, job);
       queued++;
     }
@@ -207,7 +209,9 @@ static void
 params_changed_cb (LescWindow *self, gpointer method)
 {
   invalidate (self, method, FALSE);
+  _lesc_window_stop_strip (self);   /* its settings may be stale; it resumes after the runs */
   schedule_auto_run (self);
+  _lesc_window_fill_strip (self);
 }
 
 static void
@@ -226,6 +230,7 @@ kl_changed_cb (LescWindow *self)
   LescKlDirection kl = lesc_method_panel_get_kl (self->method_panel);
   lesc_results_view_set_kl (LESC_RESULTS_VIEW (self->measures_view), kl);
   lesc_results_view_set_kl (LESC_RESULTS_VIEW (self->distributions_view), kl);
+  lesc_results_view_set_kl (LESC_RESULTS_VIEW (self->optimizer_view), kl);
 }
 
 static void
@@ -273,6 +278,8 @@ static void
 job_finished_cb (LescWindow *self, LescJob *job)
 {
   const LescRunInput *in = lesc_run_job_get_input (job);
+  if (_lesc_window_tuning_job_finished (self, job))
+    return;
   if (in == NULL)
     {
       experiment_finished (self, job);
@@ -285,6 +292,8 @@ job_finished_cb (LescWindow *self, LescJob *job)
         {
           LescResult *result = lesc_job_get_output (job);
           show_result (self, in->method, result);
+          if (in->method->smoothness != NULL)
+            lesc_optimizer_view_select_method (self->optimizer_view, in->method);
           g_autofree char *warning = lesc_run_result_warning (lesc_result_get_report (result));
           if (warning != NULL)
             {
@@ -441,6 +450,7 @@ visible_view_cb (LescWindow *self)
       self->comparison_requested = TRUE;
       request_table (self, TRUE);
     }
+  _lesc_window_fill_strip (self);
 }
 
 /* ---- progress -------------------------------------------------------------------------- */
@@ -505,6 +515,9 @@ set_data (LescWindow *self, LescDataObject *data)
   g_set_object (&self->data, data);
   lesc_data_summary_set_data (self->data_summary, data);
   lesc_distributions_view_set_data (self->distributions_view, data);
+  _lesc_window_stop_strip (self);
+  lesc_optimizer_view_set_data (self->optimizer_view, data);
+  lesc_strip_view_set_data (self->strip_view, data);
   lesc_sensitivity_view_clear (self->sensitivity_view);
   lesc_cv_view_set_job (self->cv_view, NULL);
   adw_view_switcher_title_set_subtitle (self->switcher_title, lesc_data_object_get_name (data));
@@ -735,6 +748,7 @@ lesc_window_dispose (GObject *object)
   if (self->watched != NULL)
     g_signal_handlers_disconnect_by_func (self->watched, watched_notify_cb, self);
   g_clear_object (&self->watched);
+  g_clear_object (&self->strip_job);
   g_clear_object (&self->queue);
   gtk_widget_dispose_template (GTK_WIDGET (self), LESC_TYPE_WINDOW);
   g_clear_object (&self->results);
@@ -760,6 +774,8 @@ lesc_window_class_init (LescWindowClass *klass)
   g_type_ensure (LESC_TYPE_SENSITIVITY_VIEW);
   g_type_ensure (LESC_TYPE_COMPARISON_VIEW);
   g_type_ensure (LESC_TYPE_CV_VIEW);
+  g_type_ensure (LESC_TYPE_OPTIMIZER_VIEW);
+  g_type_ensure (LESC_TYPE_STRIP_VIEW);
   g_type_ensure (LESC_TYPE_JOB);
 
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -784,6 +800,8 @@ lesc_window_class_init (LescWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LescWindow, sensitivity_view);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, comparison_view);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, cv_view);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, optimizer_view);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, strip_view);
 
   _lesc_window_class_actions_init (widget_class);
 
@@ -823,6 +841,7 @@ lesc_window_init (LescWindow *self)
 
   lesc_results_view_set_results (LESC_RESULTS_VIEW (self->measures_view), G_LIST_MODEL (self->results));
   lesc_results_view_set_results (LESC_RESULTS_VIEW (self->distributions_view), G_LIST_MODEL (self->results));
+  lesc_results_view_set_results (LESC_RESULTS_VIEW (self->optimizer_view), G_LIST_MODEL (self->results));
   kl_changed_cb (self);
 
   g_signal_connect_swapped (self->method_panel, "params-changed", G_CALLBACK (params_changed_cb), self);
@@ -838,6 +857,7 @@ lesc_window_init (LescWindow *self)
   update_cv_methods (self);
   g_signal_connect_swapped (self->queue, "notify::current", G_CALLBACK (queue_current_cb), self);
   g_signal_connect_swapped (self->queue, "notify::busy", G_CALLBACK (update_progress), self);
+  _lesc_window_tuning_init (self);
   g_signal_connect_swapped (self->queue, "job-finished", G_CALLBACK (job_finished_cb), self);
   g_signal_connect_swapped (self->settings, "changed::data-directory",
                             G_CALLBACK (data_directory_changed_cb), self);

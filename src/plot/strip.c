@@ -75,20 +75,36 @@ lesc_strip_model_free (LescStripModel *m)
   g_free (m);
 }
 
-void
-lesc_strip_layout (double width, double height, const LescStripModel *m, LescRect *cells)
+/* Cells of one row on `lines` lines of `per_line`: the side of the square plots at
+ * width × height. */
+static double
+side_for (double width, double height, const LescStripModel *m, guint per_line, guint lines)
 {
   double top = MARGIN + TITLE_FONT * 1.6;
   double row_h = (height - top - MARGIN) / m->rows;
-  double cell_w = (width - 2 * MARGIN - (m->cols - 1) * GAP) / m->cols;
-  /* square plots, as large as a row allows under its name and the captions */
-  double side = MIN (cell_w, row_h - ROW_FONT * 1.6 - CAPTION_FONT * 1.6);
-  side = MAX (side, 4.0);
+  double line_h = (row_h - ROW_FONT * 1.6) / lines - CAPTION_FONT * 1.8;
+  double cell_w = (width - 2 * MARGIN - (per_line - 1) * GAP) / per_line;
+  return MAX (MIN (cell_w, line_h), 4.0);
+}
+
+void
+lesc_strip_layout (double width, double height, const LescStripModel *m, LescRect *cells)
+{
+  /* a row on one line, or folded onto two when that makes the plots larger */
+  guint per_line = m->cols, lines = 1;
+  guint half = (m->cols + 1) / 2;
+  if (m->cols > 1 && side_for (width, height, m, half, 2) > side_for (width, height, m, m->cols, 1))
+    per_line = half, lines = 2;
+  double side = side_for (width, height, m, per_line, lines);
+  double top = MARGIN + TITLE_FONT * 1.6;
+  double row_h = (height - top - MARGIN) / m->rows;
+  double cell_w = (width - 2 * MARGIN - (per_line - 1) * GAP) / per_line;
   for (guint r = 0; r < m->rows; r++)
     for (guint c = 0; c < m->cols; c++)
       {
-        double x = MARGIN + c * (cell_w + GAP) + (cell_w - side) / 2;
-        double y = top + r * row_h + ROW_FONT * 1.6;
+        guint line = c / per_line, k = c % per_line;
+        double x = MARGIN + k * (cell_w + GAP) + (cell_w - side) / 2;
+        double y = top + r * row_h + ROW_FONT * 1.6 + line * (side + CAPTION_FONT * 1.8);
         cells[r * m->cols + c] = (LescRect) { x, y, side, side };
       }
 }
