@@ -265,8 +265,9 @@ paint_objective (cairo_t *cr, const LescOptimizerModel *m, const LescOptimizerLa
       cairo_line_to (cr, a->x + a->width, y);
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0.0);
+      /* under the line: the curve comes down to it from above */
       g_autofree char *s = g_strdup_printf ("converged optimum f* = %.6g", m->optimum);
-      text (cr, s, AXIS_FONT, a->x + 4.0, y - 2.0, 0.0, 1.0, FALSE);
+      text (cr, s, AXIS_FONT, a->x + 4.0, y + 2.0, 0.0, 0.0, FALSE);
     }
   verticals (cr, m, l, a, TRUE);
   cairo_save (cr);
@@ -295,10 +296,22 @@ paint_measure (cairo_t *cr, const LescOptimizerModel *m, const LescOptimizerLayo
   cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
   text (cr, lesc_measure_title (k), LABEL_FONT, a->x, a->y - 2.0, 0.0, 1.0, TRUE);
   cairo_set_source_rgb (cr, 0.3, 0.3, 0.3);
-  g_autofree char *hi = g_strdup_printf ("%.3g", l->hi[k]);
-  g_autofree char *lo = g_strdup_printf ("%.3g", l->lo[k]);
-  text (cr, hi, AXIS_FONT, a->x - 3.0, a->y, 1.0, 0.0, FALSE);
-  text (cr, lo, AXIS_FONT, a->x - 3.0, a->y + a->height, 1.0, 1.0, FALSE);
+  /* the data's smallest and largest values, at their heights */
+  double dlo = INFINITY, dhi = -INFINITY;
+  for (guint s = 0; s < m->n_snapshots; s++)
+    {
+      double v = m->measures[s * LESC_N_MEASURES + k];
+      if (isfinite (v))
+        dlo = fmin (dlo, v), dhi = fmax (dhi, v);
+    }
+  if (isfinite (dlo))
+    {
+      g_autofree char *hi = g_strdup_printf ("%.3g", dhi);
+      g_autofree char *lo = g_strdup_printf ("%.3g", dlo);
+      text (cr, hi, AXIS_FONT, a->x - 3.0, measure_y (l, k, dhi), 1.0, 0.5, FALSE);
+      if (dhi > dlo)
+        text (cr, lo, AXIS_FONT, a->x - 3.0, measure_y (l, k, dlo), 1.0, 0.5, FALSE);
+    }
   iteration_axis (cr, l, a, TRUE);
   verticals (cr, m, l, a, FALSE);
   cairo_save (cr);

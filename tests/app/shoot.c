@@ -14,7 +14,9 @@
 #include "app/application.h"
 #include "app/comparison-view.h"
 #include "app/cv-view.h"
+#include "app/optimizer-view.h"
 #include "app/sensitivity-view.h"
+#include "app/strip-view.h"
 #include "app/settings.h"
 #include "app/window.h"
 #include "apptest.h"
@@ -45,7 +47,8 @@ main (int argc, char **argv)
 {
   g_autofree char *data = NULL, *methods = NULL, *view = NULL, *size = NULL, *grid = NULL;
   g_autofree char *data_dir = NULL;
-  g_autofree char *expand = NULL;
+  g_autofree char *expand = NULL, *strip = NULL;
+  int iteration = -1;
   gboolean run = FALSE, hide_sidebar = FALSE, compare = FALSE;
   int cv = 0;
   GOptionEntry entries[] = {
@@ -60,6 +63,8 @@ main (int argc, char **argv)
     { "size", 0, 0, G_OPTION_ARG_STRING, &size, "window size", "WxH" },
     { "hide-sidebar", 0, 0, G_OPTION_ARG_NONE, &hide_sidebar, "hide the side bar", NULL },
     { "expand", 0, 0, G_OPTION_ARG_STRING, &expand, "open a method's parameters", "METHOD" },
+    { "strip", 0, 0, G_OPTION_ARG_STRING, &strip, "fill the λ strip of a method", "METHOD" },
+    { "iteration", 0, 0, G_OPTION_ARG_INT, &iteration, "the optimizer view's scrubber at this iteration", "N" },
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new ("OUTPUT.png");
@@ -136,8 +141,28 @@ main (int argc, char **argv)
       fprintf (stderr, "the work did not finish\n");
       return 1;
     }
+  if (strip != NULL)
+    {
+      LescStripView *sv = LESC_STRIP_VIEW (lesc_window_get_view (window, "strip"));
+      if (!lesc_strip_view_select_method (sv, lesc_method_find (strip)))
+        {
+          fprintf (stderr, "no strip for %s\n", strip);
+          return 2;
+        }
+      view = g_strdup ("strip");
+    }
   if (view != NULL)
     lesc_window_show_view (window, view);
+  /* the view's own background work (the optimizer's optimum, the strip's cells) */
+  lesc_test_spin (0.5);
+  if (!lesc_test_wait (idle, NULL, 36000))
+    {
+      fprintf (stderr, "the view's work did not finish\n");
+      return 1;
+    }
+  if (iteration >= 0)
+    lesc_optimizer_view_show_iteration (LESC_OPTIMIZER_VIEW (lesc_window_get_view (window, "optimizer")),
+                                        (guint) iteration);
   if (expand != NULL && lesc_method_find (expand) != NULL)
     lesc_method_panel_show_method (lesc_window_get_method_panel (window), lesc_method_find (expand));
   if (hide_sidebar)
