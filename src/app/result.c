@@ -1,5 +1,6 @@
 #include "config.h"
 #include "app/result.h"
+#include "app/settings.h"
 #include "core/methods/run.h"
 #include "core/methods/tracetable.h"
 
@@ -136,6 +137,12 @@ run_input_free (LescRunInput *in)
 
 /* What GLLE/LESC/gLESC runs share (the kernel, the correlation step, the quadratic
  * forms), kept between runs so that moving λ₁ is cheap (interactive tuning). */
+static void
+cache_limit_changed (GSettings *settings, const char *key, LescRunCache *cache)
+{
+  lesc_run_cache_set_limit (cache, 1e9 * g_settings_get_double (settings, "cache-limit"));
+}
+
 LescRunCache *
 lesc_app_run_cache (void)
 {
@@ -143,7 +150,10 @@ lesc_app_run_cache (void)
   static LescRunCache *cache;
   if (g_once_init_enter (&once))
     {
-      cache = lesc_run_cache_new (0.0);
+      /* the preference "cache-limit" bounds it, now and when it changes */
+      GSettings *settings = lesc_app_settings_new ();
+      cache = lesc_run_cache_new (1e9 * g_settings_get_double (settings, "cache-limit"));
+      g_signal_connect (settings, "changed::cache-limit", G_CALLBACK (cache_limit_changed), cache);
       g_once_init_leave (&once, 1);
     }
   return cache;

@@ -827,6 +827,7 @@ lesc_window_init (LescWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->settings = lesc_app_settings_new ();
+  lesc_app_run_cache ();   /* made here, on the main thread, where its setting is watched */
   self->queue = lesc_job_queue_new ();
   self->results = g_list_store_new (LESC_TYPE_RESULT);
 

@@ -140,8 +140,14 @@ print_line (gboolean csv, const char *dataset, const char *method, const char *c
 
 /* Every parameter of `m` on `ds`: a warm-up run at the defaults, then `repeat` changes. */
 static gboolean
+wanted (char **changes, const char *name)
+{
+  return changes == NULL || g_strv_contains ((const char *const *) changes, name);
+}
+
+static gboolean
 bench_method (const LescDataset *ds, const LescMethod *m, const LescRunParams *start,
-              guint repeat, gboolean csv, LescRunCache *cache, GError **error)
+              char **changes, guint repeat, gboolean csv, LescRunCache *cache, GError **error)
 {
   LescRunParams base = *start;
   if (m->smoothness != NULL)
@@ -154,6 +160,8 @@ bench_method (const LescDataset *ds, const LescMethod *m, const LescRunParams *s
   g_autofree double *cpus = g_new (double, repeat);
   for (guint k = 0; k < m->n_params; k++)
     {
+      if (!wanted (changes, m->params[k].name))
+        continue;
       for (guint r = 0; r < repeat; r++)
         {
           LescRunParams p = base;
@@ -168,7 +176,7 @@ bench_method (const LescDataset *ds, const LescMethod *m, const LescRunParams *s
       print_line (csv, ds->name, m->name, m->params[k].name, f0, f1, e0, e1, c0, repeat);
     }
   /* the λ strip: eight λ₁ values, nearest to the current one first, without traces */
-  if (lesc_method_param_index (m, "lambda1") >= 0 && m->smoothness != NULL)
+  if (lesc_method_param_index (m, "lambda1") >= 0 && m->smoothness != NULL && wanted (changes, "strip"))
     {
       guint order[G_N_ELEMENTS (lesc_grid_default)];
       lesc_grid_nearest_first (lesc_grid_default, G_N_ELEMENTS (order),
@@ -199,7 +207,7 @@ bench_method (const LescDataset *ds, const LescMethod *m, const LescRunParams *s
 
 int
 lesc_bench_interactive (char **datasets, char **methods, const LescRunParams *params,
-                        guint repeat, gboolean csv, double cache_bytes)
+                        char **changes, guint repeat, gboolean csv, double cache_bytes)
 {
   if (csv)
     printf ("dataset,method,change,first_min,first_median,final_min,final_median,cpu_min,runs\n");
@@ -217,8 +225,8 @@ lesc_bench_interactive (char **datasets, char **methods, const LescRunParams *pa
       /* one cache per data set, as the explorer keeps one while a data set is open */
       g_autoptr (LescRunCache) cache = lesc_run_cache_new (cache_bytes);
       for (guint k = 0; methods[k]; k++)
-        if (!bench_method (ds, lesc_method_find (methods[k]), &params[k], repeat, csv, cache,
-                           &error))
+        if (!bench_method (ds, lesc_method_find (methods[k]), &params[k], changes, repeat, csv,
+                           cache, &error))
           {
             fprintf (stderr, "lesc: %s on %s: %s\n", methods[k], ds->name, error->message);
             g_clear_error (&error);

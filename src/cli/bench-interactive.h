@@ -4,6 +4,7 @@
 #include "core/methods/method.h"
 
 /* Prints one line per data set, method and changed parameter, starting from `params`
- * (one per method); returns the exit status. */
+ * (one per method); `changes` (NULL: all) names the parameters to change and "strip";
+ * returns the exit status. */
 int lesc_bench_interactive (char **datasets, char **methods, const LescRunParams *params,
-                            guint repeat, gboolean csv, double cache_bytes);
+                            char **changes, guint repeat, gboolean csv, double cache_bytes);

@@ -18,8 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static char *datasets_option, *methods_option, *format_option;
-static double cache_gb;
+static char *datasets_option, *methods_option, *format_option, *changes_option;
 static gboolean interactive;
 static int repeat = 5;
 
@@ -34,8 +33,8 @@ static const GOptionEntry entries[] = {
     "and final result per data set, method and parameter, and the λ strip (default data "
     "sets artificial,sjaffe; methods all seven)", NULL },
   { "repeat", 0, 0, G_OPTION_ARG_INT, &repeat, "--interactive: changes per parameter (default 5)", "N" },
-  { "cache-limit", 0, 0, G_OPTION_ARG_DOUBLE, &cache_gb,
-    "--interactive: bound of the run cache (GB; default a quarter of physical memory)", "GB" },
+  { "changes", 0, 0, G_OPTION_ARG_STRING, &changes_option,
+    "--interactive: the parameters to change and \"strip\" (comma-separated; default all)", "LIST" },
   { NULL }
 };
 
@@ -86,7 +85,8 @@ child_run (int fd, const char *spec, const LescMethod *m, const LescRunParams *p
 int
 lesc_cmd_bench (int argc, char **argv)
 {
-  g_autofree GOptionEntry *all = lesc_batch_entries (entries, LESC_BATCH_SETTINGS | LESC_BATCH_MEMORY);
+  g_autofree GOptionEntry *all = lesc_batch_entries (entries, LESC_BATCH_SETTINGS | LESC_BATCH_MEMORY
+                                                     | LESC_BATCH_CACHE);
   if (!lesc_cli_parse ("bench", "", "time GLLE, LESC and gLESC on the benchmark data sets",
                        all, TRUE, &argc, &argv))
     return LESC_EXIT_USAGE;
@@ -116,9 +116,12 @@ lesc_cmd_bench (int argc, char **argv)
     {
       if (repeat < 1 || repeat > 1000)
         return lesc_cli_usage ("bench", "--repeat %d: expected 1…1000", repeat);
-      if (cache_gb < 0 || !isfinite (cache_gb))
-        return lesc_cli_usage ("bench", "--cache-limit %g: expected a positive number of GB", cache_gb);
-      return lesc_bench_interactive (sets, names, params, (guint) repeat, csv, cache_gb * 1e9);
+      if (lesc_batch.cache_gb < 0 || !isfinite (lesc_batch.cache_gb))
+        return lesc_cli_usage ("bench", "--cache-limit %g: expected a positive number of GB",
+                               lesc_batch.cache_gb);
+      g_auto (GStrv) changes = changes_option ? g_strsplit (changes_option, ",", -1) : NULL;
+      return lesc_bench_interactive (sets, names, params, changes, (guint) repeat, csv,
+                                     lesc_batch.cache_gb * 1e9);
     }
 
   if (csv)

@@ -412,7 +412,7 @@ lesc_cmd_table (int argc, char **argv)
 {
   g_autofree GOptionEntry *all = lesc_batch_entries (entries, LESC_BATCH_STORE | LESC_BATCH_METHODS | LESC_BATCH_RUN
                                                      | LESC_BATCH_SHARD | LESC_BATCH_FORMAT
-                                                     | LESC_BATCH_TUNE);
+                                                     | LESC_BATCH_TUNE | LESC_BATCH_CACHE);
   if (!lesc_cli_parse ("table", "[DATA…]", "the recovery table: value(rank) per measure, "
                        "data set and method, with the average rank", all, TRUE, &argc, &argv))
     return LESC_EXIT_USAGE;
