@@ -255,10 +255,43 @@ test_truth_vs_truth_with_zero (void)
   g_assert_cmpuint (kl_rows, ==, 2465);
 }
 
+/* Ranks of results per measure: lower is better for the distances, higher for Cosine
+ * and Intersection; ties share the mean rank; NaN gets no rank and no average. */
+static void
+test_rank (void)
+{
+  /* Cheb, Clark, Canber, KL, Cosine, Intersec of three results */
+  const double v[3 * LESC_N_MEASURES] = {
+    0.10, 0.50, 0.9, 0.01, 0.95, 0.90,
+    0.20, 0.40, 0.9, 0.02, 0.99, 0.80,
+    0.05, NAN,  0.7, 0.03, 0.97, 0.85,
+  };
+  double r[3 * LESC_N_MEASURES], avg[3];
+  lesc_measures_rank (v, 3, r, avg);
+  const double want[3 * LESC_N_MEASURES] = {
+    2, 2, 2.5, 1, 3, 1,
+    3, 1, 2.5, 2, 1, 3,
+    1, NAN, 1, 3, 2, 2,
+  };
+  for (guint k = 0; k < G_N_ELEMENTS (want); k++)
+    if (isnan (want[k]))
+      g_assert_true (isnan (r[k]));
+    else
+      g_assert_cmpfloat (r[k], ==, want[k]);
+  g_assert_cmpfloat (avg[0], ==, 11.5 / 6);
+  g_assert_cmpfloat (avg[1], ==, 12.5 / 6);
+  g_assert_true (isnan (avg[2]));
+  /* One result: rank 1 everywhere it has a value. */
+  lesc_measures_rank (v, 1, r, NULL);
+  for (guint j = 0; j < LESC_N_MEASURES; j++)
+    g_assert_cmpfloat (r[j], ==, 1);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/measures/rank", test_rank);
   g_test_add_func ("/measures/hand-vectors", test_hand_vectors);
   g_test_add_func ("/measures/zero-over-zero", test_zero_over_zero);
   g_test_add_func ("/measures/kl-zeros-in-recovery", test_kl_zeros_in_recovery);

@@ -8,6 +8,7 @@
 #include "plot/export.h"
 #include "plot/heatmap.h"
 #include "plot/scatter.h"
+#include "tui/print.h"
 
 #include "core/data/csv.h"
 #include "core/eval/measures.h"
@@ -19,12 +20,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* ---- options every figure takes ---- */
 
 static char *opt_output = NULL;
 static char *opt_data = NULL;
 static double opt_width = 0, opt_height = 0, opt_dpi = 150;
+static gboolean opt_terminal = FALSE;
 
 static const GOptionEntry figure_entries[] = {
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output, "Figure file: .png, .svg or .pdf (default FIGURE.png)", "FILE" },
@@ -32,6 +35,7 @@ static const GOptionEntry figure_entries[] = {
   { "width", 0, 0, G_OPTION_ARG_DOUBLE, &opt_width, "Width in points (1/72 inch)", "PT" },
   { "height", 0, 0, G_OPTION_ARG_DOUBLE, &opt_height, "Height in points", "PT" },
   { "dpi", 0, 0, G_OPTION_ARG_DOUBLE, &opt_dpi, "PNG resolution (default 150)", "DPI" },
+  { "terminal", 0, 0, G_OPTION_ARG_NONE, &opt_terminal, "Print the figure into the terminal (as -o - does when standard output is one)", NULL },
   { NULL }
 };
 
@@ -56,7 +60,10 @@ write_figure (const char *fallback_name, double width, double height, LescPaintF
   g_autoptr (GError) error = NULL;
   const char *out = opt_output ? opt_output : fallback_name;
   double w = opt_width > 0 ? opt_width : width, h = opt_height > 0 ? opt_height : height;
-  if (!lesc_plot_export (out, w, h, opt_dpi, paint, model, &error))
+  /* Into the terminal through the explorer's figure path (src/tui). */
+  gboolean terminal = opt_terminal || (g_strcmp0 (opt_output, "-") == 0 && isatty (STDOUT_FILENO));
+  if (terminal ? !lesc_term_print_figure (w, h, paint, model, NULL, NULL, &error)
+               : !lesc_plot_export (out, w, h, opt_dpi, paint, model, &error))
     return lesc_cli_fail (error);
   if (opt_data && !lesc_cli_write_file (opt_data, csv, strlen (csv), &error))
     return lesc_cli_fail (error);

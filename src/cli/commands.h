@@ -13,3 +13,4 @@ int lesc_cmd_grid (int argc, char **argv);
 int lesc_cmd_cd (int argc, char **argv);
 int lesc_cmd_runs (int argc, char **argv);
 int lesc_cmd_merge (int argc, char **argv);
+int lesc_cmd_explore (int argc, char **argv);

@@ -20,6 +20,7 @@ static const LescCommand commands[] = {
   { "cd", "Critical-difference statistics of the stored recovery runs", lesc_cmd_cd },
   { "runs", "List the runs in the results store", lesc_cmd_runs },
   { "merge", "Merge results stores (the shards of a sweep)", lesc_cmd_merge },
+  { "explore", "The interactive explorer in the terminal (keys, views, figures)", lesc_cmd_explore },
   { NULL }
 };
 

@@ -1,6 +1,7 @@
 /* The six LE measures (algorithms.md §3): per row, then the plain mean over rows. */
 #include "core/eval/measures.h"
 #include "core/base/error.h"
+#include "core/eval/stats.h"
 
 #include <math.h>
 
@@ -188,4 +189,36 @@ lesc_measures_compute (const LescMatrix *truth, const LescMatrix *recovered,
                        LescKlDirection kl, double out[LESC_N_MEASURES], GError **error)
 {
   return lesc_measures_compute_full (truth, recovered, kl, out, NULL, error);
+}
+
+void
+lesc_measures_rank (const double *values, gsize n, double *ranks, double *average)
+{
+  g_autofree double *column = g_new (double, MAX (n, 1));
+  g_autofree double *column_ranks = g_new (double, MAX (n, 1));
+  g_autofree gsize *row = g_new (gsize, MAX (n, 1));
+  for (guint j = 0; j < LESC_N_MEASURES; j++)
+    {
+      gsize m = 0;
+      for (gsize i = 0; i < n; i++)
+        {
+          ranks[i * LESC_N_MEASURES + j] = NAN;
+          if (isfinite (values[i * LESC_N_MEASURES + j]))
+            {
+              column[m] = values[i * LESC_N_MEASURES + j];
+              row[m++] = i;
+            }
+        }
+      if (m > 0)
+        lesc_stats_rank (column, m, lesc_measure_lower_is_better (j), LESC_RANK_TIES_MID, column_ranks);
+      for (gsize r = 0; r < m; r++)
+        ranks[row[r] * LESC_N_MEASURES + j] = column_ranks[r];
+    }
+  for (gsize i = 0; average != NULL && i < n; i++)
+    {
+      double sum = 0.0;
+      for (guint j = 0; j < LESC_N_MEASURES; j++)
+        sum += ranks[i * LESC_N_MEASURES + j];
+      average[i] = sum / LESC_N_MEASURES;
+    }
 }

@@ -43,4 +43,10 @@ gboolean lesc_measures_compute_full (const LescMatrix *truth, const LescMatrix *
                                      LescKlDirection kl, double out[LESC_N_MEASURES],
                                      gsize *kl_rows, GError **error);
 
+/* Ranks of `n` results on each measure. `values` and `ranks` are n × LESC_N_MEASURES,
+ * row-major; rank 1 is the best in the measure's direction, tied values share their mean
+ * rank, and a value that is not finite gets no rank (NaN). `average` (n, may be NULL)
+ * receives each result's mean rank over the six measures (NaN when one is missing). */
+void lesc_measures_rank (const double *values, gsize n, double *ranks, double *average);
+
 G_END_DECLS

@@ -196,8 +196,7 @@ lesc_engine_unit_add_run (Engine *e, Unit *u, LescRunRecord *rec, const LescRunP
 gboolean
 lesc_engine_is_correlation_method (const LescMethod *m)
 {
-  return m->smoothness != NULL && lesc_method_param_index (m, "lambda1") >= 0
-         && lesc_method_param_index (m, "lambda2") >= 0;
+  return lesc_method_has_lambda_grid (m);
 }
 
 /* Looks every run up; decides which units have work in this shard. */

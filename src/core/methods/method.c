@@ -34,6 +34,13 @@ lesc_method_find (const char *name)
   return NULL;
 }
 
+gboolean
+lesc_method_has_lambda_grid (const LescMethod *m)
+{
+  return m->smoothness != NULL && lesc_method_param_index (m, "lambda1") >= 0
+         && lesc_method_param_index (m, "lambda2") >= 0;
+}
+
 int
 lesc_method_param_index (const LescMethod *m, const char *name)
 {
@@ -71,26 +78,31 @@ lesc_run_params_set (LescRunParams *p, const LescMethod *m, const char *name, do
 }
 
 gboolean
+lesc_param_spec_check (const LescParamSpec *s, double v, GError **error)
+{
+  if (!isfinite (v) || v < s->min || v > s->max)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "%s = %g is out of range; expected %g ≤ %s ≤ %g",
+                   s->name, v, s->min, s->name, s->max);
+      return FALSE;
+    }
+  if (s->integer && v != floor (v))
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "%s = %g; expected a whole number", s->name, v);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
 lesc_run_params_check (const LescRunParams *p, const LescMethod *m, GError **error)
 {
   for (guint i = 0; i < m->n_params && i < LESC_MAX_PARAMS; i++)
-    {
-      const LescParamSpec *s = &m->params[i];
-      double v = p->values[i];
-      if (!isfinite (v) || v < s->min || v > s->max)
-        {
-          g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
-                       "%s: %s = %g is out of range; expected %g ≤ %s ≤ %g", m->display_name,
-                       s->name, v, s->min, s->name, s->max);
-          return FALSE;
-        }
-      if (s->integer && v != floor (v))
-        {
-          g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
-                       "%s: %s = %g; expected a whole number", m->display_name, s->name, v);
-          return FALSE;
-        }
-    }
+    if (!lesc_param_spec_check (&m->params[i], p->values[i], error))
+      {
+        g_prefix_error (error, "%s: ", m->display_name);
+        return FALSE;
+      }
   if (p->memory_limit < 0.0 || !isfinite (p->memory_limit))
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
@@ -99,6 +111,23 @@ lesc_run_params_check (const LescRunParams *p, const LescMethod *m, GError **err
       return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+lesc_run_params_equal (const LescMethod *m, const LescRunParams *a, const LescRunParams *b)
+{
+  for (guint i = 0; i < m->n_params; i++)
+    if (a->values[i] != b->values[i])
+      return FALSE;
+  if (m->uses_seed && a->seed != b->seed)
+    return FALSE;
+  if (m->uses_variant && a->variant != b->variant)
+    return FALSE;
+  return a->c_paper_orientation == b->c_paper_orientation
+         && a->tensor_fft_views == b->tensor_fft_views
+         && a->odd_n_single_shrink == b->odd_n_single_shrink
+         && a->flavour_pyldl == b->flavour_pyldl
+         && a->memory_limit == b->memory_limit;
 }
 
 void

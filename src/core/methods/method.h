@@ -86,6 +86,9 @@ struct _LescMethod {
 const LescMethod *const *lesc_methods (guint *n);
 /* Case-insensitive lookup by name; NULL when unknown. */
 const LescMethod *lesc_method_find (const char *name);
+/* TRUE for the methods with a λ₁ × λ₂ grid (LESC, gLESC): a smoothness step that depends
+ * on "lambda2", then the LE step with "lambda1". */
+gboolean lesc_method_has_lambda_grid (const LescMethod *m);
 /* Index of a parameter by name, or −1. */
 int lesc_method_param_index (const LescMethod *m, const char *name);
 
@@ -99,6 +102,12 @@ gboolean lesc_run_params_set (LescRunParams *p, const LescMethod *m, const char 
                               double value);
 /* Check values against the specs; the message names the parameter and the range. */
 gboolean lesc_run_params_check (const LescRunParams *p, const LescMethod *m, GError **error);
+/* TRUE when `a` and `b` give the same run of `m`: the same parameter values, and the seed
+ * and the variant where the method uses them, and the same variant options. */
+gboolean lesc_run_params_equal (const LescMethod *m, const LescRunParams *a, const LescRunParams *b);
+/* Check one value against a parameter spec (range, whole number); the message names the
+ * parameter and says what is expected. */
+gboolean lesc_param_spec_check (const LescParamSpec *s, double v, GError **error);
 void lesc_run_result_clear (LescRunResult *r);
 /* A warning for the user when the run's answer is doubtful, else NULL (free with g_free):
  * the reference optimizer's line search failed within its first iterations (it can, as the

@@ -1,0 +1,51 @@
+/* A run with its measures: the work of an explorer's run request. */
+#include "core/methods/outcome.h"
+#include "core/methods/run.h"
+
+#include <math.h>
+
+LescRunOutcome *
+lesc_run_outcome_compute (const LescMethod *m, const LescDataset *ds, const LescRunParams *params,
+                          LescRunCache *cache, LescProgress *progress, GError **error)
+{
+  gint64 start = g_get_monotonic_time ();
+  LescRunOutcome *o = g_new0 (LescRunOutcome, 1);
+  o->method = m;
+  o->params = *params;
+  o->recovered = lesc_method_run_cached (m, ds, params, cache, progress, &o->report, error);
+  if (o->recovered == NULL)
+    {
+      lesc_run_outcome_free (o);
+      return NULL;
+    }
+  for (guint k = 0; k < 2; k++)
+    for (guint j = 0; j < LESC_N_MEASURES; j++)
+      o->measures[k][j] = NAN;   /* no ground truth: no measures */
+  if (ds->truth != NULL
+      && (!lesc_measures_compute (ds->truth, o->recovered, LESC_KL_TRUTH_RECOVERED,
+                                  o->measures[LESC_KL_TRUTH_RECOVERED], error)
+          || !lesc_measures_compute (ds->truth, o->recovered, LESC_KL_RECOVERED_TRUTH,
+                                     o->measures[LESC_KL_RECOVERED_TRUTH], error)))
+    {
+      lesc_run_outcome_free (o);
+      return NULL;
+    }
+  o->seconds = lesc_seconds_since (start);
+  return o;
+}
+
+void
+lesc_run_outcome_free (LescRunOutcome *o)
+{
+  if (o == NULL)
+    return;
+  lesc_matrix_free (o->recovered);
+  lesc_run_result_clear (&o->report);
+  g_free (o);
+}
+
+const double *
+lesc_run_outcome_measures (const LescRunOutcome *o, LescKlDirection kl)
+{
+  return o->measures[kl == LESC_KL_RECOVERED_TRUTH ? LESC_KL_RECOVERED_TRUTH : LESC_KL_TRUTH_RECOVERED];
+}

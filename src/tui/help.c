@@ -1,0 +1,68 @@
+/* The key help over the screen. */
+#include "config.h"
+#include "tui/help.h"
+#include "tui/text.h"
+
+#include <glib/gi18n.h>
+
+/* Pairs: key, what it does (N_: translated when drawn). */
+static const char *const global_keys[] = {
+  "1 … 5", N_("show a view (also a click on its tab)"),
+  "?", N_("these keys (any key closes)"),
+  "q", N_("quit (also Ctrl-C)"),
+  "Tab", N_("keys to the side panel or to the view’s cursor"),
+  "r", N_("run the ticked methods now"),
+  "Esc", N_("cancel the running work"),
+  "o", N_("open a data set"),
+  "p", N_("hide or show the side panel"),
+  "Ctrl-L", N_("redraw the screen"),
+  NULL
+};
+
+static const char *const panel_keys[] = {
+  "↑ ↓", N_("move in the side panel"),
+  "← →", N_("change the value one step (λ: a decade)"),
+  "Enter", N_("type a value · tick a method · choose the data"),
+  "Space", N_("tick or untick a method"),
+  NULL
+};
+
+static int
+draw_keys (LescTui *tui, const char *const *keys, int y, int x, int w, int bottom)
+{
+  for (guint i = 0; keys[i] != NULL && y < bottom; i += 2, y++)
+    {
+      lesc_tui_draw (stdscr, y, x, 10, lesc_screen_attr (tui->screen, LESC_TUI_ATTR_TITLE), keys[i]);
+      lesc_tui_draw (stdscr, y, x + 10, w - 10, A_NORMAL, _(keys[i + 1]));
+    }
+  return y;
+}
+
+void
+lesc_tui_help_draw (LescTui *tui, int rows, int cols)
+{
+  static const LescTuiView *const views[] = {
+    &lesc_tui_view_distributions, &lesc_tui_view_measures, &lesc_tui_view_sensitivity,
+    &lesc_tui_view_comparison, &lesc_tui_view_cv,
+  };
+  const LescTuiView *v = views[tui->view];
+  int w = MIN (cols - 2, 72), h = rows - 2;
+  int y0 = 1, x0 = (cols - w) / 2;
+  for (int y = y0; y < y0 + h; y++)
+    lesc_tui_blank (stdscr, y, x0, w, A_NORMAL);
+  WINDOW *frame = derwin (stdscr, h, w, y0, x0);
+  if (frame != NULL)
+    {
+      box (frame, 0, 0);
+      delwin (frame);
+    }
+  lesc_tui_draw (stdscr, y0, x0 + 2, w - 4, lesc_screen_attr (tui->screen, LESC_TUI_ATTR_TITLE), _(" Keys "));
+  int bottom = y0 + h - 1, x = x0 + 2, iw = w - 4;
+  int y = draw_keys (tui, global_keys, y0 + 1, x, iw, bottom);
+  y = draw_keys (tui, panel_keys, y, x, iw, bottom);
+  if (v->keys != NULL && y < bottom)
+    {
+      lesc_tui_draw (stdscr, y++, x, iw, lesc_screen_attr (tui->screen, LESC_TUI_ATTR_DIM), _(v->name));
+      draw_keys (tui, v->keys, y, x, iw, bottom);
+    }
+}

@@ -1,0 +1,103 @@
+/* What the terminal explorer works on, without the screen: the data set, the methods with
+ * their parameters and current results, the work queue (one task at a time on a worker
+ * thread: method runs, the λ grid, the cross-validation, the recovery table of the
+ * comparison), and the last message. A parameter change cancels the stale run and drops
+ * the stale result; a result shown is never from older settings. */
+#pragma once
+#include "core/base/task.h"
+#include "core/data/open.h"
+#include "core/experiments/experiment.h"
+#include "core/methods/outcome.h"
+
+G_BEGIN_DECLS
+
+#define LESC_SESSION_MAX_METHODS 8
+
+typedef enum {
+  LESC_WORK_RUN,     /* one method on the data set: LescRunOutcome */
+  LESC_WORK_GRID,    /* LescGrid */
+  LESC_WORK_CV,      /* LescCvResult */
+  LESC_WORK_TABLE,   /* LescRecoveryTable (the comparison) */
+} LescWorkKind;
+
+typedef struct {
+  const LescMethod *method;
+  LescRunParams params;       /* the method's values; seed and variant are the session's */
+  gboolean ticked;
+  LescRunOutcome *outcome;    /* the result for `params`, or NULL */
+  char *failure;              /* why the last run for `params` failed, or NULL */
+  LescTask *task;             /* a waiting or running run for `params`, or NULL */
+} LescSessionMethod;
+
+typedef struct _LescSession LescSession;
+
+/* Told after every change the screen shows (results, progress, messages). */
+typedef void (*LescSessionChanged) (LescSession *s, gpointer data);
+
+/* `store_path` NULL: the default results store. `open` says where names are looked up
+ * and how CSV files are read (copied). */
+LescSession *lesc_session_new (const char *store_path, const LescOpenOptions *open,
+                               LescSessionChanged changed, gpointer data);
+/* Cancels the work and waits for the worker to return. */
+void lesc_session_free (LescSession *s);
+
+/* Load and check a data set ("artificial", a path or a name in the data directory); on
+ * success it replaces the current one (all work stops, results are dropped). */
+gboolean lesc_session_open (LescSession *s, const char *spec, GError **error);
+const LescDataset *lesc_session_dataset (LescSession *s);
+const char *lesc_session_spec (LescSession *s);
+const char *lesc_session_data_dir (LescSession *s);
+const char *lesc_session_store_path (LescSession *s);
+
+guint lesc_session_n_methods (LescSession *s);
+LescSessionMethod *lesc_session_method (LescSession *s, guint i);
+/* Index of a method by name, or −1. */
+int lesc_session_find_method (LescSession *s, const char *name);
+
+/* Setters: a change drops what is stale and, with auto-run, queues the new runs after a
+ * short pause (so that holding a key queues one run, not many). */
+void lesc_session_set_value (LescSession *s, guint method, guint param, double value);
+void lesc_session_set_ticked (LescSession *s, guint method, gboolean ticked);
+void lesc_session_set_seed (LescSession *s, guint32 seed);
+void lesc_session_set_variant (LescSession *s, LescVariant variant);
+void lesc_session_set_auto_run (LescSession *s, gboolean on);
+void lesc_session_set_kl (LescSession *s, LescKlDirection kl);   /* only what is shown */
+guint32 lesc_session_seed (LescSession *s);
+LescVariant lesc_session_variant (LescSession *s);
+gboolean lesc_session_auto_run (LescSession *s);
+LescKlDirection lesc_session_kl (LescSession *s);
+
+/* Queue the ticked methods without a current result or run; the number queued. */
+guint lesc_session_run (LescSession *s);
+/* Stop the running work and drop the waiting; TRUE when there was any. */
+gboolean lesc_session_cancel (LescSession *s);
+
+/* Experiments through the results store. The grid is of `method` (LESC or gLESC) over
+ * lesc_grid_default² with the panel's other settings; the CV of the ticked methods that
+ * learn a mapping (all of them when none is ticked), 10 folds, fold seed = the seed; the
+ * table of the ticked methods (all when fewer than two) over the known data sets,
+ * looked up only (`store_only`) or computed for the data directory's sets. */
+void lesc_session_request_grid (LescSession *s, guint method);
+void lesc_session_request_cv (LescSession *s);
+void lesc_session_request_table (LescSession *s, gboolean store_only);
+const LescGrid *lesc_session_grid (LescSession *s);
+const LescCvResult *lesc_session_cv (LescSession *s);
+const LescRecoveryTable *lesc_session_table (LescSession *s);
+/* TRUE once the comparison's table was asked for (so that showing the view asks once). */
+gboolean lesc_session_table_requested (LescSession *s);
+
+/* The running task (NULL when idle), what it is, and how many wait. */
+LescTask *lesc_session_running (LescSession *s);
+const char *lesc_session_running_title (LescSession *s);
+guint lesc_session_n_waiting (LescSession *s);
+
+/* Grows by one whenever results, grids, tables or the data change: views redraw
+ * their figures when it moves. */
+guint lesc_session_version (LescSession *s);
+
+/* The last message for the status line and whether it reports a problem. */
+const char *lesc_session_message (LescSession *s, gboolean *is_error);
+void lesc_session_set_message (LescSession *s, gboolean is_error, const char *fmt, ...)
+  G_GNUC_PRINTF (3, 4);
+
+G_END_DECLS
