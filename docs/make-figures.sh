@@ -7,7 +7,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 lesc=${1:-"$root/build/src/cli/lesc"}
-reference="$root/../shared/reference/paper-table3-subset.csv"
+reference="$root/tests/reference/paper-table3-subset.csv"
 [ -x "$lesc" ] || { echo "make-figures: $lesc not found; build first (ninja -C build)" >&2; exit 1; }
 
 "$lesc" plot scatter artificial --dpi 150 -o "$here/scatter-artificial.png"
@@ -31,9 +31,5 @@ awk 'BEGIN {
 "$lesc" plot heatmap "$grid" --measure cheb --title "Synthetic grid (example)" --dpi 150 \
   -o "$here/heatmap-example.png"
 
-if [ -f "$reference" ]; then
-  "$lesc" plot cd "$reference" --measure cosine --dpi 150 -o "$here/cd-paper-table3.png"
-else
-  echo "make-figures: $reference not found; CD diagram skipped" >&2
-fi
+"$lesc" plot cd "$reference" --measure cosine --dpi 150 -o "$here/cd-paper-table3.png"
 ls -l "$here"/*.png

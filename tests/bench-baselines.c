@@ -1,6 +1,6 @@
 /* Times FCM, KM, LP and ML on benchmark data sets (not part of the test suite).
  *   bench-baselines [--pyldl] [--methods fcm,km,lp,ml] [--out DIR] NAME...
- * NAME is a file in $LESC_TEST_DATASETS (default ../shared/datasets), e.g. yeast-alpha.
+ * NAME is a file in $LESC_TEST_DATASETS (else $LESC_DATA_DIR), e.g. yeast-alpha.
  * With --out, each recovered n×c matrix is written to DIR/NAME-METHOD.bin as two uint64
  * (rows, cols) and the column-major doubles. */
 #include "core/methods/baseline.h"
@@ -44,7 +44,12 @@ main (int argc, char **argv)
     }
   const char *dir = g_getenv ("LESC_TEST_DATASETS");
   if (dir == NULL)
-    dir = "../shared/datasets";
+    dir = g_getenv ("LESC_DATA_DIR");
+  if (dir == NULL)
+    {
+      g_printerr ("bench-baselines: set LESC_TEST_DATASETS (or LESC_DATA_DIR) to the folder of the .mat files\n");
+      return 2;
+    }
   const LescMethod *all[] = { &lesc_method_fcm, &lesc_method_km, &lesc_method_lp,
                               &lesc_method_ml };
   for (int a = 1; a < argc; a++)

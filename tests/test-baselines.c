@@ -1,4 +1,4 @@
-/* The four baselines FCM, KM, LP and ML (algorithms.md §8): hand-checkable cases, the
+/* The four baselines FCM, KM, LP and ML (docs/methods.md §8): hand-checkable cases, the
  * label-manifold QP against brute force, error paths, and SJAFFE against an independent
  * numpy computation. */
 #include "core/methods/baseline.h"

@@ -99,7 +99,7 @@ typedef struct {
 static void
 test_shapes_and_duplicates (void)
 {
-  /* ../shared/datasets/README.md; distinct rows from algorithms.md §1.4 */
+  /* distinct rows: docs/methods.md §1 */
   const Shape shapes[] = {
     { "sjaffe.mat", 213, 243, 6, 212 },
     { "sbu-3dfe.mat", 2500, 243, 6, 0 },

@@ -1,4 +1,4 @@
-/* Decorrelation stretch (figures.md §1–2): targets, decorrelation, degenerate bands, the
+/* Decorrelation stretch (docs/figures.md §1–2): targets, decorrelation, degenerate bands, the
  * Artificial ground truth's expected values, Tol limits, the shared fit. */
 #include "core/data/dataset.h"
 #include "plot/dstretch.h"

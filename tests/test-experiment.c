@@ -350,7 +350,7 @@ test_shards_merge (void)
       total += c.runs_computed;
       lesc_experiment_counts_clear (&c);
       guint added = 0;
-      g_assert_true (lesc_store_merge (merged, path, &added, NULL, &error));
+      g_assert_true (lesc_store_merge (merged, path, &added, NULL, NULL, &error));
       g_assert_cmpuint (added, ==, 2);
     }
   g_assert_cmpuint (units, ==, 6);

@@ -1,4 +1,4 @@
-/* The LE step (algorithms.md §4): objective and gradient against the dense formula and
+/* The LE step (docs/methods.md §4): objective and gradient against the dense formula and
  * finite differences, the two Hessian paths, C given as factors UV, the converged variant
  * against a dense solve, duplicate rows, the reference optimizer against the exact
  * optimum, prediction, the GLLE graph against a brute-force construction, and input

@@ -1,4 +1,4 @@
-/* LRR (algorithms.md §6): the row-space solve against an independent full n×n solve,
+/* LRR (docs/methods.md §6): the row-space solve against an independent full n×n solve,
  * the residual tolerance, SJAFFE's rank and convergence, error paths. */
 #include "core/data/dataset.h"
 #include "core/base/error.h"

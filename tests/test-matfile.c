@@ -7,6 +7,9 @@
 #include "testfiles.h"
 #include "testutil.h"
 
+#include <zlib.h>
+#include <sys/resource.h>
+
 static char *tmp;
 
 static void
@@ -218,6 +221,337 @@ test_size_limit (void)
                           "limit of 5.0 kB", NULL);
 }
 
+
+static void
+test_v4 (void)
+{
+  /* MAT v4 (no header; one 20-byte header per variable), written by matio, is read */
+  g_autoptr (LescMatrix) x = lesc_test_features (6, 2);
+  g_autoptr (LescMatrix) y = lesc_test_distributions (6, 3);
+  g_autofree char *path = g_build_filename (tmp, "v4.mat", NULL);
+  mat_t *mat = Mat_CreateVer (path, NULL, MAT_FT_MAT4);
+  g_assert_nonnull (mat);
+  const LescMatrix *ms[2] = { x, y };
+  const char *names[2] = { "features", "labels" };
+  for (guint k = 0; k < 2; k++)
+    {
+      size_t dims[2] = { ms[k]->rows, ms[k]->cols };
+      matvar_t *v = Mat_VarCreate (names[k], MAT_C_DOUBLE, MAT_T_DOUBLE, 2, dims, ms[k]->data, 0);
+      g_assert_cmpint (Mat_VarWrite (mat, v, MAT_COMPRESSION_NONE), ==, 0);
+      Mat_VarFree (v);
+    }
+  Mat_Close (mat);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LescDataset) ds = lesc_dataset_load_mat (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (lesc_matrix_max_abs_diff (ds->features, x), ==, 0.0);
+  g_assert_cmpfloat (lesc_matrix_max_abs_diff (ds->truth, y), ==, 0.0);
+  g_assert_null (ds->notes);
+
+  /* cut inside the data of its second variable; a header stating -1 rows */
+  gsize size = 0;
+  {
+    g_autofree char *bytes = NULL;
+    g_assert_true (g_file_get_contents (path, &bytes, &size, NULL));
+  }
+  g_autofree char *cut = lesc_test_copy_bytes (path, tmp, "v4-cut.mat", size - 10, 0, 0);
+  expect_load_error (cut, LESC_ERROR_FORMAT, "MAT v4 file: variable 2 ('labels', at byte",
+                     "more than the");
+  g_autofree char *bytes = NULL;
+  g_assert_true (g_file_get_contents (path, &bytes, &size, NULL));
+  memset (bytes + 4, 0xff, 4); /* the first variable's rows */
+  g_autofree char *neg = g_build_filename (tmp, "v4-neg.mat", NULL);
+  g_assert_true (g_file_set_contents (neg, bytes, (gssize) size, NULL));
+  expect_load_error (neg, LESC_ERROR_FORMAT, "MAT v4 file: variable 1 (at byte 0) has -1 rows",
+                     NULL);
+}
+
+static void
+test_unused_variables (void)
+{
+  /* a variable of logical labels under another name is not read, and that is said */
+  g_autoptr (LescMatrix) x = lesc_test_features (4, 2);
+  g_autoptr (LescMatrix) y = lesc_test_distributions (4, 3);
+  g_autoptr (LescMatrix) l = lesc_matrix_new (4, 3);
+  for (gsize i = 0; i < 4; i++)
+    LESC_AT (l, i, 2) = 1.0;
+  const LescTestVar vars[] = { { "features", x }, { "labels", y }, { "labels_logical", l } };
+  g_autofree char *path = lesc_test_write_mat (tmp, "unused.mat", vars, 3, TRUE);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LescDataset) ds = lesc_dataset_load_mat (path, &error);
+  g_assert_no_error (error);
+  g_assert_false (ds->logical_from_file);
+  g_assert_nonnull (ds->notes);
+  g_assert_cmpuint (g_strv_length (ds->notes), ==, 1);
+  const char *note = ds->notes[0];
+  g_test_message ("%s", note);
+  g_assert_true (g_str_has_prefix (note, path));
+  g_assert_nonnull (strstr (note, "variable 'labels_logical' not used"));
+  g_assert_nonnull (strstr (note, "read: 'features', 'labels'"));
+  g_assert_nonnull (strstr (note, "binarized from the distributions"));
+}
+
+/* ---- hostile files, built here byte by byte (little-endian MAT v5) ---- */
+
+static void
+put32 (GByteArray *b, guint32 v)
+{
+  v = GUINT32_TO_LE (v);
+  g_byte_array_append (b, (const guint8 *) &v, 4);
+}
+
+static void
+pad8 (GByteArray *b)
+{
+  static const guint8 zeros[8] = { 0 };
+  if (b->len % 8)
+    g_byte_array_append (b, zeros, 8 - b->len % 8);
+}
+
+static GByteArray *
+mat_header (void)
+{
+  GByteArray *b = g_byte_array_new ();
+  guint8 h[128];
+  memset (h, ' ', 116);
+  memcpy (h, "MATLAB 5.0 MAT-file, built by test-matfile", 42);
+  memset (h + 116, 0, 8);
+  h[124] = 0x00;
+  h[125] = 0x01;
+  h[126] = 'I';
+  h[127] = 'M';
+  g_byte_array_append (b, h, 128);
+  return b;
+}
+
+/* The sub-elements of a double matrix `name` of rows × cols values 0.5; a claim of 0 is
+ * the true size. */
+static GByteArray *
+matrix_body (const char *name, guint32 name_claim, gint32 rows, gint32 cols, guint32 data_claim)
+{
+  GByteArray *b = g_byte_array_new ();
+  put32 (b, MAT_T_UINT32);
+  put32 (b, 8);
+  put32 (b, MAT_C_DOUBLE);
+  put32 (b, 0);
+  put32 (b, MAT_T_INT32);
+  put32 (b, 8);
+  put32 (b, (guint32) rows);
+  put32 (b, (guint32) cols);
+  put32 (b, MAT_T_INT8);
+  put32 (b, name_claim ? name_claim : (guint32) strlen (name));
+  g_byte_array_append (b, (const guint8 *) name, strlen (name));
+  pad8 (b);
+  gsize values = rows > 0 && cols > 0 ? (gsize) rows * (gsize) cols : 0;
+  put32 (b, MAT_T_DOUBLE);
+  put32 (b, data_claim ? data_claim : (guint32) (values * 8));
+  for (gsize k = 0; k < values; k++)
+    {
+      double v = 0.5;
+      g_byte_array_append (b, (const guint8 *) &v, 8);
+    }
+  return b;
+}
+
+/* An uncompressed element holding `body`, its size as stated. */
+static void
+put_plain (GByteArray *file, GByteArray *body)
+{
+  put32 (file, MAT_T_MATRIX);
+  put32 (file, body->len);
+  g_byte_array_append (file, body->data, body->len);
+  g_byte_array_unref (body);
+}
+
+/* Deflate `n` bytes of `in` into `to`, ending with `flush` (a full flush or the end). */
+static void
+deflate_part (z_stream *z, const guint8 *in, gsize n, int flush, GByteArray *to)
+{
+  guint8 out[1 << 16];
+  z->next_in = (guint8 *) in;
+  z->avail_in = (uInt) n;
+  do
+    {
+      z->next_out = out;
+      z->avail_out = sizeof out;
+      int rc = deflate (z, flush);
+      g_assert_true (rc == Z_OK || rc == Z_STREAM_END || rc == Z_BUF_ERROR);
+      g_byte_array_append (to, out, sizeof out - z->avail_out);
+    }
+  while (z->avail_out == 0);
+}
+
+/* A compressed element: the matrix tag (stating `claim`, 0: the body's size), the body,
+ * then `extra` zero bytes in the same stream. The stream is deflated piecewise with full
+ * flushes, so gigabytes of zeros cost one compressed megabyte-block repeated. */
+static void
+put_compressed (GByteArray *file, GByteArray *body, guint32 claim, guint64 extra)
+{
+  z_stream z = { 0 };
+  g_assert_cmpint (deflateInit2 (&z, 9, Z_DEFLATED, -15, 9, Z_DEFAULT_STRATEGY), ==, Z_OK);
+  g_autoptr (GByteArray) raw = g_byte_array_new ();
+  uLong adler = adler32 (0, NULL, 0);
+  g_autoptr (GByteArray) head = g_byte_array_new ();
+  put32 (head, MAT_T_MATRIX);
+  put32 (head, claim ? claim : body->len);
+  g_byte_array_append (head, body->data, body->len);
+  adler = adler32 (adler, head->data, head->len);
+  deflate_part (&z, head->data, head->len, Z_FULL_FLUSH, raw);
+  if (extra > 0)
+    {
+      gsize chunk = 1 << 20;
+      g_autofree guint8 *zeros = g_malloc0 (chunk);
+      g_autoptr (GByteArray) piece = g_byte_array_new ();
+      deflate_part (&z, zeros, chunk, Z_FULL_FLUSH, piece);
+      uLong zeros_adler = adler32 (adler32 (0, NULL, 0), zeros, chunk);
+      for (guint64 done = 0; done + chunk <= extra; done += chunk)
+        {
+          g_byte_array_append (raw, piece->data, piece->len);
+          adler = adler32_combine (adler, zeros_adler, (z_off_t) chunk);
+        }
+    }
+  deflate_part (&z, NULL, 0, Z_FINISH, raw);
+  deflateEnd (&z);
+  put32 (file, MAT_T_COMPRESSED);
+  put32 (file, raw->len + 6);
+  const guint8 zhead[2] = { 0x78, 0xda };
+  g_byte_array_append (file, zhead, 2);
+  g_byte_array_append (file, raw->data, raw->len);
+  guint8 trailer[4] = { adler >> 24, adler >> 16, adler >> 8, adler };
+  g_byte_array_append (file, trailer, 4);
+  g_byte_array_unref (body);
+}
+
+typedef enum { NAME_CLAIM, NAME_CLAIM_COMPRESSED, DATA_TAG_CLAIM, DATA_SHAPE_MISMATCH,
+               BOMB_BEYOND_DIMS, BOMB_INNER_CLAIM, IMPOSSIBLE_RATIO, HONEST_HUGE,
+               NEGATIVE_DIMS } Hostile;
+
+typedef struct {
+  const char *path;
+  Hostile kind;
+  int code;
+  const char *expect1, *expect2;
+} HostileCase;
+
+static const HostileCase hostile_cases[] = {
+  /* a 1.5 KB file whose array name claims 4 GB */
+  { "/matfile/hostile/name-claim", NAME_CLAIM, LESC_ERROR_FORMAT,
+    "claims 4026531840 bytes of name but only", "remain in the variable" },
+  { "/matfile/hostile/name-claim-compressed", NAME_CLAIM_COMPRESSED, LESC_ERROR_FORMAT,
+    "claims 4026531840 bytes of name", NULL },
+  /* a data tag claiming 2 GB in a small file */
+  { "/matfile/hostile/data-tag-claim", DATA_TAG_CLAIM, LESC_ERROR_FORMAT,
+    "('features', at byte 128) claims 2147483648 bytes of real data but only", NULL },
+  { "/matfile/hostile/data-shape-mismatch", DATA_SHAPE_MISMATCH, LESC_ERROR_FORMAT,
+    "claims 16 bytes of real data but its 2×2 shape of type 9 needs 32", NULL },
+  /* 3.1 MB compressed that inflate to 3.2 GB beyond what the 2×2 features need */
+  { "/matfile/hostile/bomb-beyond-dims", BOMB_BEYOND_DIMS, LESC_ERROR_FORMAT,
+    "inflates to more than the", "bytes it declares" },
+  { "/matfile/hostile/bomb-inner-claim", BOMB_INNER_CLAIM, LESC_ERROR_FORMAT,
+    "bytes after its data", NULL },
+  { "/matfile/hostile/impossible-ratio", IMPOSSIBLE_RATIO, LESC_ERROR_FORMAT,
+    "once inflated, more than its", "compressed bytes can hold" },
+  /* dimensions of 3.2 GB of doubles, stated honestly, over the memory limit: refused
+   * before a byte is inflated */
+  { "/matfile/hostile/honest-huge", HONEST_HUGE, LESC_ERROR_MEMORY,
+    "variable 'features' (20000×20000) needs 6.4 GB", "limit of 1.0 GB" },
+  { "/matfile/hostile/negative-dims", NEGATIVE_DIMS, LESC_ERROR_FORMAT,
+    "has dimension 1 of size -1", NULL },
+};
+
+static GByteArray *
+make_hostile (Hostile kind)
+{
+  GByteArray *f = mat_header ();
+  switch (kind)
+    {
+    case NAME_CLAIM:
+      put_plain (f, matrix_body ("features", 0xF0000000u, 2, 2, 0));
+      put_plain (f, matrix_body ("labels", 0, 2, 2, 0));
+      while (f->len < 1500)
+        put_plain (f, matrix_body ("padding", 0, 4, 4, 0));
+      break;
+    case NAME_CLAIM_COMPRESSED:
+      put_compressed (f, matrix_body ("features", 0xF0000000u, 2, 2, 0), 0, 0);
+      break;
+    case DATA_TAG_CLAIM:
+      put_plain (f, matrix_body ("features", 0, 2, 2, 0x80000000u));
+      put_plain (f, matrix_body ("labels", 0, 2, 2, 0));
+      break;
+    case DATA_SHAPE_MISMATCH:
+      put_plain (f, matrix_body ("features", 0, 2, 2, 16));
+      put_plain (f, matrix_body ("labels", 0, 2, 2, 0));
+      break;
+    case BOMB_BEYOND_DIMS:
+      put_compressed (f, matrix_body ("features", 0, 2, 2, 0), 0, (guint64) 3200 << 20);
+      put_plain (f, matrix_body ("labels", 0, 2, 2, 0));
+      break;
+    case BOMB_INNER_CLAIM:
+      put_compressed (f, matrix_body ("features", 0, 2, 2, 0), 3200000000u, (guint64) 3200 << 20);
+      put_plain (f, matrix_body ("labels", 0, 2, 2, 0));
+      break;
+    case IMPOSSIBLE_RATIO:
+      put_compressed (f, matrix_body ("features", 0, 2, 2, 0), 1u << 30, 0);
+      put_plain (f, matrix_body ("labels", 0, 2, 2, 0));
+      break;
+    case HONEST_HUGE:
+      {
+        /* 20000×20000 features of zeros (3.2 GB) and 20000×3 labels, stated honestly; the
+         * streams end early, which nothing may notice before the refusal */
+        const guint32 cols[2] = { 20000, 3 };
+        const char *names[2] = { "features", "labels" };
+        for (guint k = 0; k < 2; k++)
+          {
+            GByteArray *body = matrix_body (names[k], 0, 1, 1, 0);
+            guint32 dims[2] = { GUINT32_TO_LE (20000), GUINT32_TO_LE (cols[k]) };
+            memcpy (body->data + 24, dims, 8);
+            guint32 data_bytes = GUINT32_TO_LE (8u * 20000 * cols[k]);
+            memcpy (body->data + body->len - 12, &data_bytes, 4);
+            put_compressed (f, body, body->len - 8 + 8u * 20000 * cols[k],
+                            k == 0 ? (guint64) 3200 << 20 : (guint64) 1 << 20);
+          }
+      }
+      break;
+    case NEGATIVE_DIMS:
+      put_plain (f, matrix_body ("features", 0, -1, 2, 16));
+      break;
+    }
+  return f;
+}
+
+/* Refused with the expected line, in under a second and under 100 MB more resident
+ * memory, measured in a fresh process (g_test_trap_subprocess) around the load alone. */
+static void
+test_hostile (gconstpointer data)
+{
+  const HostileCase *c = data;
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 60 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  g_autoptr (GByteArray) bytes = make_hostile (c->kind);
+  g_autofree char *path = g_build_filename (tmp, "hostile.mat", NULL);
+  g_assert_true (g_file_set_contents (path, (const char *) bytes->data, bytes->len, NULL));
+  if (c->kind == HONEST_HUGE)
+    g_setenv ("LESC_MAX_DATA_BYTES", "1e9", TRUE);
+  struct rusage r0, r1;
+  getrusage (RUSAGE_SELF, &r0);
+  gint64 t0 = g_get_monotonic_time ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LescDataset) ds = lesc_dataset_load_mat (path, &error);
+  double seconds = (g_get_monotonic_time () - t0) / 1e6;
+  getrusage (RUSAGE_SELF, &r1);
+  long grown_kb = r1.ru_maxrss - r0.ru_maxrss;
+  g_assert_null (ds);
+  lesc_test_assert_error (error, c->code, path, c->expect1, c->expect2, NULL);
+  g_printerr ("%s: %u-byte file refused in %.3f s, peak resident +%ld kB\n", c->path,
+              bytes->len, seconds, grown_kb);
+  g_assert_cmpfloat (seconds, <, 1.0);
+  g_assert_cmpint (grown_kb, <, 100 * 1024);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -229,6 +563,10 @@ main (int argc, char **argv)
   g_test_add_func ("/matfile/missing-variables", test_missing_variables);
   g_test_add_func ("/matfile/open-validates", test_open_validates);
   g_test_add_func ("/matfile/size-limit", test_size_limit);
+  g_test_add_func ("/matfile/v4", test_v4);
+  g_test_add_func ("/matfile/unused-variables", test_unused_variables);
+  for (guint k = 0; k < G_N_ELEMENTS (hostile_cases); k++)
+    g_test_add_data_func (hostile_cases[k].path, &hostile_cases[k], test_hostile);
   int status = g_test_run ();
   lesc_test_rmdir (tmp);
   g_free (tmp);

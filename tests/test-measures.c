@@ -1,4 +1,4 @@
-/* The six measures (algorithms.md §3) on hand-computed vectors, the KL conventions in
+/* The six measures (docs/methods.md §3) on hand-computed vectors, the KL conventions in
  * both directions, directions and names, error paths, and truth against itself. */
 #include "core/data/dataset.h"
 #include "core/base/error.h"
@@ -81,6 +81,36 @@ test_hand_vectors (void)
   for (int m = 0; m < LESC_N_MEASURES; m++)
     if (m != LESC_MEASURE_KL)
       g_assert_cmpfloat_with_epsilon (u[m], v[m], TOL);
+}
+
+/* The per-sample values of the same two rows: the terms the means above are made of. */
+static void
+test_per_sample (void)
+{
+  const double t[] = { 0.5, 0.3, 0.2, 0.0, 0.6, 0.4 };
+  const double p[] = { 0.4, 0.4, 0.2, 0.1, 0.5, 0.4 };
+  g_autoptr (LescMatrix) truth = from_rows (2, 3, t);
+  g_autoptr (LescMatrix) rec = from_rows (2, 3, p);
+  double v[2];
+  g_autoptr (GError) error = NULL;
+  g_assert_true (lesc_measures_per_sample (truth, rec, LESC_KL_TRUTH_RECOVERED, LESC_MEASURE_CLARK, v, &error));
+  g_assert_cmpfloat_with_epsilon (v[0], sqrt (pow (0.1 / 0.9, 2) + pow (0.1 / 0.7, 2)), TOL);
+  g_assert_cmpfloat_with_epsilon (v[1], sqrt (1.0 + pow (0.1 / 1.1, 2)), TOL);
+  g_assert_true (lesc_measures_per_sample (truth, rec, LESC_KL_TRUTH_RECOVERED, LESC_MEASURE_KL, v, NULL));
+  g_assert_cmpfloat_with_epsilon (v[1], 0.6 * log (0.6 / 0.5), TOL);
+  /* recovered-truth: row 2 is +Inf (the mean deletes it; the row keeps it) */
+  g_assert_true (lesc_measures_per_sample (truth, rec, LESC_KL_RECOVERED_TRUTH, LESC_MEASURE_KL, v, NULL));
+  g_assert_cmpfloat (v[1], ==, INFINITY);
+  /* every measure's mean over the rows is the table's value */
+  double all[LESC_N_MEASURES];
+  compute (truth, rec, LESC_KL_TRUTH_RECOVERED, all, NULL);
+  for (int m = 0; m < LESC_N_MEASURES; m++)
+    {
+      g_assert_true (lesc_measures_per_sample (truth, rec, LESC_KL_TRUTH_RECOVERED, m, v, NULL));
+      g_assert_cmpfloat_with_epsilon ((v[0] + v[1]) / 2, all[m], TOL);
+    }
+  g_assert_false (lesc_measures_per_sample (truth, rec, LESC_KL_TRUTH_RECOVERED, LESC_N_MEASURES, v, &error));
+  g_assert_nonnull (error);
 }
 
 /* r_j = p_j = 0: Clark and Canberra terms 0; KL truth-recovered 0, recovered-truth NaN. */
@@ -293,6 +323,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/measures/rank", test_rank);
   g_test_add_func ("/measures/hand-vectors", test_hand_vectors);
+  g_test_add_func ("/measures/per-sample", test_per_sample);
   g_test_add_func ("/measures/zero-over-zero", test_zero_over_zero);
   g_test_add_func ("/measures/kl-zeros-in-recovery", test_kl_zeros_in_recovery);
   g_test_add_func ("/measures/names-and-directions", test_names_and_directions);

@@ -1,4 +1,4 @@
-/* The reference quasi-Newton optimizer (algorithms.md §4.5): the cubic step, the first
+/* The reference quasi-Newton optimizer (docs/optimizer.md): the cubic step, the first
  * iterations by hand, convergence on quadratics and Rosenbrock, L-BFGS (its two-loop
  * recursion with and without a helper thread), the quadratic shortcut, the same
  * iteration in an orthonormal basis, the exit codes and cancellation. */

@@ -1,4 +1,4 @@
-/* The figure painters (figures.md §2–4): palettes and the luminance rule, heatmap cells,
+/* The figure painters (docs/figures.md §2–4): palettes and the luminance rule, heatmap cells,
  * best-cell outlines and colour scale, CD diagram layout (affine markers, no overlapping
  * labels, bar packing, Demšar's example, the paper-table3 ranks), scatter colours and pixel
  * probes, and export to PNG, SVG and PDF. */
@@ -6,6 +6,7 @@
 #include "plot/dstretch.h"
 #include "core/base/error.h"
 #include "core/data/artificial.h"
+#include "plot/bars.h"
 #include "plot/cd.h"
 #include "plot/export.h"
 #include "plot/heatmap.h"
@@ -288,6 +289,40 @@ paint_heatmap (cairo_t *cr, double w, double h, const void *m)
   lesc_plot_heatmap_paint (cr, w, h, m);
 }
 
+/* A robust scale: one row of bad cells (an 8×8 grid, as the default) does not take the
+ * colours of the others. */
+static void
+test_heatmap_robust (void)
+{
+  const double l[] = { 1e-4, 1e-3, 1e-2, 0.1, 1, 10, 100, 1000 };
+  double v[64];
+  for (guint i = 0; i < 64; i++)
+    v[i] = i < 56 ? 0.05 + 0.001 * i : 5.0 + i;   /* the last row: 61 … 68 */
+  g_autoptr (LescHeatmapModel) m = lesc_heatmap_model_new (8, 8, l, l, v, "Cheb", TRUE);
+  double lo, hi;
+  g_assert_true (lesc_heatmap_scale (m, &lo, &hi));
+  g_assert_cmpfloat (hi, ==, 68.0);   /* the data's range */
+  m->robust = TRUE;
+  g_assert_true (lesc_heatmap_scale (m, &lo, &hi));
+  g_assert_cmpfloat (lo, ==, 0.05);
+  g_assert_cmpfloat (hi, <, 0.106);   /* the 85th percentile: among the good cells */
+  g_assert_cmpfloat (hi, >, 0.1);
+  g_autofree char *csv = lesc_heatmap_model_to_csv (m);
+  g_assert_nonnull (strstr (csv, "(data, robust)"));
+  /* the good rows now spread over the palette: the first and the seventh far apart */
+  cairo_t *cr = measuring_context ();
+  g_autoptr (LescHeatmapLayout) lay = lesc_heatmap_layout_new (cr, 400, 300, m);
+  double d = 0;
+  for (int c = 0; c < 3; c++)
+    d += fabs (lay->colors[0][c] - lay->colors[48][c]);
+  g_assert_cmpfloat (d, >, 0.5);
+  cairo_destroy (cr);
+  m->row_title = g_strdup ("λ₁ (LE trade-off)");
+  m->col_title = g_strdup ("λ₂ = β (tensor error weight)");
+  export_all ("heatmap-robust", 400, 300, paint_heatmap, m);
+}
+
+
 static void
 test_heatmap_pixels (void)
 {
@@ -487,14 +522,14 @@ test_cd_long_names (void)
     }
   export_all ("cd-long", 600, 300, paint_cd, m);
 
-  /* short names keep the 10 pt font and their full text */
+  /* short names keep the largest font (11 pt) and their full text */
   const char *shortn[4] = { "A", "B", "C", "D" };
   const double r4[4] = { 1.5, 2.5, 3.0, 3.0 };
   g_autoptr (LescCdModel) s = lesc_cd_model_new (4, shortn, r4, 5, "KL", TRUE);
   cairo_t *cr = measuring_context ();
   g_autoptr (LescCdLayout) ls = lesc_cd_layout_new (cr, 400, 160, s);
   cairo_destroy (cr);
-  g_assert_cmpfloat (ls->font, ==, 10.0);
+  g_assert_cmpfloat (ls->font, ==, 11.0);
   g_assert_cmpstr (ls->labels[0], ==, "A (1.50)");
 }
 
@@ -564,7 +599,7 @@ demsar_model (void)
 static void
 test_cd_demsar (void)
 {
-  /* Wilcoxon–Holm, α = 0.05 (statistics §11.1): two cliques, the first spans C4.5+m
+  /* Wilcoxon–Holm, α = 0.05 (docs/statistics.md §11): two cliques, the first spans C4.5+m
    * (rank 2.000) without it */
   g_autoptr (LescCdModel) wh = demsar_model ();
   const guint q1[] = { 0, 2, 3 }, q2[] = { 1, 2, 3 };
@@ -625,12 +660,14 @@ test_cd_demsar (void)
   bd->control = 2; /* C4.5+cf, 2.893 ± 1.038 stays inside [1, 4] */
   g_autoptr (LescCdLayout) lb = lesc_cd_layout_new (cr, 420, 170, bd);
   g_assert_cmpuint (lb->n_bars, ==, 1);
+  unit = (lb->axis_x1 - lb->axis_x0) / (lb->rank_hi - lb->rank_lo);   /* its own axis */
   g_assert_cmpfloat_with_epsilon ((lb->bars[0].x1 - lb->bars[0].x0) / unit, 2 * 1.038380, 1e-9);
   g_assert_cmpfloat_with_epsilon ((lb->bars[0].x0 + lb->bars[0].x1) / 2, lb->marker_x[2], 1e-9);
   g_assert_cmpuint (lb->bars[0].n_members, ==, 1);
   /* around C4.5+m+cf (1.964) the interval is cut at the axis end, rank 1 */
   bd->control = 3;
   g_autoptr (LescCdLayout) lc = lesc_cd_layout_new (cr, 420, 170, bd);
+  unit = (lc->axis_x1 - lc->axis_x0) / (lc->rank_hi - lc->rank_lo);
   g_assert_cmpfloat_with_epsilon (lc->bars[0].x0, lc->axis_x0, 1e-9);
   g_assert_cmpfloat_with_epsilon ((lc->bars[0].x1 - lc->marker_x[3]) / unit, 1.038380, 1e-9);
   export_all ("cd-demsar-bonferroni", 420, 170, paint_cd, bd);
@@ -691,8 +728,6 @@ static void
 test_cli_cd_ranks (void)
 {
   const char *ref = lesc_test_reference_dir ();
-  if (ref == NULL)
-    return;
   g_autofree char *table = g_build_filename (ref, "paper-table3-subset.csv", NULL);
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("lesc-plot-cli-XXXXXX", &error);
@@ -975,6 +1010,144 @@ test_scatter_pixels (void)
   export_all ("scatter-dots", 420, 220, paint_scatter, dots);
 }
 
+/* Per-label scales, the deviation scale, a one-column table, the ringed sample and a
+ * faded panel, each checked on the pixels. */
+static void
+test_scatter_scales (void)
+{
+  g_autoptr (LescDataset) ds = lesc_dataset_new_artificial ();
+  g_autoptr (LescMatrix) xy = artificial_xy (ds);
+  g_autoptr (LescMatrix) a = mixed_truth (ds->truth, 0.3);
+  const LescMatrix *tables[] = { ds->truth, a };
+  const char *names[] = { "Ground truth", "A" };
+  LescScatterOptions opt;
+  lesc_scatter_options_init (&opt);
+  opt.style = LESC_SCATTER_HEATMAPS;
+  opt.scale = LESC_SCATTER_SCALE_PER_LABEL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LescScatterModel) m = lesc_scatter_model_new (xy, TRUE, "x₁", "x₂", 2, names, tables, &opt, &error);
+  g_assert_no_error (error);
+  for (gsize k = 0; k < 3; k++)
+    {
+      double lo = INFINITY, hi = -INFINITY;
+      for (gsize i = 0; i < ds->truth->rows; i++)
+        {
+          lo = MIN (lo, LESC_AT (ds->truth, i, k));
+          hi = MAX (hi, LESC_AT (ds->truth, i, k));
+        }
+      g_assert_cmpfloat (m->lo[k], ==, lo);   /* the ground truth's range */
+      g_assert_cmpfloat (m->hi[k], ==, hi);
+    }
+  double dpi = 144, W = 420, H = 300;
+  cairo_t *cr = png_context (W, H, dpi);
+  g_autoptr (LescScatterLayout) l = lesc_scatter_layout_new (cr, W, H, m);
+  g_assert_cmpfloat (l->label_bars[2].width, >, 0);   /* a bar under every column */
+  cairo_surface_t *img = lesc_plot_render_image (W, H, dpi, paint_scatter, m);
+  double x, y, rgb[3];
+  int got[3];
+  lesc_scatter_layout_point (l, m, 3 * 1 + 1, 1234, &x, &y);   /* panel A, label 2 */
+  lesc_palette_color (LESC_PALETTE_VIRIDIS, (LESC_AT (a, 1234, 1) - m->lo[1]) / (m->hi[1] - m->lo[1]), FALSE, rgb);
+  probe (img, cr, x, y, got);
+  assert_pixel (got, rgb, 0);
+  /* the bar under a column runs from the low end (left) to the high end (right) */
+  const LescRect *bar = &l->label_bars[0];
+  lesc_palette_color (LESC_PALETTE_VIRIDIS, 0.05, FALSE, rgb);
+  probe (img, cr, bar->x + 0.05 * bar->width, bar->y + bar->height / 2, got);
+  assert_pixel (got, rgb, 8);
+  lesc_palette_color (LESC_PALETTE_VIRIDIS, 0.95, FALSE, rgb);
+  probe (img, cr, bar->x + 0.95 * bar->width, bar->y + bar->height / 2, got);
+  assert_pixel (got, rgb, 8);
+  cairo_surface_destroy (img);
+  cairo_destroy (cr);
+
+  /* deviation from 1/3: symmetric, diverging, white at 1/3 */
+  opt.scale = LESC_SCATTER_SCALE_DEVIATION;
+  g_autoptr (LescScatterModel) d = lesc_scatter_model_new (xy, TRUE, "x₁", "x₂", 2, names, tables, &opt, &error);
+  double dev = 0;
+  for (gsize i = 0; i < ds->truth->rows; i++)
+    dev = MAX (dev, fabs (LESC_AT (ds->truth, i, 0) - 1.0 / 3.0));
+  g_assert_cmpfloat (d->hi[0], ==, dev);
+  g_assert_cmpfloat (d->lo[0], ==, -dev);
+  lesc_palette_color (LESC_PALETTE_DIVERGING, 0.5, FALSE, rgb);
+  g_assert_cmpfloat_with_epsilon (rgb[0], 0xf7 / 255.0, 1e-12);
+  g_autofree char *cap = lesc_scatter_caption (d);
+  g_assert_nonnull (strstr (cap, "deviation from 1/3"));
+
+  /* one column per table (a value per sample): one plot per panel, a robust shared scale */
+  g_autoptr (LescMatrix) e1 = lesc_matrix_new (xy->rows, 1), e2 = lesc_matrix_new (xy->rows, 1);
+  for (gsize i = 0; i < xy->rows; i++)
+    {
+      LESC_AT (e1, i, 0) = (double) i / (double) xy->rows;
+      LESC_AT (e2, i, 0) = i == 7 ? 100.0 : 0.5 * (double) i / (double) xy->rows;   /* one outlier */
+    }
+  const LescMatrix *errors[] = { e1, e2 };
+  lesc_scatter_options_init (&opt);
+  opt.style = LESC_SCATTER_HEATMAPS;
+  opt.reference_panel = -1;
+  opt.robust = TRUE;
+  g_autoptr (LescScatterModel) v = lesc_scatter_model_new (xy, TRUE, "x₁", "x₂", 2, names, errors, &opt, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (v->hi[0], <, 1.0);   /* the outlier does not set the scale */
+  g_assert_cmpfloat (v->hi[0], >, 0.9);
+  v->highlight = 1234;
+  lesc_scatter_model_set_subtitle (v, 1, "λ = 1");
+  v->panels[1].dimmed = TRUE;
+  cr = png_context (W, H, dpi);
+  g_autoptr (LescScatterLayout) lv = lesc_scatter_layout_new (cr, W, H, v);
+  g_assert_cmpuint (lv->n_plots, ==, 2);
+  g_assert_cmpfloat (lv->colorbar.width, >, 0);
+  img = lesc_plot_render_image (W, H, dpi, paint_scatter, v);
+  /* panel 1 is faded: 60 % white over the colour */
+  lesc_scatter_layout_point (lv, v, 1, 100, &x, &y);
+  lesc_palette_color (LESC_PALETTE_VIRIDIS, (LESC_AT (e2, 100, 0) - v->lo[0]) / (v->hi[0] - v->lo[0]), FALSE, rgb);
+  for (int c = 0; c < 3; c++)
+    rgb[c] = 0.4 * rgb[c] + 0.6;
+  probe (img, cr, x, y, got);
+  assert_pixel (got, rgb, 2);
+  /* the ringed sample: a dark ring around it in panel 0 */
+  lesc_scatter_layout_point (lv, v, 0, 1234, &x, &y);
+  double r = MAX (4.0, 2.5 * MAX (lv->cell_w, 1.0));
+  probe (img, cr, x + r, y, got);
+  g_assert_cmpint (got[0] + got[1] + got[2], <, 3 * 120);
+  cairo_surface_destroy (img);
+  cairo_destroy (cr);
+  export_all ("scatter-values", W, H, paint_scatter, v);
+}
+
+static void
+paint_bars (cairo_t *cr, double w, double h, const void *m)
+{
+  lesc_plot_bars_paint (cr, w, h, m);
+}
+
+/* Bars as long as their values, a label per group, every series in the legend. */
+static void
+test_bars (void)
+{
+  const char *groups[] = { "joy", "anger", "fear" };
+  const char *series[] = { "Ground truth", "LESC" };
+  const double values[] = { 0.5, 0.3, 0.2, 0.25, 0.25, 0.5 };
+  g_autoptr (LescBarsModel) m = lesc_bars_model_new ("Sample 7", 3, groups, 2, series, values, TRUE);
+  cairo_t *cr = measuring_context ();
+  double h = lesc_bars_natural_height (cr, 300, m);
+  g_assert_cmpfloat (h, >, 60);
+  g_autoptr (LescBarsLayout) l = lesc_bars_layout_new (cr, 300, h, m);
+  g_assert_cmpfloat (l->max, ==, 0.5);
+  g_assert_cmpfloat_with_epsilon (l->bars[0].width, l->plot.width, 1e-9);           /* 0.5 of 0.5 */
+  g_assert_cmpfloat_with_epsilon (l->bars[1 * 3 + 0].width, 0.5 * l->plot.width, 1e-9);   /* LESC, joy: 0.25 */
+  g_assert_cmpfloat (l->bars[1 * 3 + 0].y, >, l->bars[0].y);   /* under the truth's bar */
+  g_assert_cmpfloat (l->bars[1].y, >, l->bars[3].y);          /* anger after joy */
+  cairo_destroy (cr);
+  double truth[3], lesc[3];
+  lesc_bars_series_color (m, 0, truth);
+  lesc_bars_series_color (m, 1, lesc);
+  g_assert_cmpfloat (fabs (truth[0] - lesc[0]) + fabs (truth[2] - lesc[2]), >, 0.3);
+  g_autofree char *csv = lesc_bars_model_to_csv (m);
+  g_assert_nonnull (strstr (csv, "series,label,value\nGround truth,joy,0.5\n"));
+  g_assert_nonnull (strstr (csv, "LESC,fear,0.5\n"));
+  export_all ("bars", 300, h, paint_bars, m);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -983,6 +1156,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/palette/luminance", test_luminance_rule);
   g_test_add_func ("/plot/heatmap/grid", test_heatmap_grid);
   g_test_add_func ("/plot/heatmap/best", test_heatmap_best);
+  g_test_add_func ("/plot/heatmap/robust", test_heatmap_robust);
   g_test_add_func ("/plot/heatmap/pixels", test_heatmap_pixels);
   g_test_add_func ("/plot/cd/paper-table3", test_cd_paper_table3);
   g_test_add_func ("/plot/cd/mirror", test_cd_mirror);
@@ -994,5 +1168,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/cli/heatmap-grid", test_cli_heatmap_grid);
   g_test_add_func ("/plot/scatter/model", test_scatter_model);
   g_test_add_func ("/plot/scatter/pixels", test_scatter_pixels);
+  g_test_add_func ("/plot/scatter/scales", test_scatter_scales);
+  g_test_add_func ("/plot/bars", test_bars);
   return g_test_run ();
 }

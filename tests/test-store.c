@@ -2,6 +2,7 @@
  * killed with SIGKILL in the middle of its loop. */
 #include "core/base/error.h"
 #include "core/experiments/store.h"
+#include "testfiles.h"
 #include "testutil.h"
 
 #include <gio/gio.h>
@@ -252,13 +253,13 @@ test_merge (void)
   g_autoptr (GError) error = NULL;
   g_autoptr (LescStore) s = lesc_store_open (a, &error);
   guint added = 0, skipped = 0;
-  g_assert_true (lesc_store_merge (s, b, &added, &skipped, &error));
+  g_assert_true (lesc_store_merge (s, b, &added, &skipped, NULL, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (added, ==, 4);
   g_assert_cmpuint (skipped, ==, 2);
   g_assert_cmpint (count (s), ==, 9);
   /* again: nothing new */
-  g_assert_true (lesc_store_merge (s, b, &added, &skipped, &error));
+  g_assert_true (lesc_store_merge (s, b, &added, &skipped, NULL, &error));
   g_assert_cmpuint (added, ==, 0);
   g_assert_cmpuint (skipped, ==, 6);
   g_assert_cmpint (count (s), ==, 9);
@@ -275,7 +276,7 @@ test_merge (void)
 
   /* a missing file is an error, and the store is unchanged */
   g_autofree char *missing = tmp_path ("missing.sqlite");
-  g_assert_false (lesc_store_merge (s, missing, NULL, NULL, &error));
+  g_assert_false (lesc_store_merge (s, missing, NULL, NULL, NULL, &error));
   g_assert_error (error, LESC_ERROR, LESC_ERROR_IO);
   g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
   g_assert_cmpint (count (s), ==, 9);
@@ -477,6 +478,95 @@ test_killed_writer (void)
   lesc_run_record_clear (&r);
 }
 
+/* Run `sql` on the SQLite file at `path` with the sqlite3 API (building hostile stores). */
+static void
+run_sql (const char *path, const char *sql)
+{
+  sqlite3 *db = NULL;
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  char *msg = NULL;
+  if (sqlite3_exec (db, sql, NULL, NULL, &msg) != SQLITE_OK)
+    g_error ("%s: %s", sql, msg);
+  sqlite3_close (db);
+}
+
+static char *
+file_sha256 (const char *path)
+{
+  g_autofree char *data = NULL;
+  gsize n = 0;
+  g_assert_true (g_file_get_contents (path, &data, &n, NULL));
+  return g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) data, n);
+}
+
+static void
+test_hostile_merge (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *a = tmp_path ("target.sqlite");
+  fill (a, 0, 2);
+  g_autoptr (LescStore) s = lesc_store_open (a, &error);
+  g_assert_no_error (error);
+
+  /* rows of the wrong types and sizes are counted and not copied; the good ones are */
+  g_autofree char *b = tmp_path ("typed.sqlite");
+  fill (b, 10, 13);
+  run_sql (b, "PRAGMA journal_mode = DELETE;"
+              "UPDATE runs SET cheb = 'text' WHERE lambda1 = 10;"
+              "UPDATE runs SET checksum = zeroblob(32) WHERE lambda1 = 11;"
+              "INSERT INTO runs (checksum, dataset, method, params, variant, kl_direction, "
+              "  n_rows, stages, seconds, solver, version, created) VALUES ('ab', 'x', 'lesc', "
+              "  '', '', 'truth-recovered', -5, '', 1, '', '', '');"
+              "INSERT INTO runs (checksum, dataset, method, params, variant, kl_direction, "
+              "  n_rows, stages, seconds, solver, version, created) VALUES ('cd', "
+              "  hex(zeroblob(5000)), 'lesc', '', '', 'truth-recovered', 1, '', 1, '', '', '');");
+  g_autofree char *before = file_sha256 (b);
+  guint added = 0, skipped = 0, invalid = 0;
+  g_assert_true (lesc_store_merge (s, b, &added, &skipped, &invalid, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (added, ==, 1);   /* lambda1 = 12 */
+  g_assert_cmpuint (skipped, ==, 0);
+  g_assert_cmpuint (invalid, ==, 4); /* text measure, blob checksum, n_rows < 0, long name */
+  g_assert_cmpint (count (s), ==, 3);
+  /* the merged file was opened read-only: not a byte changed, no journal mode switched */
+  g_autofree char *after = file_sha256 (b);
+  g_assert_cmpstr (before, ==, after);
+
+  /* 'runs' as a view, as a table with a generated column, or lacking columns: refused */
+  const char *const tables[] = {
+    "CREATE TABLE t (id INTEGER); CREATE VIEW runs AS SELECT * FROM t;",
+    "CREATE TABLE runs (id INTEGER PRIMARY KEY, checksum TEXT, dataset TEXT, method TEXT, "
+    "params TEXT, lambda1 REAL, lambda2 REAL, seed INTEGER, variant TEXT, kl_direction TEXT, "
+    "fold INTEGER, folds INTEGER, fold_seed INTEGER, cheb REAL, clark REAL, canber REAL, "
+    "kl REAL, cosine REAL, intersec REAL, n_rows INTEGER, stages TEXT, seconds REAL, "
+    "solver TEXT, version TEXT, created TEXT AS (hex(zeroblob(100000000))));",
+    "CREATE TABLE runs (id INTEGER PRIMARY KEY, checksum TEXT);",
+  };
+  for (guint k = 0; k < G_N_ELEMENTS (tables); k++)
+    {
+      g_autofree char *name = g_strdup_printf ("hostile-%u.sqlite", k);
+      g_autofree char *h = tmp_path (name);
+      g_autofree char *sql = g_strdup_printf ("%s PRAGMA user_version = %d;", tables[k],
+                                              LESC_STORE_SCHEMA_VERSION);
+      run_sql (h, sql);
+      g_assert_false (lesc_store_merge (s, h, NULL, NULL, NULL, &error));
+      lesc_test_assert_error (error, LESC_ERROR_STORE, h, "not a results store",
+                              "plain table", NULL);
+      g_clear_error (&error);
+      g_assert_cmpint (count (s), ==, 3);
+    }
+
+  /* a value larger than any run's is refused, not loaded */
+  g_autofree char *big = tmp_path ("big.sqlite");
+  fill (big, 20, 21);
+  run_sql (big, "UPDATE runs SET solver = hex(zeroblob(2000000));");
+  g_assert_false (lesc_store_merge (s, big, NULL, NULL, NULL, &error));
+  lesc_test_assert_error (error, LESC_ERROR_STORE, a, "too big", NULL);
+  g_clear_error (&error);
+  g_assert_cmpint (count (s), ==, 3);
+  g_assert_true (lesc_store_check (s, &error));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -491,6 +581,7 @@ main (int argc, char **argv)
   g_test_add_func ("/store/query", test_query);
   g_test_add_func ("/store/merge", test_merge);
   g_test_add_func ("/store/bad-files", test_bad_files);
+  g_test_add_func ("/store/hostile-merge", test_hostile_merge);
   g_test_add_func ("/store/concurrent-writers", test_concurrent_writers);
   g_test_add_func ("/store/killed-writer", test_killed_writer);
   int status = g_test_run ();

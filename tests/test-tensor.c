@@ -1,10 +1,10 @@
-/* gLESC's tensor step (algorithms.md §7) against an independent, literal implementation
- * of the spec's update rules (dense DFT by its definition, zgesvd of every n×2 slice in
- * the official loop order, n×n dgesv solves), on small odd-n and even-n problems;
+/* gLESC's tensor step (docs/methods.md §7) against an independent, literal implementation
+ * of its update rules (dense DFT by its definition, zgesvd of every n×2 slice in the
+ * official loop order, n×n dgesv solves), on small odd-n and even-n problems;
  * SJAFFE's iteration count; error paths and cancel.
  *
  * Yeast-alpha (iterations, seconds, cancel latency) runs only on request:
- *   LESC_TEST_DATASETS=../shared/datasets OPENBLAS_NUM_THREADS=2 \
+ *   LESC_TEST_DATASETS=DIR OPENBLAS_NUM_THREADS=2 \
  *     build/tests/test-tensor -m perf -p /tensor/yeast-alpha --verbose */
 #include "core/data/dataset.h"
 #include "core/base/error.h"
@@ -494,7 +494,7 @@ load_problem (const char *file)
   return p;
 }
 
-/* SJAFFE, β = 10 (the demo): 39 iterations (official-code-runs.csv, algorithms.md §7.1). */
+/* SJAFFE, β = 10 (the demo): 39 iterations (tests/reference/official-code-runs.csv, docs/methods.md §7.1). */
 static void
 test_sjaffe (void)
 {

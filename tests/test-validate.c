@@ -219,7 +219,7 @@ typedef struct {
 static void
 test_benchmark_reports (void)
 {
-  /* ../shared/datasets/README.md: zeros and duplicate feature rows */
+  /* zeros and duplicate feature rows: docs/methods.md §1 */
   const Expected expected[] = {
     { "sjaffe.mat", 0, 0, 1, 2, 212 },
     { "yeast-alpha.mat", 1, 1, 28, 58, 2435 },

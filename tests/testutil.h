@@ -11,7 +11,7 @@ lesc_test_datasets_dir (void)
   if (dir == NULL || !g_file_test (dir, G_FILE_TEST_IS_DIR))
     {
       g_test_skip ("needs the benchmark .mat files: configure with -Ddatasets_dir=DIR or set "
-                   "LESC_TEST_DATASETS (default ../shared/datasets beside the source tree)");
+                   "LESC_TEST_DATASETS");
       return NULL;
     }
   return dir;
@@ -35,15 +35,12 @@ lesc_test_dataset_path (const char *name)
   return path;
 }
 
-/* The reference folder ($LESC_TEST_REFERENCE), or NULL (test skipped). */
+#ifdef LESC_TEST_REFERENCE_DIR
+/* The reference numbers kept in the repository: tests/reference/ (its README.md says
+ * where they come from). */
 static inline const char *
 lesc_test_reference_dir (void)
 {
-  const char *dir = g_getenv ("LESC_TEST_REFERENCE");
-  if (dir == NULL || !g_file_test (dir, G_FILE_TEST_IS_DIR))
-    {
-      g_test_skip ("needs ../shared/reference (set LESC_TEST_REFERENCE)");
-      return NULL;
-    }
-  return dir;
+  return LESC_TEST_REFERENCE_DIR;
 }
+#endif

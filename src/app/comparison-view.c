@@ -25,6 +25,11 @@ struct _LescComparisonView
   GtkWidget parent_instance;
 
   GtkWidget *box;
+  GtkMenuButton *datasets_button;
+  GtkLabel *folder_label;
+  GtkListBox *datasets_list;
+  GtkDropDown *params_dropdown;
+  GtkLabel *setup_label;
   GtkDropDown *measure_dropdown;
   GtkDropDown *test_dropdown;
   GtkDropDown *alpha_dropdown;
@@ -40,9 +45,11 @@ struct _LescComparisonView
   LescStatsResult *stats;
   LescCdModel *model;
   LescTable *pvalues;
+  GPtrArray *specs;             /* char*: the data sets offered, parallel to `checks` */
+  GPtrArray *checks;            /* GtkCheckButton* */
 };
 
-enum { SIGNAL_REFRESH_REQUESTED, SIGNAL_COMPUTE_REQUESTED, N_SIGNALS };
+enum { SIGNAL_REFRESH_REQUESTED, SIGNAL_COMPUTE_REQUESTED, SIGNAL_SETUP_CHANGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 static void lesc_comparison_view_exportable_init (LescExportableInterface *iface);
@@ -111,6 +118,14 @@ fill_stats_label (LescComparisonView *self, const LescRecoveryTable *t)
   GString *s = g_string_new (NULL);
   g_autofree char *head = g_markup_printf_escaped (_("<b>%zu data sets, %zu methods</b>"), r->n, r->k);
   g_string_append (s, head);
+  GString *sets = g_string_new (NULL);
+  for (guint d = 0; d < t->n_datasets; d++)
+    g_string_append_printf (sets, "%s%s", d > 0 ? ", " : "", t->datasets[d]);
+  g_autofree char *used = g_markup_printf_escaped (_("\nData sets: %s\nParameters: %s"), sets->str,
+                                                   t->tuning.enabled ? _("λ tuned per data set (the paper's grid)")
+                                                                     : _("each method's defaults"));
+  g_string_append (s, used);
+  g_string_free (sets, TRUE);
   if (r->dropped != NULL && r->dropped->len > 0)
     {
       g_string_append (s, "\n");
@@ -203,10 +218,22 @@ rebuild (LescComparisonView *self)
                                     lesc_measure_lower_is_better (measure), &options, &error);
   if (self->stats == NULL)
     {
+      guint stored = 0, complete = 0;
+      for (guint d = 0; d < t->n_datasets; d++)
+        {
+          guint have = 0;
+          for (guint j = 0; j < t->n_methods; j++)
+            have += t->cells[(gsize) d * t->n_methods + j].id != 0;
+          stored += have;
+          complete += have == t->n_methods;
+        }
+      /* TRANSLATORS: the Comparison's empty state: runs in the store, of how many; complete
+       * data sets, of how many */
       g_autofree char *message = g_strdup_printf (
-          _("%s\n\nThe store has results for %u data sets × %u methods. Choose the data directory in the "
-            "preferences and compute the missing runs, or run “lesc table” in a terminal."),
-          error->message, t->n_datasets, t->n_methods);
+          _("The results store has %u of the %u runs asked for (%u data sets × %u methods); %u of "
+            "the %u data sets have a result of every method, and a diagram needs at least two. "
+            "Compute the missing runs, or run “lesc table” in a terminal."),
+          stored, t->n_datasets * t->n_methods, t->n_datasets, t->n_methods, complete, t->n_datasets);
       show_empty (self, message);
       return;
     }
@@ -227,6 +254,114 @@ rebuild (LescComparisonView *self)
   gtk_stack_set_visible_child_name (self->stack, "figure");
   lesc_figure_set_model (self->area, &cd_painter, self->model);
 }
+
+/* ---- the data sets and parameters to compare ------------------------------------------- */
+
+static void
+update_datasets_button (LescComparisonView *self)
+{
+  guint chosen = 0;
+  for (guint i = 0; i < self->checks->len; i++)
+    chosen += gtk_check_button_get_active (g_ptr_array_index (self->checks, i));
+  /* TRANSLATORS: the Comparison's data-set button: "Data Sets: 2 of 5" */
+  g_autofree char *label = g_strdup_printf (_("Data Sets: %u of %u"), chosen, self->checks->len);
+  gtk_menu_button_set_label (self->datasets_button, label);
+}
+
+static void
+check_toggled_cb (LescComparisonView *self)
+{
+  update_datasets_button (self);
+  g_signal_emit (self, signals[SIGNAL_SETUP_CHANGED], 0);
+}
+
+static void
+add_dataset_row (LescComparisonView *self, const char *spec, const char *label, gboolean active)
+{
+  GtkWidget *check = gtk_check_button_new_with_label (label);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (check), active);
+  gtk_widget_set_tooltip_text (check, spec);
+  g_signal_connect_swapped (check, "toggled", G_CALLBACK (check_toggled_cb), self);
+  gtk_list_box_append (self->datasets_list, check);
+  g_ptr_array_add (self->specs, g_strdup (spec));
+  g_ptr_array_add (self->checks, check);
+}
+
+void
+lesc_comparison_view_set_folder (LescComparisonView *self, const char *folder, GPtrArray *files)
+{
+  g_return_if_fail (LESC_IS_COMPARISON_VIEW (self));
+  GtkWidget *row;
+  while ((row = gtk_widget_get_first_child (GTK_WIDGET (self->datasets_list))) != NULL)
+    gtk_list_box_remove (self->datasets_list, row);
+  g_ptr_array_set_size (self->specs, 0);
+  g_ptr_array_set_size (self->checks, 0);
+  add_dataset_row (self, "artificial", _("Artificial (built in)"), FALSE);
+  for (guint i = 0; files != NULL && i < files->len; i++)
+    {
+      g_autofree char *base = g_path_get_basename (g_ptr_array_index (files, i));
+      add_dataset_row (self, g_ptr_array_index (files, i), base, TRUE);
+    }
+  g_autofree char *text = folder != NULL ? g_strdup_printf (_("The data sets of %s (the data folder):"), folder)
+                                         : g_strdup (_("No data folder: choose one in the preferences."));
+  gtk_label_set_text (self->folder_label, text);
+  update_datasets_button (self);
+  g_signal_emit (self, signals[SIGNAL_SETUP_CHANGED], 0);
+}
+
+GStrv
+lesc_comparison_view_dup_chosen (LescComparisonView *self)
+{
+  g_autoptr (GStrvBuilder) b = g_strv_builder_new ();
+  for (guint i = 0; i < self->checks->len; i++)
+    if (gtk_check_button_get_active (g_ptr_array_index (self->checks, i)))
+      g_strv_builder_add (b, g_ptr_array_index (self->specs, i));
+  return g_strv_builder_end (b);
+}
+
+gboolean
+lesc_comparison_view_set_chosen (LescComparisonView *self, const char *spec, gboolean chosen)
+{
+  for (guint i = 0; i < self->specs->len; i++)
+    if (g_str_equal (g_ptr_array_index (self->specs, i), spec))
+      {
+        gtk_check_button_set_active (g_ptr_array_index (self->checks, i), chosen);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+gboolean
+lesc_comparison_view_get_tuned (LescComparisonView *self)
+{
+  return gtk_drop_down_get_selected (self->params_dropdown) == 1;
+}
+
+void
+lesc_comparison_view_set_tuned (LescComparisonView *self, gboolean tuned)
+{
+  gtk_drop_down_set_selected (self->params_dropdown, tuned ? 1 : 0);
+}
+
+void
+lesc_comparison_view_set_setup_text (LescComparisonView *self, const char *text)
+{
+  gtk_label_set_text (self->setup_label, text);
+}
+
+const char *
+lesc_comparison_view_get_setup_text (LescComparisonView *self)
+{
+  return gtk_label_get_text (self->setup_label);
+}
+
+static void
+params_changed_cb (LescComparisonView *self)
+{
+  g_signal_emit (self, signals[SIGNAL_SETUP_CHANGED], 0);
+}
+
+/* ---- the diagram --------------------------------------------------------------------- */
 
 void
 lesc_comparison_view_set_job (LescComparisonView *self, LescJob *job)
@@ -308,6 +443,17 @@ comparison_get_table (LescExportable *exportable)
                        r->omnibus_not_significant ? "not significant" : "significant");
   for (guint d = 0; d < t->n_datasets; d++)
     lesc_table_add_note (out, "data %s sha256 %s", t->datasets[d], t->checksums[d] != NULL ? t->checksums[d] : "-");
+  lesc_table_add_note (out, "parameters: %s", t->tuning.enabled ? "lambda tuned per data set on the paper's grid"
+                                                                : "each method's defaults");
+  for (guint j = 0; j < t->n_methods; j++)
+    {
+      const LescRunRecord *cell = &t->cells[j];   /* the first data set's run */
+      if (cell->id == 0 || t->tuning.enabled)
+        continue;
+      g_autofree char *seed = cell->has_seed ? g_strdup_printf (" seed %u", cell->seed) : g_strdup ("");
+      lesc_table_add_note (out, "%s: %s%s", t->methods[j]->display_name, cell->params != NULL ? cell->params : "",
+                           seed);
+    }
   for (guint j = 0; j < self->pvalues->header->len; j++)
     lesc_table_add_column (out, g_ptr_array_index (self->pvalues->header, j));
   for (guint i = 0; i < self->pvalues->rows->len; i++)
@@ -345,7 +491,9 @@ lesc_comparison_view_dispose (GObject *object)
   LescComparisonView *self = LESC_COMPARISON_VIEW (object);
   clear (self);
   g_clear_object (&self->job);
-  g_clear_object (&self->settings);
+  g_clear_pointer (&self->specs, g_ptr_array_unref);
+  g_clear_pointer (&self->checks, g_ptr_array_unref);
+  lesc_app_settings_release (&self->settings, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), LESC_TYPE_COMPARISON_VIEW);
   G_OBJECT_CLASS (lesc_comparison_view_parent_class)->dispose (object);
 }
@@ -361,6 +509,11 @@ lesc_comparison_view_class_init (LescComparisonViewClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/lescexplorer/Explorer/ui/comparison-view.ui");
   gtk_widget_class_bind_template_child (widget_class, LescComparisonView, box);
+  gtk_widget_class_bind_template_child (widget_class, LescComparisonView, datasets_button);
+  gtk_widget_class_bind_template_child (widget_class, LescComparisonView, folder_label);
+  gtk_widget_class_bind_template_child (widget_class, LescComparisonView, datasets_list);
+  gtk_widget_class_bind_template_child (widget_class, LescComparisonView, params_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, LescComparisonView, setup_label);
   gtk_widget_class_bind_template_child (widget_class, LescComparisonView, measure_dropdown);
   gtk_widget_class_bind_template_child (widget_class, LescComparisonView, test_dropdown);
   gtk_widget_class_bind_template_child (widget_class, LescComparisonView, alpha_dropdown);
@@ -377,6 +530,8 @@ lesc_comparison_view_class_init (LescComparisonViewClass *klass)
                                                     G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   signals[SIGNAL_COMPUTE_REQUESTED] = g_signal_new ("compute-requested", G_TYPE_FROM_CLASS (klass),
                                                     G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_SETUP_CHANGED] = g_signal_new ("setup-changed", G_TYPE_FROM_CLASS (klass),
+                                                G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -384,6 +539,10 @@ lesc_comparison_view_init (LescComparisonView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->settings = lesc_app_settings_new ();
+  self->specs = g_ptr_array_new_with_free_func (g_free);
+  self->checks = g_ptr_array_new ();
+  lesc_comparison_view_set_folder (self, NULL, NULL);
+  g_signal_connect_swapped (self->params_dropdown, "notify::selected", G_CALLBACK (params_changed_cb), self);
   GtkStringList *measures = gtk_string_list_new (NULL);
   for (guint m = 0; m < LESC_N_MEASURES; m++)
     {

@@ -10,6 +10,19 @@ G_BEGIN_DECLS
 #define LESC_TYPE_COMPARISON_VIEW (lesc_comparison_view_get_type ())
 G_DECLARE_FINAL_TYPE (LescComparisonView, lesc_comparison_view, LESC, COMPARISON_VIEW, GtkWidget)
 
+/* The data sets offered: the built-in one (not chosen) and `files` of the data folder
+ * `folder` (paths; all chosen). */
+void     lesc_comparison_view_set_folder (LescComparisonView *self, const char *folder, GPtrArray *files);
+/* The chosen data sets (specs, in the list's order). */
+GStrv    lesc_comparison_view_dup_chosen (LescComparisonView *self);
+gboolean lesc_comparison_view_set_chosen (LescComparisonView *self, const char *spec, gboolean chosen);
+/* The parameter set: each method's defaults (FALSE) or λ tuned per data set (TRUE). */
+gboolean lesc_comparison_view_get_tuned (LescComparisonView *self);
+void     lesc_comparison_view_set_tuned (LescComparisonView *self, gboolean tuned);
+/* What will run, with what, and about how long it takes (the window writes it). */
+void        lesc_comparison_view_set_setup_text (LescComparisonView *self, const char *text);
+const char *lesc_comparison_view_get_setup_text (LescComparisonView *self);
+
 /* Show the output of a finished recovery-table job (a LescRecoveryTable). */
 void lesc_comparison_view_set_job (LescComparisonView *self, LescJob *job);
 /* TRUE once a table has been read. */
@@ -21,6 +34,6 @@ void lesc_comparison_view_refresh (LescComparisonView *self);
 guint lesc_comparison_view_get_n_datasets (LescComparisonView *self);
 
 /* Signals: "refresh-requested" (read the store), "compute-requested" (compute what is
- * missing). */
+ * missing), "setup-changed" (the chosen data sets or the parameter set changed). */
 
 G_END_DECLS

@@ -7,6 +7,7 @@
 #include "app/exportable.h"
 #include "app/measure-names.h"
 #include "app/table-view.h"
+#include "app/wheel-guard.h"
 #include "core/experiments/experiment.h"
 #include "core/eval/stats.h"
 
@@ -307,4 +308,6 @@ static void
 lesc_cv_view_init (LescCvView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  lesc_wheel_guard (GTK_WIDGET (self->folds_spin));
+  lesc_wheel_guard (GTK_WIDGET (self->seed_spin));
 }

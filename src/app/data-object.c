@@ -1,6 +1,7 @@
 #include "config.h"
 #include "app/data-object.h"
 #include "core/data/open.h"
+#include "core/numeric/pca.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -12,7 +13,15 @@ struct _LescDataObject
   LescValidateReport report;
   gsize label_columns;
   gboolean renormalize;
+  char **given_names;       /* names given in the explorer, or NULL */
+  GMutex embedding_lock;
+  gboolean embedding_done;
+  LescMatrix *embedding;    /* n×2, or NULL */
+  double explained[2];
 };
+
+enum { SIGNAL_LABEL_NAMES_CHANGED, N_SIGNALS };
+static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (LescDataObject, lesc_data_object, G_TYPE_OBJECT)
 
@@ -21,6 +30,9 @@ lesc_data_object_finalize (GObject *object)
 {
   LescDataObject *self = LESC_DATA_OBJECT (object);
   g_clear_pointer (&self->dataset, lesc_dataset_free);
+  g_strfreev (self->given_names);
+  lesc_matrix_free (self->embedding);
+  g_mutex_clear (&self->embedding_lock);
   G_OBJECT_CLASS (lesc_data_object_parent_class)->finalize (object);
 }
 
@@ -28,11 +40,15 @@ static void
 lesc_data_object_class_init (LescDataObjectClass *klass)
 {
   G_OBJECT_CLASS (klass)->finalize = lesc_data_object_finalize;
+  signals[SIGNAL_LABEL_NAMES_CHANGED] = g_signal_new ("label-names-changed", G_TYPE_FROM_CLASS (klass),
+                                                      G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                                      G_TYPE_NONE, 0);
 }
 
 static void
 lesc_data_object_init (LescDataObject *self)
 {
+  g_mutex_init (&self->embedding_lock);
 }
 
 LescDataObject *
@@ -95,10 +111,47 @@ lesc_data_object_get_open_options (LescDataObject *self, LescOpenOptions *option
 char *
 lesc_data_object_dup_label_name (LescDataObject *self, gsize j)
 {
+  if (self->given_names != NULL && j < g_strv_length (self->given_names) && self->given_names[j][0] != '\0')
+    return g_strdup (self->given_names[j]);
   if (self->dataset->label_names != NULL && self->dataset->label_names[j] != NULL)
     return g_strdup (self->dataset->label_names[j]);
   /* TRANSLATORS: a label without a name in the data file: "label 3" */
   return g_strdup_printf (_("label %zu"), j + 1);
+}
+
+void
+lesc_data_object_set_label_names (LescDataObject *self, const char *const *names)
+{
+  g_return_if_fail (LESC_IS_DATA_OBJECT (self));
+  g_strfreev (self->given_names);
+  self->given_names = names != NULL ? g_strdupv ((char **) names) : NULL;
+  g_signal_emit (self, signals[SIGNAL_LABEL_NAMES_CHANGED], 0);
+}
+
+gboolean
+lesc_data_object_has_given_names (LescDataObject *self)
+{
+  return self->given_names != NULL;
+}
+
+const LescMatrix *
+lesc_data_object_get_embedding (LescDataObject *self, double explained[2])
+{
+  g_mutex_lock (&self->embedding_lock);
+  if (!self->embedding_done)
+    {
+      const LescMatrix *x = self->dataset->features;
+      if (x->rows >= 2 && x->cols >= 2)
+        self->embedding = lesc_pca (x, 2, self->explained, NULL);
+      self->embedding_done = TRUE;
+    }
+  g_mutex_unlock (&self->embedding_lock);
+  if (explained != NULL)
+    {
+      explained[0] = self->explained[0];
+      explained[1] = self->explained[1];
+    }
+  return self->embedding;
 }
 
 typedef struct {
@@ -133,6 +186,7 @@ open_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
   LescDataObject *object = lesc_data_object_new (ds, &t->report);
   object->label_columns = t->request.label_columns;
   object->renormalize = t->request.renormalize;
+  lesc_data_object_get_embedding (object, NULL);   /* here, not on the main loop */
   g_task_return_pointer (task, object, g_object_unref);
 }
 

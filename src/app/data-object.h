@@ -23,8 +23,20 @@ const char *lesc_data_object_get_spec (LescDataObject *self);
 /* How it was read (label columns of a single CSV file, renormalized), so that the
  * experiments read the file the same way. */
 void lesc_data_object_get_open_options (LescDataObject *self, LescOpenOptions *options);
-/* The label names, or "label 1", … when the data set has none. */
+/* The label names: those given by the person (set_label_names), else the file's, else
+ * "label 1", …. */
 char *lesc_data_object_dup_label_name (LescDataObject *self, gsize j);
+/* Names given in the explorer (o strings; NULL: back to the file's). Main thread only;
+ * emits "label-names-changed". */
+void  lesc_data_object_set_label_names (LescDataObject *self, const char *const *names);
+/* TRUE when the names in use come from the file (or there are none). */
+gboolean lesc_data_object_has_given_names (LescDataObject *self);
+
+/* The samples in two dimensions: the scores of the first two principal components of the
+ * z-scored features (numeric/pca.h), computed once per data set (the open thread does it;
+ * safe from any thread). NULL when there are fewer than two features or samples.
+ * `explained` (may be NULL) receives each component's share of the variance. */
+const LescMatrix *lesc_data_object_get_embedding (LescDataObject *self, double explained[2]);
 
 typedef struct {
   char *spec;
@@ -36,6 +48,8 @@ typedef struct {
 /* Open and validate in a worker thread. */
 void lesc_data_object_open_async (const LescOpenRequest *request, GCancellable *cancellable,
                                   GAsyncReadyCallback callback, gpointer user_data);
+/* Signal "label-names-changed": the names in use changed. */
+
 /* The data, or NULL with the error; `report` (may be NULL) receives what validation found
  * also when it refused the data (e.g. the rows that are not distributions). */
 LescDataObject *lesc_data_object_open_finish (GAsyncResult *result, LescValidateReport *report,

@@ -1,5 +1,6 @@
 #include "config.h"
 #include "app/data-summary.h"
+#include "app/data-folder.h"
 
 #include <glib/gi18n.h>
 
@@ -16,13 +17,15 @@ struct _LescDataSummary
   GtkLabel *cardinality_label;
   GtkLabel *distinct_label;
   AdwActionRow *warning_row;
+  AdwActionRow *names_row;
+  LescDataObject *data;
 
   GtkStringList *names;
   GPtrArray *specs;      /* char*: "artificial" or a path, parallel to names */
   gboolean updating;
 };
 
-enum { SIGNAL_OPEN, N_SIGNALS };
+enum { SIGNAL_OPEN, SIGNAL_NAME_LABELS, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (LescDataSummary, lesc_data_summary, GTK_TYPE_WIDGET)
@@ -38,12 +41,41 @@ sets_selected_cb (LescDataSummary *self)
 }
 
 static void
+name_clicked_cb (LescDataSummary *self)
+{
+  g_signal_emit (self, signals[SIGNAL_NAME_LABELS], 0);
+}
+
+/* The label names in use, and where they come from. */
+static void
+show_names (LescDataSummary *self)
+{
+  const LescDataset *ds = lesc_data_object_get_dataset (self->data);
+  GString *names = g_string_new (NULL);
+  for (gsize j = 0; j < lesc_dataset_o (ds) && j < 12; j++)
+    {
+      g_autofree char *name = lesc_data_object_dup_label_name (self->data, j);
+      g_string_append_printf (names, "%s%s", j > 0 ? ", " : "", name);
+    }
+  if (lesc_dataset_o (ds) > 12)
+    g_string_append (names, ", …");
+  const char *from = lesc_data_object_has_given_names (self->data) ? _("named here")
+                     : ds->label_names != NULL ? _("from the file") : _("the file has none");
+  g_autofree char *text = g_strdup_printf ("%s (%s)", names->str, from);
+  adw_action_row_set_subtitle (self->names_row, text);
+  g_string_free (names, TRUE);
+}
+
+static void
 lesc_data_summary_dispose (GObject *object)
 {
   LescDataSummary *self = LESC_DATA_SUMMARY (object);
   gtk_widget_dispose_template (GTK_WIDGET (self), LESC_TYPE_DATA_SUMMARY);
   g_clear_object (&self->names);
   g_clear_pointer (&self->specs, g_ptr_array_unref);
+  if (self->data != NULL)
+    g_signal_handlers_disconnect_by_data (self->data, self);
+  g_clear_object (&self->data);
   G_OBJECT_CLASS (lesc_data_summary_parent_class)->dispose (object);
 }
 
@@ -64,9 +96,13 @@ lesc_data_summary_class_init (LescDataSummaryClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LescDataSummary, cardinality_label);
   gtk_widget_class_bind_template_child (widget_class, LescDataSummary, distinct_label);
   gtk_widget_class_bind_template_child (widget_class, LescDataSummary, warning_row);
+  gtk_widget_class_bind_template_child (widget_class, LescDataSummary, names_row);
+  gtk_widget_class_bind_template_callback (widget_class, name_clicked_cb);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   signals[SIGNAL_OPEN] = g_signal_new ("open", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                        0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[SIGNAL_NAME_LABELS] = g_signal_new ("name-labels", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                              0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -82,31 +118,11 @@ lesc_data_summary_init (LescDataSummary *self)
   lesc_data_summary_set_directory (self, NULL);
 }
 
-static int
-compare_names (gconstpointer a, gconstpointer b)
-{
-  return g_utf8_collate (*(const char *const *) a, *(const char *const *) b);
-}
-
 void
 lesc_data_summary_set_directory (LescDataSummary *self, const char *dir)
 {
   g_return_if_fail (LESC_IS_DATA_SUMMARY (self));
-  if (dir == NULL || dir[0] == '\0')
-    dir = g_getenv ("LESC_DATA_DIR");
-  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
-  if (dir != NULL)
-    {
-      g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-      const char *name;
-      while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-        {
-          g_autofree char *lower = g_ascii_strdown (name, -1);
-          if (g_str_has_suffix (lower, ".mat") || g_str_has_suffix (lower, ".csv"))
-            g_ptr_array_add (files, g_strdup (name));
-        }
-      g_ptr_array_sort (files, compare_names);
-    }
+  g_autoptr (GPtrArray) files = lesc_data_folder_list (dir);
   /* Keep the current choice selected when it is still listed. */
   guint old = adw_combo_row_get_selected (self->sets_row);
   g_autofree char *current = old < self->specs->len ? g_strdup (g_ptr_array_index (self->specs, old))
@@ -117,10 +133,12 @@ lesc_data_summary_set_directory (LescDataSummary *self, const char *dir)
   g_autoptr (GPtrArray) labels = g_ptr_array_new ();
   g_ptr_array_add (self->specs, g_strdup ("artificial"));
   g_ptr_array_add (labels, _("Artificial (built in)"));
+  g_autoptr (GPtrArray) bases = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < files->len; i++)
     {
-      g_ptr_array_add (self->specs, g_build_filename (dir, g_ptr_array_index (files, i), NULL));
-      g_ptr_array_add (labels, g_ptr_array_index (files, i));
+      g_ptr_array_add (self->specs, g_strdup (g_ptr_array_index (files, i)));
+      g_ptr_array_add (bases, g_path_get_basename (g_ptr_array_index (files, i)));
+      g_ptr_array_add (labels, g_ptr_array_index (bases, i));
     }
   g_ptr_array_add (labels, NULL);
   gtk_string_list_splice (self->names, 0, n_old, (const char *const *) labels->pdata);
@@ -173,6 +191,11 @@ lesc_data_summary_set_data (LescDataSummary *self, LescDataObject *data)
   const LescDataset *ds = lesc_data_object_get_dataset (data);
   const LescValidateReport *r = lesc_data_object_get_report (data);
   select_source (self, ds->source);
+  if (self->data != NULL)
+    g_signal_handlers_disconnect_by_data (self->data, self);
+  g_set_object (&self->data, data);
+  g_signal_connect_swapped (data, "label-names-changed", G_CALLBACK (show_names), self);
+  show_names (self);
 
   /* TRANSLATORS: samples × features → labels, e.g. "2601 × 3 → 3" */
   g_autofree char *shape = g_strdup_printf (_("%zu × %zu → %zu"), r->n, r->q, r->o);

@@ -8,28 +8,48 @@
 #include "app/figure.h"
 #include "app/measure-names.h"
 #include "app/result.h"
+#include "app/sample-inspector.h"
 #include "app/settings.h"
 #include "plot/scatter.h"
+
+/* Labels drawn at once in the "each label" view; more are shown in pages. */
+#define LABELS_PER_PAGE 6
+#define MAX_UNPAGED 8
+
+typedef enum { SHOW_RGB, SHOW_LABELS, SHOW_DISTANCE } ShowMode;
 
 struct _LescDistributionsView
 {
   LescResultsView parent_instance;
 
   GtkWidget *box;
-  GtkDropDown *style_dropdown;
-  GtkWidget *fit_label;
+  GtkDropDown *show_dropdown;
+  GtkWidget *fit_box;
   GtkDropDown *fit_dropdown;
+  GtkWidget *scale_box;
+  GtkDropDown *scale_dropdown;
+  GtkDropDown *page_dropdown;
+  GtkWidget *distance_box;
+  GtkDropDown *distance_dropdown;
   GtkWidget *axes_box;
+  GtkDropDown *positions_dropdown;
   GtkDropDown *x_dropdown;
   GtkDropDown *y_dropdown;
   GtkStack *stack;
   AdwStatusPage *status;
+  GtkOverlay *overlay;
   LescFigure *area;  /* owns the model */
+  LescSampleInspector *inspector;
 
   GSettings *settings;
   LescDataObject *data;
   LescScatterModel *model;
   GPtrArray *panel_results;    /* LescResult per panel; NULL for the ground truth */
+  GArray *shown_labels;        /* gsize: the label columns drawn */
+  ShowMode modes[3];           /* what the entries of the Show dropdown are */
+  guint n_modes;
+  gssize sample;               /* the inspected sample, or −1 */
+  GPtrArray *progress;         /* overlay widgets over panels being recomputed */
   LescScatterLayout *layout;   /* for hit tests, at layout_w × layout_h */
   double layout_w, layout_h;
   gboolean updating;
@@ -61,6 +81,12 @@ is_grid (LescDistributionsView *self)
   return g_strcmp0 (ds->name, "artificial") == 0 && ds->source == NULL && lesc_dataset_q (ds) >= 2;
 }
 
+static gboolean
+has_truth (LescDistributionsView *self)
+{
+  return self->data != NULL && lesc_data_object_get_dataset (self->data)->truth != NULL;
+}
+
 static LescPalette
 palette_setting (LescDistributionsView *self)
 {
@@ -72,22 +98,45 @@ palette_setting (LescDistributionsView *self)
   return p;
 }
 
+static ShowMode
+current_mode (LescDistributionsView *self)
+{
+  guint i = gtk_drop_down_get_selected (self->show_dropdown);
+  return i < self->n_modes ? self->modes[i] : SHOW_LABELS;
+}
+
+static LescMeasure
+current_distance (LescDistributionsView *self)
+{
+  guint i = gtk_drop_down_get_selected (self->distance_dropdown);
+  return i < LESC_N_MEASURES ? (LescMeasure) i : LESC_MEASURE_CHEB;
+}
+
+static void
+clear_progress (LescDistributionsView *self)
+{
+  for (guint i = 0; i < self->progress->len; i++)
+    gtk_overlay_remove_overlay (self->overlay, g_ptr_array_index (self->progress, i));
+  g_ptr_array_set_size (self->progress, 0);
+}
+
 static void
 clear_model (LescDistributionsView *self)
 {
   self->model = NULL;   /* owned by the figure */
   g_clear_pointer (&self->layout, lesc_scatter_layout_free);
   g_ptr_array_set_size (self->panel_results, 0);
+  clear_progress (self);
 }
 
-/* The results in the registry's (the paper's) order. */
+/* The results of this data set in the registry's (the paper's) order. */
 static GPtrArray *
 ordered_results (LescDistributionsView *self)
 {
   GPtrArray *out = g_ptr_array_new_with_free_func (g_object_unref);
+  GListModel *results = lesc_results_view_get_results (LESC_RESULTS_VIEW (self));
   guint n = 0;
   const LescMethod *const *methods = lesc_methods (&n);
-  GListModel *results = lesc_results_view_get_results (LESC_RESULTS_VIEW (self));
   guint nr = results != NULL ? g_list_model_get_n_items (results) : 0;
   for (guint k = 0; k < n; k++)
     for (guint i = 0; i < nr; i++)
@@ -101,6 +150,103 @@ ordered_results (LescDistributionsView *self)
   return out;
 }
 
+/* Positions: the artificial grid (x₁, x₂), the principal components, or two features. */
+static LescMatrix *
+positions (LescDistributionsView *self, char **x_label, char **y_label)
+{
+  const LescDataset *ds = lesc_data_object_get_dataset (self->data);
+  gsize n = lesc_dataset_n (ds), q = lesc_dataset_q (ds);
+  LescMatrix *xy = lesc_matrix_new (n, 2);
+  if (is_grid (self))
+    {
+      for (gsize i = 0; i < n; i++)
+        {
+          LESC_AT (xy, i, 0) = LESC_AT (ds->features, i, 0);
+          LESC_AT (xy, i, 1) = LESC_AT (ds->features, i, 1);
+        }
+      *x_label = g_strdup ("x₁");
+      *y_label = g_strdup ("x₂");
+      return xy;
+    }
+  double explained[2];
+  const LescMatrix *pca = gtk_drop_down_get_selected (self->positions_dropdown) == 0
+                            ? lesc_data_object_get_embedding (self->data, explained) : NULL;
+  if (pca != NULL)
+    {
+      memcpy (xy->data, pca->data, sizeof (double) * n * 2);
+      /* TRANSLATORS: axis of the Distributions figure: a principal component and its share of the variance */
+      *x_label = g_strdup_printf (_("PC 1 (%.0f %% of the variance)"), 100 * explained[0]);
+      *y_label = g_strdup_printf (_("PC 2 (%.0f %%)"), 100 * explained[1]);
+      return xy;
+    }
+  gsize ax = MIN (gtk_drop_down_get_selected (self->x_dropdown), q - 1);
+  gsize ay = MIN (gtk_drop_down_get_selected (self->y_dropdown), q - 1);
+  for (gsize i = 0; i < n; i++)
+    {
+      LESC_AT (xy, i, 0) = LESC_AT (ds->features, i, ax);
+      LESC_AT (xy, i, 1) = q >= 2 ? LESC_AT (ds->features, i, ay) : (double) i;
+    }
+  *x_label = g_strdup_printf (_("feature %zu"), ax + 1);
+  *y_label = q >= 2 ? g_strdup_printf (_("feature %zu"), ay + 1) : g_strdup (_("sample"));
+  return xy;
+}
+
+/* `m`'s columns listed in `cols`. */
+static LescMatrix *
+columns_of (const LescMatrix *m, GArray *cols)
+{
+  LescMatrix *out = lesc_matrix_new (m->rows, cols->len);
+  for (guint k = 0; k < cols->len; k++)
+    memcpy (out->data + (gsize) k * m->rows, m->data + g_array_index (cols, gsize, k) * m->rows,
+            sizeof (double) * m->rows);
+  return out;
+}
+
+/* The per-sample distance of a method to the truth, as "higher is worse" (1 − similarity
+ * for Cosine and Intersection). */
+static LescMatrix *
+distance_table (const LescMatrix *truth, const LescMatrix *recovered, LescKlDirection kl, LescMeasure m)
+{
+  LescMatrix *d = lesc_matrix_new (truth->rows, 1);
+  if (!lesc_measures_per_sample (truth, recovered, kl, m, d->data, NULL))
+    return d;
+  gboolean similarity = !lesc_measure_lower_is_better (m);
+  for (gsize i = 0; i < d->rows; i++)
+    {
+      double v = similarity ? 1.0 - d->data[i] : d->data[i];
+      d->data[i] = isnan (v) ? 0.0 : v;
+    }
+  return d;
+}
+
+/* Progress on each panel whose result is being recomputed, faded below it. */
+static void
+add_progress (LescDistributionsView *self, guint panel, LescResult *r)
+{
+  GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  gtk_widget_add_css_class (card, "osd");
+  gtk_widget_add_css_class (card, "recompute-card");
+  gtk_widget_set_can_target (card, FALSE);
+  GtkWidget *label = gtk_label_new (NULL);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_box_append (GTK_BOX (card), label);
+  LescJob *job = lesc_result_get_replacement (r);
+  if (job != NULL)
+    {
+      GtkWidget *bar = gtk_progress_bar_new ();
+      gtk_box_append (GTK_BOX (card), bar);
+      g_object_bind_property (job, "fraction", bar, "fraction", G_BINDING_SYNC_CREATE);
+      g_object_bind_property (job, "stage", label, "label", G_BINDING_SYNC_CREATE);
+    }
+  else
+    gtk_label_set_text (GTK_LABEL (label), _("Outdated: the settings changed"));
+  g_object_set_data (G_OBJECT (card), "lesc-panel", GUINT_TO_POINTER (panel));
+  gtk_overlay_add_overlay (self->overlay, card);
+  g_ptr_array_add (self->progress, card);
+}
+
+static void rebuild_inspector (LescDistributionsView *self);
+
 static void
 rebuild (LescDistributionsView *self)
 {
@@ -108,78 +254,137 @@ rebuild (LescDistributionsView *self)
   if (self->data == NULL)
     {
       gtk_stack_set_visible_child_name (self->stack, "empty");
+      rebuild_inspector (self);
       return;
     }
   const LescDataset *ds = lesc_data_object_get_dataset (self->data);
-  gsize n = lesc_dataset_n (ds), q = lesc_dataset_q (ds), o = lesc_dataset_o (ds);
-  if (ds->truth == NULL)
-    {
-      adw_status_page_set_description (self->status, _("This data set has only logical labels: there is no ground truth to compare with."));
-      gtk_stack_set_visible_child_name (self->stack, "empty");
-      return;
-    }
-  gboolean grid = is_grid (self);
-  gtk_widget_set_visible (self->axes_box, !grid);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->style_dropdown), o == 3);
-  LescScatterOptions opt;
-  lesc_scatter_options_init (&opt);
-  opt.style = o == 3 && gtk_drop_down_get_selected (self->style_dropdown) == 0 ? LESC_SCATTER_RGB
-                                                                                : LESC_SCATTER_HEATMAPS;
-  opt.fit = gtk_drop_down_get_selected (self->fit_dropdown) == 1 ? LESC_SCATTER_FIT_PER_PANEL
-                                                                 : LESC_SCATTER_FIT_SHARED;
-  opt.palette = palette_setting (self);
-  gtk_widget_set_visible (self->fit_label, opt.style == LESC_SCATTER_RGB);
-  gtk_widget_set_visible (GTK_WIDGET (self->fit_dropdown), opt.style == LESC_SCATTER_RGB);
-
-  /* Positions: the artificial grid (x₁, x₂), else two chosen feature columns. */
-  gsize ax = grid ? 0 : MIN (gtk_drop_down_get_selected (self->x_dropdown), q - 1);
-  gsize ay = grid ? 1 : MIN (gtk_drop_down_get_selected (self->y_dropdown), q - 1);
-  g_autoptr (LescMatrix) xy = lesc_matrix_new (n, 2);
-  for (gsize i = 0; i < n; i++)
-    {
-      LESC_AT (xy, i, 0) = LESC_AT (ds->features, i, ax);
-      LESC_AT (xy, i, 1) = q >= 2 ? LESC_AT (ds->features, i, ay) : (double) i;
-    }
-  g_autofree char *xl = grid ? g_strdup ("x₁") : g_strdup_printf (_("feature %zu"), ax + 1);
-  g_autofree char *yl = grid ? g_strdup ("x₂") : q >= 2 ? g_strdup_printf (_("feature %zu"), ay + 1)
-                                                        : g_strdup (_("sample"));
+  gboolean truth = has_truth (self);
+  ShowMode mode = current_mode (self);
+  gtk_widget_set_visible (self->axes_box, !is_grid (self));
+  gtk_widget_set_visible (GTK_WIDGET (self->x_dropdown), gtk_drop_down_get_selected (self->positions_dropdown) == 1);
+  gtk_widget_set_visible (GTK_WIDGET (self->y_dropdown), gtk_drop_down_get_selected (self->positions_dropdown) == 1);
+  gtk_widget_set_visible (self->fit_box, mode == SHOW_RGB && truth);
+  gtk_widget_set_visible (self->scale_box, mode == SHOW_LABELS);
+  gtk_widget_set_visible (GTK_WIDGET (self->page_dropdown), lesc_dataset_o (ds) > MAX_UNPAGED);
+  gtk_widget_set_visible (self->distance_box, mode == SHOW_DISTANCE);
 
   g_autoptr (GPtrArray) results = ordered_results (self);
+  if (!truth && results->len == 0)
+    {
+      adw_status_page_set_description (self->status, _("This data set has only logical labels: the recovered distributions appear here after a run."));
+      gtk_stack_set_visible_child_name (self->stack, "empty");
+      rebuild_inspector (self);
+      return;
+    }
+  if (mode == SHOW_DISTANCE && results->len == 0)
+    {
+      adw_status_page_set_description (self->status, _("The distance of each method to the ground truth appears here after a run."));
+      gtk_stack_set_visible_child_name (self->stack, "empty");
+      rebuild_inspector (self);
+      return;
+    }
+
+  /* the labels drawn: all, or a page of them */
+  gsize o = lesc_dataset_o (ds);
+  g_array_set_size (self->shown_labels, 0);
+  guint page = o > MAX_UNPAGED ? gtk_drop_down_get_selected (self->page_dropdown) : 0;
+  for (gsize j = o > MAX_UNPAGED ? page * LABELS_PER_PAGE : 0;
+       j < o && (o <= MAX_UNPAGED || j < (page + 1) * LABELS_PER_PAGE); j++)
+    g_array_append_val (self->shown_labels, j);
+
+  LescScatterOptions opt;
+  lesc_scatter_options_init (&opt);
+  opt.palette = palette_setting (self);
+  opt.style = mode == SHOW_RGB ? LESC_SCATTER_RGB : LESC_SCATTER_HEATMAPS;
+  opt.fit = truth && gtk_drop_down_get_selected (self->fit_dropdown) == 0 ? LESC_SCATTER_FIT_SHARED
+                                                                         : LESC_SCATTER_FIT_PER_PANEL;
+  guint scale = gtk_drop_down_get_selected (self->scale_dropdown);
+  opt.scale = scale == 0 ? LESC_SCATTER_SCALE_PER_LABEL : scale == 1 ? LESC_SCATTER_SCALE_DEVIATION
+                                                                     : LESC_SCATTER_SCALE_SHARED;
+  opt.reference_panel = truth && mode != SHOW_DISTANCE ? 0 : -1;
+  opt.robust = mode == SHOW_DISTANCE;
+  LescKlDirection kl = lesc_results_view_get_kl (LESC_RESULTS_VIEW (self));
+
+  g_autofree char *xl = NULL, *yl = NULL;
+  g_autoptr (LescMatrix) xy = positions (self, &xl, &yl);
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr (GPtrArray) tables = g_ptr_array_new ();
-  g_ptr_array_add (names, g_strdup (_("Ground truth")));
-  g_ptr_array_add (tables, ds->truth);
-  g_ptr_array_add (self->panel_results, NULL);
+  g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify) lesc_matrix_free);
+  if (truth && mode != SHOW_DISTANCE)
+    {
+      g_ptr_array_add (names, g_strdup (_("Ground truth")));
+      g_ptr_array_add (tables, mode == SHOW_LABELS ? columns_of (ds->truth, self->shown_labels)
+                                                   : lesc_matrix_copy (ds->truth));
+      g_ptr_array_add (self->panel_results, NULL);
+    }
+  LescMeasure dist = current_distance (self);
   for (guint i = 0; i < results->len; i++)
     {
       LescResult *r = g_ptr_array_index (results, i);
+      const LescMatrix *rec = lesc_result_get_recovered (r);
       /* a run still going shows its latest frame: "gLESC — iteration 120 of at most 300" */
       g_ptr_array_add (names, lesc_result_dup_title (r));
-      g_ptr_array_add (tables, (gpointer) lesc_result_get_recovered (r));
+      g_ptr_array_add (tables, mode == SHOW_LABELS ? columns_of (rec, self->shown_labels)
+                               : mode == SHOW_DISTANCE ? distance_table (ds->truth, rec, kl, dist)
+                                                       : lesc_matrix_copy (rec));
       g_ptr_array_add (self->panel_results, g_object_ref (r));
     }
   g_autoptr (GError) error = NULL;
-  self->model = lesc_scatter_model_new (xy, grid, xl, yl, names->len, (const char *const *) names->pdata,
+  self->model = lesc_scatter_model_new (xy, is_grid (self), xl, yl, names->len, (const char *const *) names->pdata,
                                         (const LescMatrix *const *) tables->pdata, &opt, &error);
   if (self->model == NULL)
     {
       g_ptr_array_set_size (self->panel_results, 0);
       adw_status_page_set_description (self->status, error->message);
       gtk_stack_set_visible_child_name (self->stack, "empty");
+      rebuild_inspector (self);
       return;
     }
-  LescKlDirection kl = lesc_results_view_get_kl (LESC_RESULTS_VIEW (self));
-  for (guint p = 1; p < self->panel_results->len; p++)
+  LescScatterModel *m = self->model;
+  if (mode == SHOW_LABELS)
     {
-      const double *v = lesc_result_get_measures (g_ptr_array_index (self->panel_results, p), kl);
-      if (isfinite (v[0]))
-        lesc_scatter_model_set_measures (self->model, p, v);
+      m->label_names = g_new0 (char *, self->shown_labels->len + 1);
+      for (guint k = 0; k < self->shown_labels->len; k++)
+        m->label_names[k] = lesc_data_object_dup_label_name (self->data, g_array_index (self->shown_labels, gsize, k));
     }
-  g_autofree char *caption = lesc_scatter_caption (self->model);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->area), NULL);
+  else if (mode == SHOW_RGB)
+    {
+      m->label_names = g_new0 (char *, 4);
+      for (guint k = 0; k < 3; k++)
+        m->label_names[k] = lesc_data_object_dup_label_name (self->data, k);
+    }
+  else
+    {
+      const char *title = lesc_measure_display_name (dist);
+      m->value_name = lesc_measure_lower_is_better (dist)
+                        /* TRANSLATORS: what the colours show: "Chebyshev distance to the truth" */
+                        ? g_strdup_printf (_("%s distance to the truth"), title)
+                        /* TRANSLATORS: "1 − Cosine similarity to the truth" */
+                        : g_strdup_printf (_("1 − %s similarity to the truth"), title);
+      m->label_names = g_new0 (char *, 2);
+      m->label_names[0] = g_strdup (m->value_name);
+    }
+  m->highlight = self->sample;
+  for (guint p = 0; p < self->panel_results->len; p++)
+    {
+      LescResult *r = g_ptr_array_index (self->panel_results, p);
+      if (r == NULL)
+        continue;
+      const double *v = lesc_result_get_measures (r, kl);
+      if (isfinite (v[0]))
+        lesc_scatter_model_set_measures (m, p, v);
+      g_autofree char *settings = lesc_run_params_title (lesc_result_get_method (r), lesc_result_get_params (r));
+      lesc_scatter_model_set_subtitle (m, p, settings);
+      if (lesc_result_get_outdated (r))
+        {
+          m->panels[p].dimmed = TRUE;
+          add_progress (self, p, r);
+        }
+    }
+  g_autofree char *caption = lesc_scatter_caption (m);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->area), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, caption, -1);
   gtk_stack_set_visible_child_name (self->stack, "figure");
-  lesc_figure_set_model (self->area, &scatter_painter, self->model);
+  lesc_figure_set_model (self->area, &scatter_painter, m);
+  rebuild_inspector (self);
 }
 
 static void
@@ -209,11 +414,33 @@ ensure_layout (LescDistributionsView *self)
   return self->layout;
 }
 
+/* The progress cards sit on their panels. */
+static gboolean
+overlay_position_cb (GtkOverlay *overlay, GtkWidget *child, GdkRectangle *rect, gpointer data)
+{
+  LescDistributionsView *self = data;
+  const LescScatterLayout *l = ensure_layout (self);
+  guint panel = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (child), "lesc-panel"));
+  if (l == NULL || panel >= l->n_panels)
+    return FALSE;
+  const LescRect *b = &l->panel_boxes[panel];
+  int nat_h, nat_w;
+  gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, -1, NULL, &nat_h, NULL, NULL);
+  gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &nat_w, NULL, NULL, NULL);
+  rect->width = (int) MAX (nat_w, MIN (b->width - 8, 220));
+  rect->height = nat_h;
+  rect->x = (int) (b->x + (b->width - rect->width) / 2);
+  rect->y = (int) (b->y + MAX (0.0, (MIN (b->height, b->width) - nat_h) / 2));
+  return TRUE;
+}
+
 static void
 append_row (GString *s, const LescMatrix *m, gsize i)
 {
-  for (gsize j = 0; j < m->cols; j++)
+  for (gsize j = 0; j < m->cols && j < 8; j++)
     g_string_append_printf (s, "%s%.3f", j > 0 ? "  " : "", LESC_AT (m, i, j));
+  if (m->cols > 8)
+    g_string_append (s, "  …");
 }
 
 static char *
@@ -230,10 +457,13 @@ describe (LescDistributionsView *self, guint panel, gsize i)
       g_autofree char *name = lesc_data_object_dup_label_name (self->data, j);
       g_string_append_printf (s, "%s%s", j > 0 ? " · " : "", name);
     }
-  g_string_append_printf (s, "\n%s: ", _("Ground truth"));
-  append_row (s, ds->truth, i);
+  if (ds->truth != NULL)
+    {
+      g_string_append_printf (s, "\n%s: ", _("Ground truth"));
+      append_row (s, ds->truth, i);
+    }
   g_string_append_printf (s, "\n%s: ", _("Logical labels"));
-  for (gsize j = 0; j < ds->logical->cols; j++)
+  for (gsize j = 0; j < ds->logical->cols && j < 8; j++)
     g_string_append_printf (s, "%s%.0f", j > 0 ? "  " : "", LESC_AT (ds->logical, i, j));
   LescResult *r = panel < self->panel_results->len ? g_ptr_array_index (self->panel_results, panel) : NULL;
   if (r != NULL)
@@ -241,6 +471,7 @@ describe (LescDistributionsView *self, guint panel, gsize i)
       g_string_append_printf (s, "\n%s: ", lesc_result_get_method (r)->display_name);
       append_row (s, lesc_result_get_recovered (r), i);
     }
+  g_string_append_printf (s, "\n%s", _("Click to inspect"));
   return g_string_free (s, FALSE);
 }
 
@@ -290,6 +521,128 @@ query_tooltip_cb (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip
   return TRUE;
 }
 
+/* ---- the sample inspector ------------------------------------------------------------ */
+
+static void
+rebuild_inspector (LescDistributionsView *self)
+{
+  gsize n = self->data != NULL ? lesc_dataset_n (lesc_data_object_get_dataset (self->data)) : 0;
+  if (self->sample < 0 || (gsize) self->sample >= n || self->model == NULL)
+    {
+      self->sample = -1;
+      gtk_widget_set_visible (GTK_WIDGET (self->inspector), FALSE);
+      lesc_sample_inspector_set_model (self->inspector, "", NULL);
+      return;
+    }
+  const LescDataset *ds = lesc_data_object_get_dataset (self->data);
+  gsize i = (gsize) self->sample, o = lesc_dataset_o (ds);
+  g_autoptr (GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  for (gsize j = 0; j < o; j++)
+    g_ptr_array_add (labels, lesc_data_object_dup_label_name (self->data, j));
+  g_autoptr (GPtrArray) series = g_ptr_array_new ();
+  g_autoptr (GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) dimmed = g_array_new (FALSE, FALSE, sizeof (gboolean));
+  if (ds->truth != NULL)
+    {
+      g_ptr_array_add (series, _("Ground truth"));
+      for (gsize j = 0; j < o; j++)
+        g_array_append_val (values, LESC_AT (ds->truth, i, j));
+      gboolean no = FALSE;
+      g_array_append_val (dimmed, no);
+    }
+  g_autoptr (GPtrArray) results = ordered_results (self);
+  for (guint r = 0; r < results->len; r++)
+    {
+      LescResult *res = g_ptr_array_index (results, r);
+      g_ptr_array_add (series, (gpointer) lesc_result_get_method (res)->display_name);
+      for (gsize j = 0; j < o; j++)
+        g_array_append_val (values, LESC_AT (lesc_result_get_recovered (res), i, j));
+      gboolean d = lesc_result_get_outdated (res);
+      g_array_append_val (dimmed, d);
+    }
+  LescBarsModel *bars = lesc_bars_model_new ("", (guint) o, (const char *const *) labels->pdata, series->len,
+                                             (const char *const *) series->pdata, (const double *) values->data,
+                                             ds->truth != NULL);
+  memcpy (bars->dimmed, dimmed->data, sizeof (gboolean) * dimmed->len);
+  g_free (bars->title);
+  /* TRANSLATORS: the inspector's figure title: sample number, its logical labels */
+  GString *logical = g_string_new (NULL);
+  for (gsize j = 0; j < o; j++)
+    if (LESC_AT (ds->logical, i, j) != 0)
+      g_string_append_printf (logical, "%s%s", logical->len > 0 ? ", " : "", (const char *) g_ptr_array_index (labels, j));
+  bars->title = g_strdup_printf (_("Sample %zu of %zu"), i + 1, lesc_dataset_n (ds));
+  bars->subtitle = g_strdup_printf (_("Logical labels: %s"), logical->len > 0 ? logical->str : "–");
+  g_string_free (logical, TRUE);
+  g_autofree char *title = g_strdup_printf (_("Sample %zu"), i + 1);
+  lesc_sample_inspector_set_model (self->inspector, title, bars);
+  gtk_widget_set_visible (GTK_WIDGET (self->inspector), TRUE);
+}
+
+void
+lesc_distributions_view_inspect (LescDistributionsView *self, gssize sample)
+{
+  g_return_if_fail (LESC_IS_DISTRIBUTIONS_VIEW (self));
+  gsize n = self->data != NULL ? lesc_dataset_n (lesc_data_object_get_dataset (self->data)) : 0;
+  self->sample = sample >= 0 && (gsize) sample < n ? sample : -1;
+  rebuild (self);
+}
+
+gssize
+lesc_distributions_view_get_inspected (LescDistributionsView *self)
+{
+  return self->sample;
+}
+
+static void
+navigate_cb (LescDistributionsView *self, int step)
+{
+  gsize n = lesc_dataset_n (lesc_data_object_get_dataset (self->data));
+  if (self->sample < 0 || n == 0)
+    return;
+  lesc_distributions_view_inspect (self, (gssize) (((gsize) self->sample + n + (gsize) (gssize) step) % n));
+}
+
+static void
+inspector_closed_cb (LescDistributionsView *self)
+{
+  lesc_distributions_view_inspect (self, -1);
+}
+
+static void
+pressed_cb (GtkGestureClick *gesture, int n_press, double x, double y, gpointer data)
+{
+  LescDistributionsView *self = data;
+  guint panel;
+  gsize sample;
+  gtk_widget_grab_focus (GTK_WIDGET (self->area));
+  if (hit_test (self, x, y, &panel, &sample))
+    lesc_distributions_view_inspect (self, (gssize) sample);
+}
+
+static gboolean
+key_pressed_cb (GtkEventControllerKey *key, guint keyval, guint keycode, GdkModifierType state, gpointer data)
+{
+  LescDistributionsView *self = data;
+  if (self->sample < 0)
+    return FALSE;
+  switch (keyval)
+    {
+    case GDK_KEY_Left: case GDK_KEY_KP_Left: case GDK_KEY_Up:
+      navigate_cb (self, -1);
+      return TRUE;
+    case GDK_KEY_Right: case GDK_KEY_KP_Right: case GDK_KEY_Down:
+      navigate_cb (self, 1);
+      return TRUE;
+    case GDK_KEY_Escape:
+      lesc_distributions_view_inspect (self, -1);
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* ---- for the tests --------------------------------------------------------------------- */
+
 guint
 lesc_distributions_view_get_n_panels (LescDistributionsView *self)
 {
@@ -312,6 +665,59 @@ lesc_distributions_view_describe_point (LescDistributionsView *self, guint panel
   return describe (self, hit_panel, hit);
 }
 
+gboolean
+lesc_distributions_view_sample_point (LescDistributionsView *self, guint panel, guint label, gsize i,
+                                      double *x, double *y)
+{
+  const LescScatterLayout *l = ensure_layout (self);
+  if (l == NULL || panel >= l->n_panels || i >= self->model->xy->rows)
+    return FALSE;
+  guint per_panel = l->n_plots / MAX (l->n_panels, 1);
+  if (label >= per_panel)
+    return FALSE;
+  double px, py;
+  lesc_scatter_layout_point (l, self->model, panel * per_panel + label, i, &px, &py);
+  graphene_point_t out;
+  if (!gtk_widget_compute_point (GTK_WIDGET (self->area), GTK_WIDGET (self), &GRAPHENE_POINT_INIT (px, py), &out))
+    return FALSE;
+  *x = out.x;
+  *y = out.y;
+  return TRUE;
+}
+
+guint
+lesc_distributions_view_get_n_labels_shown (LescDistributionsView *self)
+{
+  return self->model != NULL && self->model->options.style == LESC_SCATTER_HEATMAPS
+           ? (guint) self->model->panels[0].values->cols : 0;
+}
+
+GtkWidget *
+lesc_distributions_view_get_figure (LescDistributionsView *self)
+{
+  return GTK_WIDGET (self->area);
+}
+
+const LescBarsModel *
+lesc_distributions_view_get_inspector (LescDistributionsView *self)
+{
+  return gtk_widget_get_visible (GTK_WIDGET (self->inspector)) ? lesc_sample_inspector_get_model (self->inspector)
+                                                                : NULL;
+}
+
+gboolean
+lesc_distributions_view_set_show (LescDistributionsView *self, const char *what)
+{
+  ShowMode want = g_str_equal (what, "rgb") ? SHOW_RGB : g_str_equal (what, "distance") ? SHOW_DISTANCE : SHOW_LABELS;
+  for (guint i = 0; i < self->n_modes; i++)
+    if (self->modes[i] == want)
+      {
+        gtk_drop_down_set_selected (self->show_dropdown, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
 /* ---- inputs ------------------------------------------------------------------------ */
 
 static void
@@ -321,14 +727,50 @@ option_changed_cb (LescDistributionsView *self)
     rebuild (self);
 }
 
+/* The entries of the Show dropdown that this data set has. */
+static void
+fill_show_dropdown (LescDistributionsView *self)
+{
+  const LescDataset *ds = self->data != NULL ? lesc_data_object_get_dataset (self->data) : NULL;
+  GtkStringList *list = gtk_string_list_new (NULL);
+  self->n_modes = 0;
+  if (ds != NULL && lesc_dataset_o (ds) == 3)
+    {
+      gtk_string_list_append (list, _("Colours (stretched RGB)"));
+      self->modes[self->n_modes++] = SHOW_RGB;
+    }
+  gtk_string_list_append (list, _("Each label"));
+  self->modes[self->n_modes++] = SHOW_LABELS;
+  if (ds == NULL || ds->truth != NULL)
+    {
+      gtk_string_list_append (list, _("Distance to the truth"));
+      self->modes[self->n_modes++] = SHOW_DISTANCE;
+    }
+  gtk_drop_down_set_model (self->show_dropdown, G_LIST_MODEL (list));
+  gtk_drop_down_set_selected (self->show_dropdown, 0);
+  g_object_unref (list);
+}
+
+static void
+label_names_changed_cb (LescDistributionsView *self)
+{
+  rebuild (self);
+}
+
 void
 lesc_distributions_view_set_data (LescDistributionsView *self, LescDataObject *data)
 {
   g_return_if_fail (LESC_IS_DISTRIBUTIONS_VIEW (self));
+  if (self->data != NULL)
+    g_signal_handlers_disconnect_by_func (self->data, label_names_changed_cb, self);
   g_set_object (&self->data, data);
+  if (data != NULL)
+    g_signal_connect_swapped (data, "label-names-changed", G_CALLBACK (label_names_changed_cb), self);
   self->updating = TRUE;
+  self->sample = -1;
   GtkStringList *features = gtk_string_list_new (NULL);
-  gsize q = data != NULL ? lesc_dataset_q (lesc_data_object_get_dataset (data)) : 0;
+  const LescDataset *ds = data != NULL ? lesc_data_object_get_dataset (data) : NULL;
+  gsize q = ds != NULL ? lesc_dataset_q (ds) : 0, o = ds != NULL ? lesc_dataset_o (ds) : 0;
   for (gsize j = 0; j < q; j++)
     {
       g_autofree char *name = g_strdup_printf (_("feature %zu"), j + 1);
@@ -338,8 +780,17 @@ lesc_distributions_view_set_data (LescDistributionsView *self, LescDataObject *d
   gtk_drop_down_set_model (self->y_dropdown, G_LIST_MODEL (features));
   gtk_drop_down_set_selected (self->x_dropdown, 0);
   gtk_drop_down_set_selected (self->y_dropdown, q >= 2 ? 1 : 0);
-  gtk_drop_down_set_selected (self->style_dropdown, 0);
   g_object_unref (features);
+  GtkStringList *pages = gtk_string_list_new (NULL);
+  for (gsize j = 0; j < o; j += LABELS_PER_PAGE)
+    {
+      /* TRANSLATORS: a page of labels in the Distributions view: "Labels 7–12 of 18" */
+      g_autofree char *page = g_strdup_printf (_("Labels %zu–%zu of %zu"), j + 1, MIN (j + LABELS_PER_PAGE, o), o);
+      gtk_string_list_append (pages, page);
+    }
+  gtk_drop_down_set_model (self->page_dropdown, G_LIST_MODEL (pages));
+  g_object_unref (pages);
+  fill_show_dropdown (self);
   self->updating = FALSE;
   rebuild (self);
 }
@@ -353,36 +804,44 @@ distributions_get_figure (LescExportable *exportable)
   return self->model != NULL ? self->area : NULL;
 }
 
-/* The measures under the panels. */
+/* The measures under the panels, with each run's settings. */
 static LescTable *
 distributions_get_table (LescExportable *exportable)
 {
   LescDistributionsView *self = LESC_DISTRIBUTIONS_VIEW (exportable);
-  if (self->model == NULL || self->panel_results->len < 2)
+  guint runs = 0;
+  for (guint p = 0; self->model != NULL && p < self->panel_results->len; p++)
+    runs += g_ptr_array_index (self->panel_results, p) != NULL;
+  if (runs == 0 || !has_truth (self))
     return NULL;
   const LescDataset *ds = lesc_data_object_get_dataset (self->data);
+  LescKlDirection kl = lesc_results_view_get_kl (LESC_RESULTS_VIEW (self));
   /* TRANSLATORS: caption: the data set's name */
   g_autofree char *caption = g_strdup_printf (_("Recovered distributions on %s: the measures of each panel"), ds->name);
   LescTable *t = lesc_table_new (caption);
   lesc_table_add_note (t, "lesc-explorer %s", LESC_VERSION);
   lesc_table_add_note (t, "data %s sha256 %s", ds->name, ds->checksum);
-  LescKlDirection kl = lesc_results_view_get_kl (LESC_RESULTS_VIEW (self));
   lesc_table_add_note (t, "kl %s", lesc_kl_direction_key (kl));
   g_autofree char *fig = lesc_scatter_caption (self->model);
   lesc_table_add_note (t, "%s", fig);
   lesc_table_add_column (t, _("Method"));
+  lesc_table_add_column (t, _("Settings"));
   for (guint m = 0; m < LESC_N_MEASURES; m++)
     {
       g_autofree char *title = lesc_measure_display_title (m);
       lesc_table_add_column (t, title);
     }
-  for (guint p = 1; p < self->panel_results->len; p++)
+  for (guint p = 0; p < self->panel_results->len; p++)
     {
       LescResult *r = g_ptr_array_index (self->panel_results, p);
+      if (r == NULL)
+        continue;
       g_autofree char *settings = lesc_result_describe_params (r);
       lesc_table_add_note (t, "%s: %s", lesc_result_get_method (r)->display_name, settings);
       lesc_table_add_row (t);
       lesc_table_add_cell (t, FALSE, "%s", lesc_result_get_method (r)->display_name);
+      g_autofree char *title = lesc_run_params_title (lesc_result_get_method (r), lesc_result_get_params (r));
+      lesc_table_add_cell (t, FALSE, "%s", title);
       const double *v = lesc_result_get_measures (r, kl);
       for (guint m = 0; m < LESC_N_MEASURES; m++)
         lesc_table_add_cell (t, FALSE, "%.4f", v[m]);
@@ -412,10 +871,16 @@ static void
 lesc_distributions_view_dispose (GObject *object)
 {
   LescDistributionsView *self = LESC_DISTRIBUTIONS_VIEW (object);
+  if (self->data != NULL)
+    g_signal_handlers_disconnect_by_func (self->data, label_names_changed_cb, self);
+  if (self->progress != NULL)
+    clear_progress (self);
   clear_model (self);
   g_clear_pointer (&self->panel_results, g_ptr_array_unref);
+  g_clear_pointer (&self->progress, g_ptr_array_unref);
+  g_clear_pointer (&self->shown_labels, g_array_unref);
   g_clear_object (&self->data);
-  g_clear_object (&self->settings);
+  lesc_app_settings_release (&self->settings, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), LESC_TYPE_DISTRIBUTIONS_VIEW);
   G_OBJECT_CLASS (lesc_distributions_view_parent_class)->dispose (object);
 }
@@ -428,18 +893,27 @@ lesc_distributions_view_class_init (LescDistributionsViewClass *klass)
   object_class->dispose = lesc_distributions_view_dispose;
   LESC_RESULTS_VIEW_CLASS (klass)->rebuild = results_view_rebuild;
   g_type_ensure (LESC_TYPE_FIGURE);
+  g_type_ensure (LESC_TYPE_SAMPLE_INSPECTOR);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/lescexplorer/Explorer/ui/distributions-view.ui");
   gtk_widget_class_bind_template_child (widget_class, LescDistributionsView, box);
-  gtk_widget_class_bind_template_child (widget_class, LescDistributionsView, style_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, LescDistributionsView, fit_label);
+  gtk_widget_class_bind_template_child (widget_class, LescDistributionsView, show_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, LescDistributionsView, fit_box);
   gtk_widget_class_bind_template_child (widget_class, LescDistributionsView, fit_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, LescDistributionsView, scale_box);
+  gtk_widget_class_bind_template_child (widget_class, LescDistributionsView, scale_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, LescDistributionsView, page_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, LescDistributionsView, distance_box);
+  gtk_widget_class_bind_template_child (widget_class, LescDistributionsView, distance_dropdown);
   gtk_widget_class_bind_template_child (widget_class, LescDistributionsView, axes_box);
+  gtk_widget_class_bind_template_child (widget_class, LescDistributionsView, positions_dropdown);
   gtk_widget_class_bind_template_child (widget_class, LescDistributionsView, x_dropdown);
   gtk_widget_class_bind_template_child (widget_class, LescDistributionsView, y_dropdown);
   gtk_widget_class_bind_template_child (widget_class, LescDistributionsView, stack);
   gtk_widget_class_bind_template_child (widget_class, LescDistributionsView, status);
+  gtk_widget_class_bind_template_child (widget_class, LescDistributionsView, overlay);
   gtk_widget_class_bind_template_child (widget_class, LescDistributionsView, area);
+  gtk_widget_class_bind_template_child (widget_class, LescDistributionsView, inspector);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
@@ -448,11 +922,35 @@ lesc_distributions_view_init (LescDistributionsView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->panel_results = g_ptr_array_new_with_free_func (unref_if_set);
+  self->progress = g_ptr_array_new ();
+  self->shown_labels = g_array_new (FALSE, FALSE, sizeof (gsize));
+  self->sample = -1;
   self->settings = lesc_app_settings_new ();
+  GtkStringList *measures = gtk_string_list_new (NULL);
+  for (guint m = 0; m < LESC_N_MEASURES; m++)
+    {
+      g_autofree char *title = lesc_measure_display_title (m);
+      gtk_string_list_append (measures, title);
+    }
+  gtk_drop_down_set_model (self->distance_dropdown, G_LIST_MODEL (measures));
+  g_object_unref (measures);
+  self->updating = TRUE;
+  fill_show_dropdown (self);
+  self->updating = FALSE;
   g_signal_connect (self->area, "query-tooltip", G_CALLBACK (query_tooltip_cb), self);
-  g_signal_connect_swapped (self->style_dropdown, "notify::selected", G_CALLBACK (option_changed_cb), self);
-  g_signal_connect_swapped (self->fit_dropdown, "notify::selected", G_CALLBACK (option_changed_cb), self);
-  g_signal_connect_swapped (self->x_dropdown, "notify::selected", G_CALLBACK (option_changed_cb), self);
-  g_signal_connect_swapped (self->y_dropdown, "notify::selected", G_CALLBACK (option_changed_cb), self);
+  g_signal_connect (self->overlay, "get-child-position", G_CALLBACK (overlay_position_cb), self);
+  GtkGesture *click = gtk_gesture_click_new ();
+  g_signal_connect (click, "pressed", G_CALLBACK (pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->area), GTK_EVENT_CONTROLLER (click));
+  GtkEventController *key = gtk_event_controller_key_new ();
+  g_signal_connect (key, "key-pressed", G_CALLBACK (key_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), key);
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self->area), "crosshair");
+  g_signal_connect_swapped (self->inspector, "navigate", G_CALLBACK (navigate_cb), self);
+  g_signal_connect_swapped (self->inspector, "closed", G_CALLBACK (inspector_closed_cb), self);
+  GtkDropDown *dropdowns[] = { self->show_dropdown, self->fit_dropdown, self->scale_dropdown, self->page_dropdown,
+                               self->distance_dropdown, self->positions_dropdown, self->x_dropdown, self->y_dropdown };
+  for (guint i = 0; i < G_N_ELEMENTS (dropdowns); i++)
+    g_signal_connect_swapped (dropdowns[i], "notify::selected", G_CALLBACK (option_changed_cb), self);
   g_signal_connect_swapped (self->settings, "changed::palette", G_CALLBACK (option_changed_cb), self);
 }

@@ -19,6 +19,7 @@ typedef struct {
   double *lambda1, *lambda2;
   guint n1, n2;
   LescKlDirection kl;
+  gboolean tuned;
   gboolean store_only;
   LescDataObject *data;     /* the data set in the window when asked (CV, grid) */
   LescOpenOptions open;     /* how its file was read */
@@ -85,7 +86,7 @@ experiment_work (gpointer input, LescProgress *progress, GError **error)
       break;
     default:
       {
-        LescTuning tuning = { FALSE, -1 };
+        LescTuning tuning = { in->tuned, -1 };
         out = lesc_recovery_table ((const char *const *) in->datasets, g_strv_length (in->datasets),
                                    in->setups, in->n_setups, &tuning, &o, &counts, error);
       }
@@ -136,9 +137,10 @@ lesc_cv_job_new (LescDataObject *data, const LescMethodSetup *setups, guint n_se
 
 LescJob *
 lesc_grid_job_new (LescDataObject *data, const LescMethodSetup *setup, const double *lambda1,
-                   guint n1, const double *lambda2, guint n2, LescKlDirection kl)
+                   guint n1, const double *lambda2, guint n2, LescKlDirection kl, gboolean store_only)
 {
   ExperimentInput *in = input_new (LESC_JOB_KIND_GRID, setup, 1, kl);
+  in->store_only = store_only;
   in->data = g_object_ref (data);
   lesc_data_object_get_open_options (data, &in->open);
   const char *specs[] = { lesc_data_object_get_spec (data), NULL };
@@ -156,18 +158,23 @@ lesc_grid_job_new (LescDataObject *data, const LescMethodSetup *setup, const dou
 
 LescJob *
 lesc_table_job_new (const char *const *datasets, const char *data_dir, const LescMethodSetup *setups,
-                    guint n_setups, LescKlDirection kl, gboolean store_only)
+                    guint n_setups, gboolean tuned, LescKlDirection kl, gboolean store_only)
 {
   ExperimentInput *in = input_new (LESC_JOB_KIND_OTHER, setups, n_setups, kl);
   in->datasets = g_strdupv ((char **) datasets);
   in->data_dir = data_dir != NULL && data_dir[0] != '\0' ? g_strdup (data_dir) : NULL;
+  in->tuned = tuned;
   in->store_only = store_only;
+  guint n = g_strv_length ((char **) datasets);
   g_autofree char *title = store_only
     ? g_strdup (_("Reading the results store"))
+    : tuned
     /* TRANSLATORS: a job title */
-    : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Recovery on %u data set",
-                                    "Recovery on %u data sets", g_strv_length ((char **) datasets)),
-                       g_strv_length ((char **) datasets));
+    ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Recovery on %u data set, λ tuned",
+                                    "Recovery on %u data sets, λ tuned", n), n)
+    /* TRANSLATORS: a job title */
+    : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Recovery on %u data set, defaults",
+                                    "Recovery on %u data sets, defaults", n), n);
   return lesc_job_new (LESC_JOB_KIND_OTHER, title, experiment_work, in,
                        (GDestroyNotify) experiment_input_free,
                        (GDestroyNotify) lesc_recovery_table_free);
@@ -188,6 +195,14 @@ lesc_experiment_job_get_setups (LescJob *job, guint *n)
   ExperimentInput *in = lesc_job_get_input (job);
   *n = in->n_setups;
   return in->setups;
+}
+
+const double *
+lesc_experiment_job_get_lambdas (LescJob *job, guint which, guint *n)
+{
+  ExperimentInput *in = lesc_job_get_input (job);
+  *n = which == 1 ? in->n1 : in->n2;
+  return which == 1 ? in->lambda1 : in->lambda2;
 }
 
 LescKlDirection

@@ -222,13 +222,21 @@ bind_label_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer da
   int column = GPOINTER_TO_INT (data);
   LescMeasureRow *row = gtk_list_item_get_item (item);
   GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
+  /* an outdated row (the settings changed; a rerun replaces it) is faded */
+  if (lesc_result_get_outdated (row->result))
+    gtk_widget_add_css_class (GTK_WIDGET (label), "dim-label");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (label), "dim-label");
   if (column == COL_METHOD)
     {
       const LescMethod *m = lesc_result_get_method (row->result);
       g_autofree char *settings = lesc_result_describe_params (row->result);
-      g_autofree char *title = lesc_result_dup_title (row->result);
-      g_autofree char *name = m->reconstructed ? g_strdup_printf ("%s*", title) : g_strdup (title);
-      gtk_label_set_text (label, name);
+      g_autofree char *name = lesc_result_dup_title (row->result);
+      g_autofree char *title = lesc_run_params_title (m, lesc_result_get_params (row->result));
+      g_autofree char *markup = g_markup_printf_escaped (
+          "%s%s\n<small>%s%s</small>", name, m->reconstructed ? "*" : "", title,
+          lesc_result_get_outdated (row->result) ? _(" · outdated, the settings changed") : "");
+      gtk_label_set_markup (label, markup);
       gtk_widget_set_tooltip_text (GTK_WIDGET (label), settings);
       return;
     }
@@ -330,6 +338,7 @@ measures_get_table (LescExportable *exportable)
   lesc_table_add_note (t, "data %s sha256 %s", ds->name, ds->checksum);
   lesc_table_add_note (t, "kl %s", lesc_kl_direction_key (lesc_results_view_get_kl (LESC_RESULTS_VIEW (self))));
   lesc_table_add_column (t, _("Method"));
+  lesc_table_add_column (t, _("Settings"));
   for (guint j = 0; j < LESC_N_MEASURES; j++)
     {
       g_autofree char *title = lesc_measure_display_title (j);
@@ -350,6 +359,8 @@ measures_get_table (LescExportable *exportable)
                            m->reconstructed ? " (reconstructed)" : "");
       lesc_table_add_row (t);
       lesc_table_add_cell (t, FALSE, "%s", m->display_name);
+      g_autofree char *title = lesc_run_params_title (m, lesc_result_get_params (row->result));
+      lesc_table_add_cell (t, FALSE, "%s%s", title, lesc_result_get_outdated (row->result) ? " (outdated)" : "");
       for (guint j = 0; j < LESC_N_MEASURES; j++)
         {
           g_autofree char *value = format_value (row->values[j]);

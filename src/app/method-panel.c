@@ -5,6 +5,7 @@
 
 #include "app/param-row.h"
 #include "app/settings.h"
+#include "app/wheel-guard.h"
 
 typedef struct {
   const LescMethod *method;
@@ -139,8 +140,10 @@ static void
 lesc_method_panel_dispose (GObject *object)
 {
   LescMethodPanel *self = LESC_METHOD_PANEL (object);
+  if (self->auto_run_switch != NULL)
+    g_settings_unbind (self->auto_run_switch, "active");
   gtk_widget_dispose_template (GTK_WIDGET (self), LESC_TYPE_METHOD_PANEL);
-  g_clear_object (&self->settings);
+  lesc_app_settings_release (&self->settings, self);
   g_clear_pointer (&self->controls, g_free);
   self->n_controls = 0;
   G_OBJECT_CLASS (lesc_method_panel_parent_class)->dispose (object);
@@ -185,6 +188,7 @@ lesc_method_panel_init (LescMethodPanel *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->settings = lesc_app_settings_new ();
+  lesc_wheel_guard (GTK_WIDGET (self->seed_spin));
   build_method_rows (self);
   gtk_adjustment_set_value (self->seed_adjustment, g_settings_get_uint (self->settings, "default-seed"));
   g_settings_bind (self->settings, "auto-run", self->auto_run_switch, "active", G_SETTINGS_BIND_DEFAULT);
@@ -249,6 +253,14 @@ lesc_method_panel_set_param (LescMethodPanel *self, const LescMethod *method, co
     return FALSE;
   lesc_param_row_set_value (c->params[k], value);
   return TRUE;
+}
+
+GtkWidget *
+lesc_method_panel_get_param_row (LescMethodPanel *self, const LescMethod *method, const char *name)
+{
+  MethodControls *c = find_controls (self, method);
+  int k = lesc_method_param_index (method, name);
+  return c != NULL && k >= 0 && k < LESC_MAX_PARAMS ? GTK_WIDGET (c->params[k]) : NULL;
 }
 
 void

@@ -24,6 +24,9 @@ gboolean lesc_method_panel_set_param (LescMethodPanel *self, const LescMethod *m
                                       const char *name, double value);
 void     lesc_method_panel_set_seed (LescMethodPanel *self, guint32 seed);
 LescKlDirection lesc_method_panel_get_kl (LescMethodPanel *self);
+/* The row of one parameter (a LescParamRow), NULL when the method has none of that name. */
+GtkWidget *lesc_method_panel_get_param_row (LescMethodPanel *self, const LescMethod *method,
+                                            const char *name);
 /* Open the method's row (its parameters). */
 void     lesc_method_panel_show_method (LescMethodPanel *self, const LescMethod *method);
 void     lesc_method_panel_reset (LescMethodPanel *self);

@@ -1,5 +1,6 @@
 #include "config.h"
 #include "app/param-row.h"
+#include "app/wheel-guard.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -126,6 +127,12 @@ lesc_param_row_get_value (LescParamRow *self)
   return self->value;
 }
 
+GtkWidget *
+lesc_param_row_get_slider (LescParamRow *self)
+{
+  return GTK_WIDGET (self->scale);
+}
+
 const LescParamSpec *
 lesc_param_row_get_spec (LescParamRow *self)
 {
@@ -198,6 +205,7 @@ static void
 lesc_param_row_init (LescParamRow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  lesc_wheel_guard (GTK_WIDGET (self->scale));
   g_signal_connect_swapped (self->adjustment, "value-changed",
                             G_CALLBACK (adjustment_value_changed_cb), self);
   g_signal_connect_swapped (self->entry, "activate", G_CALLBACK (entry_activate_cb), self);

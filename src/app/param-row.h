@@ -12,6 +12,8 @@ G_DECLARE_FINAL_TYPE (LescParamRow, lesc_param_row, LESC, PARAM_ROW, AdwPreferen
 LescParamRow *lesc_param_row_new (const LescParamSpec *spec);
 const LescParamSpec *lesc_param_row_get_spec (LescParamRow *self);
 double lesc_param_row_get_value (LescParamRow *self);
+/* The slider (for the tests). */
+GtkWidget *lesc_param_row_get_slider (LescParamRow *self);
 /* Clamped to the spec's range; emits "value-changed" when the value changes. */
 void   lesc_param_row_set_value (LescParamRow *self, double value);
 /* Parse what a person typed ("1e-3", "0,5"): FALSE and a message naming the range when it

@@ -3,13 +3,16 @@
 
 #include <glib/gi18n.h>
 
+#include "app/data-folder.h"
 #include "app/settings.h"
+#include "app/wheel-guard.h"
 
 struct _LescPreferences
 {
   AdwPreferencesWindow parent_instance;
 
   AdwActionRow *directory_row;
+  GtkSpinButton *seed_spin;
   GtkButton *clear_button;
   GtkAdjustment *seed_adjustment;
   GtkAdjustment *cache_adjustment;
@@ -25,13 +28,13 @@ G_DEFINE_FINAL_TYPE (LescPreferences, lesc_preferences, ADW_TYPE_PREFERENCES_WIN
 static void
 show_directory (LescPreferences *self)
 {
-  g_autofree char *dir = g_settings_get_string (self->settings, "data-directory");
-  const char *env = g_getenv ("LESC_DATA_DIR");
-  g_autofree char *text = dir[0] != '\0' ? g_strdup (dir)
-                          : env != NULL ? g_strdup_printf (_("$LESC_DATA_DIR (%s)"), env)
-                                        : g_strdup (_("None: only the built-in data set"));
+  gboolean from_env;
+  g_autofree char *dir = lesc_data_folder_get (self->settings, &from_env);
+  g_autofree char *text = dir == NULL ? g_strdup (_("None: only the built-in data set"))
+                          : from_env ? g_strdup_printf (_("$LESC_DATA_DIR (%s)"), dir)
+                                     : g_strdup (dir);
   adw_action_row_set_subtitle (self->directory_row, text);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->clear_button), dir[0] != '\0');
+  gtk_widget_set_sensitive (GTK_WIDGET (self->clear_button), dir != NULL && !from_env);
 }
 
 static void
@@ -96,8 +99,17 @@ static void
 lesc_preferences_dispose (GObject *object)
 {
   LescPreferences *self = LESC_PREFERENCES (object);
+  /* The rows bound to the settings outlive this window (they are not finalized with it),
+   * and their bindings kept the GSettings object and its handlers alive. */
+  if (self->settings != NULL)
+    {
+      g_settings_unbind (self->seed_adjustment, "value");
+      g_settings_unbind (self->auto_run_switch, "active");
+      g_settings_unbind (self->palette_row, "selected");
+      g_settings_unbind (self->cd_row, "selected");
+    }
   gtk_widget_dispose_template (GTK_WIDGET (self), LESC_TYPE_PREFERENCES);
-  g_clear_object (&self->settings);
+  lesc_app_settings_release (&self->settings, self);
   G_OBJECT_CLASS (lesc_preferences_parent_class)->dispose (object);
 }
 
@@ -110,6 +122,7 @@ lesc_preferences_class_init (LescPreferencesClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/lescexplorer/Explorer/ui/preferences.ui");
   gtk_widget_class_bind_template_child (widget_class, LescPreferences, directory_row);
+  gtk_widget_class_bind_template_child (widget_class, LescPreferences, seed_spin);
   gtk_widget_class_bind_template_child (widget_class, LescPreferences, clear_button);
   gtk_widget_class_bind_template_child (widget_class, LescPreferences, seed_adjustment);
   gtk_widget_class_bind_template_child (widget_class, LescPreferences, cache_adjustment);
@@ -125,6 +138,7 @@ lesc_preferences_init (LescPreferences *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->settings = lesc_app_settings_new ();
+  lesc_wheel_guard (GTK_WIDGET (self->seed_spin));
   g_settings_bind (self->settings, "default-seed", self->seed_adjustment, "value", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "auto-run", self->auto_run_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "cache-limit", self->cache_adjustment, "value", G_SETTINGS_BIND_DEFAULT);

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 struct _LescResult
 {
@@ -21,6 +22,8 @@ struct _LescResult
   guint iteration, max_iterations;
   double *trace_measures[2];   /* the six measures of each trace snapshot, per KL direction */
   double optimum;              /* the converged optimum's objective, NaN when not known */
+  gboolean outdated;
+  LescJob *replacement;
 };
 
 G_DEFINE_FINAL_TYPE (LescResult, lesc_result, G_TYPE_OBJECT)
@@ -30,6 +33,7 @@ lesc_result_finalize (GObject *object)
 {
   LescResult *self = LESC_RESULT (object);
   g_clear_object (&self->data);
+  g_clear_object (&self->replacement);
   g_clear_pointer (&self->recovered, lesc_matrix_free);
   lesc_run_result_clear (&self->report);
   g_free (self->trace_measures[0]);
@@ -84,6 +88,17 @@ const LescMatrix    *lesc_result_get_recovered (LescResult *self) { return self-
 const LescRunResult *lesc_result_get_report (LescResult *self) { return &self->report; }
 double               lesc_result_get_seconds (LescResult *self) { return self->seconds; }
 
+gboolean lesc_result_get_outdated (LescResult *self) { return self->outdated; }
+LescJob *lesc_result_get_replacement (LescResult *self) { return self->replacement; }
+
+void
+lesc_result_set_outdated (LescResult *self, gboolean outdated, LescJob *replacement)
+{
+  self->outdated = outdated;
+  LescJob *job = outdated ? replacement : NULL;
+  g_set_object (&self->replacement, job);
+}
+
 const double *
 lesc_result_get_measures (LescResult *self, LescKlDirection kl)
 {
@@ -118,6 +133,40 @@ lesc_run_params_describe (const LescMethod *m, const LescRunParams *p)
   if (m->uses_seed)
     g_string_append_printf (s, "%s%s %u", s->len > 0 ? ", " : "", _("seed"), p->seed);
   if (m->uses_variant)
+    g_string_append_printf (s, "%s%s", s->len > 0 ? ", " : "", lesc_variant_key (p->variant));
+  return g_string_free (s, FALSE);
+}
+
+/* A parameter's symbol from its (untranslated) label: "λ₁ (LE trade-off)" → "λ₁",
+ * "λ₂ = β (…)" → "λ₂", "Clusters t" → "t". */
+char *
+lesc_param_symbol (const LescParamSpec *spec)
+{
+  if (spec->label == NULL)
+    return g_strdup (spec->name);
+  g_autofree char *s = g_strdup (spec->label);
+  char *cut = strstr (s, " (");
+  if (cut != NULL)
+    *cut = '\0';
+  cut = strstr (s, " = ");
+  if (cut != NULL)
+    *cut = '\0';
+  char *space = strrchr (s, ' ');
+  return g_strdup (space != NULL ? space + 1 : s);
+}
+
+char *
+lesc_run_params_title (const LescMethod *m, const LescRunParams *p)
+{
+  GString *s = g_string_new (NULL);
+  for (guint i = 0; i < m->n_params; i++)
+    {
+      g_autofree char *symbol = lesc_param_symbol (&m->params[i]);
+      g_string_append_printf (s, "%s%s = %g", s->len > 0 ? ", " : "", symbol, p->values[i]);
+    }
+  if (m->uses_seed)
+    g_string_append_printf (s, "%s%s %u", s->len > 0 ? ", " : "", _("seed"), p->seed);
+  if (m->uses_variant && p->variant != LESC_VARIANT_REFERENCE)
     g_string_append_printf (s, "%s%s", s->len > 0 ? ", " : "", lesc_variant_key (p->variant));
   return g_string_free (s, FALSE);
 }

@@ -33,6 +33,17 @@ double               lesc_result_get_optimum (LescResult *self);
 void                 lesc_result_set_optimum (LescResult *self, double f);
 /* "λ1 = 0.01, λ2 = 0.001, seed 0": the settings in one line. */
 char                *lesc_result_describe_params (LescResult *self);
+/* An outdated result: the side bar's settings for its method changed. It stays (shown
+ * faded) until `replacement` (a run with the new settings, may be NULL) replaces it. */
+gboolean             lesc_result_get_outdated (LescResult *self);
+LescJob             *lesc_result_get_replacement (LescResult *self);
+void                 lesc_result_set_outdated (LescResult *self, gboolean outdated, LescJob *replacement);
+
+/* A parameter's symbol: "λ₁", "K", "σ", "t". */
+char *lesc_param_symbol (const LescParamSpec *spec);
+/* The settings as a title: "λ₁ = 10, λ₂ = 0.1" (then the seed for seeded methods and the
+ * LE step when not the reference one). */
+char *lesc_run_params_title (const LescMethod *m, const LescRunParams *p);
 
 /* TRUE when the two settings give the same run of `method` (the seed and the variant
  * count only for methods that use them). */

@@ -26,6 +26,8 @@ struct _LescSensitivityView
   GSettings *settings;
   GPtrArray *methods;        /* const LescMethod*: the ones with λ₁ and λ₂ */
   GHashTable *grids;         /* const LescMethod* → LescJob (output LescGrid) */
+  LescJob *partial;          /* a store lookup of the grid being computed (output LescGrid) */
+  guint partial_total;
   LescHeatmapModel *model;    /* owned by the figure */
   GArray *lambda1, *lambda2;  /* double: the next grid */
 };
@@ -59,11 +61,37 @@ current_measure (LescSensitivityView *self)
 }
 
 static const LescGrid *
+partial_grid (LescSensitivityView *self)
+{
+  const LescGrid *g = self->partial != NULL ? lesc_job_get_output (self->partial) : NULL;
+  return g != NULL && g->method == lesc_sensitivity_view_get_method (self) ? g : NULL;
+}
+
+/* The finished grid of the chosen method, else the cells of the one being computed. */
+static const LescGrid *
 current_grid (LescSensitivityView *self)
 {
   const LescMethod *m = lesc_sensitivity_view_get_method (self);
   LescJob *job = m != NULL ? g_hash_table_lookup (self->grids, m) : NULL;
-  return job != NULL ? lesc_job_get_output (job) : NULL;
+  return job != NULL ? lesc_job_get_output (job) : partial_grid (self);
+}
+
+/* "seed 5489", "seed 5489, converged": what the grid holds fixed besides λ₁ and λ₂. */
+static char *
+fixed_settings (const LescGrid *g)
+{
+  const LescRunRecord *first = NULL;
+  for (gsize k = 0; k < (gsize) g->n1 * g->n2 && first == NULL; k++)
+    if (g->cells[k].id != 0)
+      first = &g->cells[k];
+  if (first == NULL)
+    return NULL;
+  GString *s = g_string_new (NULL);
+  if (first->has_seed)
+    g_string_append_printf (s, "%s %u", _("seed"), first->seed);
+  if (first->variant != NULL && first->variant[0] != '\0' && !g_str_equal (first->variant, "reference"))
+    g_string_append_printf (s, "%s%s", s->len > 0 ? ", " : "", first->variant);
+  return g_string_free (s, s->len == 0);
 }
 
 static void
@@ -88,13 +116,33 @@ rebuild (LescSensitivityView *self)
   self->model = lesc_heatmap_model_new (g->n1, g->n2, g->lambda1, g->lambda2, values,
                                         lesc_measure_short_name (measure),
                                         lesc_measure_lower_is_better (measure));
+  /* one bad row of λ₁ must not take the whole colour scale */
+  self->model->robust = TRUE;
+  /* the axes named as in the side bar */
+  int k1 = lesc_method_param_index (g->method, "lambda1"), k2 = lesc_method_param_index (g->method, "lambda2");
+  if (k1 >= 0 && g->method->params[k1].label != NULL)
+    self->model->row_title = g_strdup (_(g->method->params[k1].label));
+  if (k2 >= 0 && g->method->params[k2].label != NULL)
+    self->model->col_title = g_strdup (_(g->method->params[k2].label));
   g_autofree char *palette = g_settings_get_string (self->settings, "palette");
   self->model->palette = g_str_equal (palette, "cividis") ? LESC_PALETTE_CIVIDIS
                          : g_str_equal (palette, "grayscale") ? LESC_PALETTE_GRAY
                                                               : LESC_PALETTE_VIRIDIS;
   /* TRANSLATORS: heatmap title: method, data set, measure */
-  self->model->title = g_strdup_printf (_("%s on %s: %s"), g->method->display_name, g->dataset,
-                                        lesc_measure_display_name (measure));
+  g_autofree char *title = g_strdup_printf (_("%s on %s: %s"), g->method->display_name, g->dataset,
+                                            lesc_measure_display_name (measure));
+  g_autofree char *fixed = fixed_settings (g);
+  g_autofree char *with = fixed != NULL ? g_strdup_printf ("%s (%s)", title, fixed) : g_strdup (title);
+  if (g == partial_grid (self))
+    {
+      guint done = 0;
+      for (gsize k = 0; k < (gsize) g->n1 * g->n2; k++)
+        done += g->cells[k].id != 0;
+      /* TRANSLATORS: a grid still being computed: "…: 12 of 64 cells" */
+      self->model->title = g_strdup_printf (_("%s — computing, %u of %u cells"), with, done, g->n1 * g->n2);
+    }
+  else
+    self->model->title = g_steal_pointer (&with);
   gtk_stack_set_visible_child_name (self->stack, "figure");
   lesc_figure_set_model (self->area, &heatmap_painter, self->model);
 }
@@ -106,6 +154,7 @@ lesc_sensitivity_view_add_grid (LescSensitivityView *self, LescJob *job)
   if (g == NULL)
     return;
   g_hash_table_replace (self->grids, (gpointer) g->method, g_object_ref (job));
+  g_clear_object (&self->partial);
   for (guint i = 0; i < self->methods->len; i++)
     if (g_ptr_array_index (self->methods, i) == g->method)
       gtk_drop_down_set_selected (self->method_dropdown, i);
@@ -116,7 +165,28 @@ void
 lesc_sensitivity_view_clear (LescSensitivityView *self)
 {
   g_hash_table_remove_all (self->grids);
+  g_clear_object (&self->partial);
   rebuild (self);
+}
+
+void
+lesc_sensitivity_view_show_partial (LescSensitivityView *self, LescJob *lookup)
+{
+  const LescGrid *g = lesc_job_get_output (lookup);
+  if (g == NULL)
+    return;
+  g_set_object (&self->partial, lookup);
+  if (!g_hash_table_contains (self->grids, g->method))
+    for (guint i = 0; i < self->methods->len; i++)
+      if (g_ptr_array_index (self->methods, i) == g->method)
+        gtk_drop_down_set_selected (self->method_dropdown, i);
+  rebuild (self);
+}
+
+const char *
+lesc_sensitivity_view_get_title (LescSensitivityView *self)
+{
+  return self->model != NULL ? self->model->title : NULL;
 }
 
 gboolean
@@ -294,10 +364,11 @@ lesc_sensitivity_view_dispose (GObject *object)
   LescSensitivityView *self = LESC_SENSITIVITY_VIEW (object);
   self->model = NULL;   /* owned by the figure */
   g_clear_pointer (&self->grids, g_hash_table_unref);
+  g_clear_object (&self->partial);
   g_clear_pointer (&self->methods, g_ptr_array_unref);
   g_clear_pointer (&self->lambda1, g_array_unref);
   g_clear_pointer (&self->lambda2, g_array_unref);
-  g_clear_object (&self->settings);
+  lesc_app_settings_release (&self->settings, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), LESC_TYPE_SENSITIVITY_VIEW);
   G_OBJECT_CLASS (lesc_sensitivity_view_parent_class)->dispose (object);
 }

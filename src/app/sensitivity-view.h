@@ -16,6 +16,11 @@ const LescMethod *lesc_sensitivity_view_get_method (LescSensitivityView *self);
 void lesc_sensitivity_view_add_grid (LescSensitivityView *self, LescJob *job);
 /* Forget every grid (another data set). */
 void lesc_sensitivity_view_clear (LescSensitivityView *self);
+/* The cells of a grid being computed (a store lookup job whose output is a LescGrid with
+ * the missing cells empty): painted until the finished grid replaces them. */
+void lesc_sensitivity_view_show_partial (LescSensitivityView *self, LescJob *lookup);
+/* The heatmap's title (for the tests), NULL without one. */
+const char *lesc_sensitivity_view_get_title (LescSensitivityView *self);
 /* The λ values of the next grid (default 10⁻⁴ … 10³ for both). */
 void lesc_sensitivity_view_set_lambdas (LescSensitivityView *self, const double *lambda1, guint n1,
                                         const double *lambda2, guint n2);

@@ -23,3 +23,12 @@ lesc_app_settings_new (void)
              LESC_APP_ID);
   return g_settings_new_full (schema, NULL, NULL);
 }
+
+void
+lesc_app_settings_release (GSettings **settings, gpointer owner)
+{
+  if (*settings == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (*settings, owner);
+  g_clear_object (settings);
+}

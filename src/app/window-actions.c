@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "app/data-folder.h"
 #include "app/exportable.h"
 
 /* ---- open ------------------------------------------------------------------------------ */
@@ -38,8 +39,8 @@ open_action (GtkWidget *widget, const char *action, GVariant *param)
   gtk_file_filter_add_pattern (filter, "*.CSV");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
   g_object_unref (filter);
-  g_autofree char *dir = g_settings_get_string (self->settings, "data-directory");
-  if (dir[0] != '\0')
+  g_autofree char *dir = lesc_data_folder_get (self->settings, NULL);
+  if (dir != NULL)
     {
       g_autoptr (GFile) folder = g_file_new_for_path (dir);
       gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
@@ -143,6 +144,21 @@ export (LescWindow *self, const char *format, SaveKind kind)
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
+/* The export menu offers what the visible view has: its items are greyed out otherwise. */
+void
+_lesc_window_update_export_actions (LescWindow *self)
+{
+  LescExportable *view = visible_exportable (self);
+  g_autoptr (LescTable) table = view != NULL ? lesc_exportable_get_table (view) : NULL;
+  self->can_export_figure = view != NULL && lesc_exportable_has_figure (view);
+  self->can_export_table = table != NULL;
+  GtkWidget *w = GTK_WIDGET (self);
+  gtk_widget_action_set_enabled (w, "win.export-figure", self->can_export_figure);
+  gtk_widget_action_set_enabled (w, "win.export-data", self->can_export_figure);
+  gtk_widget_action_set_enabled (w, "win.copy-figure", self->can_export_figure);
+  gtk_widget_action_set_enabled (w, "win.export-table", self->can_export_table);
+}
+
 static void
 export_figure_action (GtkWidget *widget, const char *action, GVariant *param)
 {
@@ -197,6 +213,12 @@ cancel_action (GtkWidget *widget, const char *action, GVariant *param)
 }
 
 static void
+use_defaults_action (GtkWidget *widget, const char *action, GVariant *param)
+{
+  lesc_method_panel_reset (LESC_WINDOW (widget)->method_panel);
+}
+
+static void
 toggle_sidebar_action (GtkWidget *widget, const char *action, GVariant *param)
 {
   LescWindow *self = LESC_WINDOW (widget);
@@ -215,6 +237,7 @@ _lesc_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.export-table", "s", export_table_action);
   gtk_widget_class_install_action (widget_class, "win.export-data", NULL, export_data_action);
   gtk_widget_class_install_action (widget_class, "win.copy-figure", NULL, copy_figure_action);
+  gtk_widget_class_install_action (widget_class, "win.use-defaults", NULL, use_defaults_action);
 
   /* Bubble-phase shortcuts: a focused entry or popover handles these keys first. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.cancel", NULL);

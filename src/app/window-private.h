@@ -22,12 +22,15 @@ struct _LescWindow
   AdwViewSwitcherTitle *switcher_title;
   GtkToggleButton *sidebar_button;
   GtkMenuButton *runs_button;
+  GtkMenuButton *export_button;
   GtkStack *runs_stack;
   GtkListView *runs_view;
   AdwFlap *flap;
+  GtkScrolledWindow *sidebar;
   LescDataSummary *data_summary;
   LescMethodPanel *method_panel;
-  GtkRevealer *progress_revealer;
+  GtkWidget *progress_strip;
+  GtkWidget *cancel_button;
   GtkLabel *progress_title;
   GtkLabel *progress_stage;
   GtkLabel *progress_queue;
@@ -51,6 +54,11 @@ struct _LescWindow
   char *last_toast;
   gboolean comparison_requested;
   LescJob *strip_job;          /* the λ strip's filling, while unfinished */
+  gboolean can_export_figure, can_export_table;
+  guint estimate_id;                 /* the Comparison's time estimate, pending */
+  gboolean grid_lookup_running;      /* the running grid's finished cells, being read */
+  gint64 grid_lookup_us;
+  GCancellable *estimate_cancellable;
 };
 
 /* window-tuning.c: the λ strip's filling (stopped while runs go, resumed after) and the
@@ -63,5 +71,15 @@ gboolean _lesc_window_tuning_job_finished (LescWindow *self, LescJob *job);
 
 /* window-actions.c: the win.* actions and their shortcuts. */
 void _lesc_window_class_actions_init (GtkWidgetClass *widget_class);
+void _lesc_window_update_export_actions (LescWindow *self);
+
+/* window-experiments.c: the λ grid, cross-validation and the Comparison. */
+void _lesc_window_experiments_init (LescWindow *self);
+void _lesc_window_experiments_dispose (LescWindow *self);
+void _lesc_window_experiment_finished (LescWindow *self, LescJob *job);
+void _lesc_window_update_cv_methods (LescWindow *self);
+void _lesc_window_data_folder_changed (LescWindow *self, const char *folder);
+/* The Comparison's time estimate again, a moment after the last change. */
+void _lesc_window_schedule_estimate (LescWindow *self);
 
 G_END_DECLS

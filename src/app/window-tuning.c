@@ -116,4 +116,7 @@ _lesc_window_tuning_init (LescWindow *self)
                             G_CALLBACK (optimum_requested_cb), self);
   g_signal_connect_swapped (self->strip_view, "cell-activated", G_CALLBACK (strip_cell_cb), self);
   g_signal_connect_swapped (self->strip_view, "fill-requested", G_CALLBACK (strip_fill_cb), self);
+  /* the strip fills while it is shown */
+  g_signal_connect_swapped (self->view_stack, "notify::visible-child-name",
+                            G_CALLBACK (_lesc_window_fill_strip), self);
 }

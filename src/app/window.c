@@ -3,7 +3,8 @@
 
 #include <glib/gi18n.h>
 
-#include "app/experiment-jobs.h"
+#include "app/data-folder.h"
+#include "app/label-names.h"
 #include "app/result.h"
 #include "app/settings.h"
 #include "core/base/error.h"
@@ -82,8 +83,18 @@ stale_match (LescJob *job, gpointer data)
   return m->all || !job_is_current (m->self, job, in->method);
 }
 
-/* Drop results and cancel runs of `method` (NULL: every method) made with other settings
- * than the panel's, or all of them when `all`. */
+/* Tell the views that the result at `pos` changed (outdated, or its replacement). */
+static void
+result_changed (LescWindow *self, guint pos, LescResult *r, gboolean outdated, LescJob *replacement)
+{
+  lesc_result_set_outdated (r, outdated, replacement);
+  g_list_store_splice (self->results, pos, 1, (gpointer *) &r, 1);
+}
+
+/* Cancel the runs of `method` (NULL: every method) made with other settings than the
+ * panel's, or all of them when `all`. Their results are dropped when `all` or when made
+ * on other data; otherwise they stay, marked outdated (shown faded until a run with the
+ * panel's settings replaces them). */
 static void
 invalidate (LescWindow *self, const LescMethod *method, gboolean all)
 {
@@ -97,9 +108,12 @@ invalidate (LescWindow *self, const LescMethod *method, gboolean all)
         continue;
       LescRunParams now;
       lesc_method_panel_get_params (self->method_panel, m, &now);
-      if (all || lesc_result_get_data (r) != self->data
-          || !lesc_run_params_same (m, lesc_result_get_params (r), &now))
+      if (all || lesc_result_get_data (r) != self->data)
         g_list_store_remove (self->results, i);
+      else if (!lesc_run_params_same (m, lesc_result_get_params (r), &now) && !lesc_result_get_outdated (r))
+        result_changed (self, i, r, TRUE, NULL);
+      else if (lesc_run_params_same (m, lesc_result_get_params (r), &now) && lesc_result_get_outdated (r))
+        result_changed (self, i, r, FALSE, NULL);   /* the settings are back to the result's */
     }
 }
 
@@ -140,8 +154,8 @@ provisional_cb (LescWindow *self, GParamSpec *pspec, LescJob *job)
     show_result (self, in->method, result);
 }
 
-/* Queue the ticked methods that have neither a current result nor a current run. Returns
- * the number of runs queued. */
+/* Queue the ticked methods that have neither a current result nor a current run (an
+ * outdated result learns which run replaces it). Returns the number of runs queued. */
 static guint
 queue_runs (LescWindow *self)
 {
@@ -153,7 +167,9 @@ queue_runs (LescWindow *self)
     {
       const LescMethod *m = methods[i];
       guint pos;
-      if (!lesc_method_panel_is_selected (self->method_panel, m) || find_result (self, m, &pos)
+      gboolean have = find_result (self, m, &pos);
+      g_autoptr (LescResult) old = have ? g_list_model_get_item (G_LIST_MODEL (self->results), pos) : NULL;
+      if (!lesc_method_panel_is_selected (self->method_panel, m) || (have && !lesc_result_get_outdated (old))
           || has_pending_run (self, m))
         continue;
       LescRunParams params;
@@ -164,6 +180,8 @@ queue_runs (LescWindow *self)
       if (queued == 0)
         _lesc_window_stop_strip (self);   /* the runs asked for come first */
       lesc_job_queue_add (self->queue, job);
+      if (have)
+        result_changed (self, pos, old, TRUE, job);
       queued++;
     }
   return queued;
@@ -203,8 +221,6 @@ schedule_auto_run (LescWindow *self)
   self->auto_run_id = g_timeout_add (AUTO_RUN_DELAY_MS, auto_run_cb, self);
 }
 
-static void update_cv_methods (LescWindow *self);
-
 static void
 params_changed_cb (LescWindow *self, gpointer method)
 {
@@ -217,7 +233,8 @@ params_changed_cb (LescWindow *self, gpointer method)
 static void
 selection_changed_cb (LescWindow *self, gpointer method)
 {
-  update_cv_methods (self);
+  _lesc_window_update_cv_methods (self);
+  _lesc_window_schedule_estimate (self);
   if (!lesc_method_panel_is_selected (self->method_panel, method))
     invalidate (self, method, TRUE);
   else
@@ -231,35 +248,6 @@ kl_changed_cb (LescWindow *self)
   lesc_results_view_set_kl (LESC_RESULTS_VIEW (self->measures_view), kl);
   lesc_results_view_set_kl (LESC_RESULTS_VIEW (self->distributions_view), kl);
   lesc_results_view_set_kl (LESC_RESULTS_VIEW (self->optimizer_view), kl);
-}
-
-static void
-experiment_finished (LescWindow *self, LescJob *job)
-{
-  if (lesc_job_get_state (job) == LESC_JOB_FAILED)
-    {
-      g_autofree char *msg = g_strdup_printf (_("%s failed: %s"), lesc_job_get_title (job),
-                                              lesc_job_get_message (job));
-      lesc_window_toast (self, msg);
-      return;
-    }
-  if (lesc_job_get_state (job) != LESC_JOB_DONE)
-    return;
-  LescDataObject *data = lesc_experiment_job_get_data (job);
-  switch (lesc_job_get_kind (job))
-    {
-    case LESC_JOB_KIND_GRID:
-      if (data == self->data)
-        lesc_sensitivity_view_add_grid (self->sensitivity_view, job);
-      break;
-    case LESC_JOB_KIND_CV:
-      if (data == self->data)
-        lesc_cv_view_set_job (self->cv_view, job);
-      break;
-    default:
-      lesc_comparison_view_set_job (self->comparison_view, job);
-      break;
-    }
 }
 
 /* A run that stopped without a result takes its provisional frame with it. */
@@ -282,7 +270,7 @@ job_finished_cb (LescWindow *self, LescJob *job)
     return;
   if (in == NULL)
     {
-      experiment_finished (self, job);
+      _lesc_window_experiment_finished (self, job);
       return;
     }
   switch (lesc_job_get_state (job))
@@ -305,9 +293,20 @@ job_finished_cb (LescWindow *self, LescJob *job)
             }
         }
       break;
+    case LESC_JOB_CANCELLED:
     case LESC_JOB_FAILED:
       drop_provisional (self, job, in->method);
       {
+        /* the outdated result it was to replace stays, without a run */
+        guint pos;
+        if (find_result (self, in->method, &pos))
+          {
+            g_autoptr (LescResult) old = g_list_model_get_item (G_LIST_MODEL (self->results), pos);
+            if (lesc_result_get_replacement (old) == job)
+              result_changed (self, pos, old, TRUE, NULL);
+          }
+        if (lesc_job_get_state (job) == LESC_JOB_CANCELLED)
+          break;
         /* TRANSLATORS: "gLESC on yeast-alpha failed: <reason>" */
         g_autofree char *msg = g_strdup_printf (_("%s failed: %s"), lesc_job_get_title (job),
                                                 lesc_job_get_message (job));
@@ -320,151 +319,37 @@ job_finished_cb (LescWindow *self, LescJob *job)
     }
 }
 
-/* ---- experiments ----------------------------------------------------------------------- */
-
-static void
-setup_of (LescWindow *self, const LescMethod *m, LescMethodSetup *setup)
-{
-  setup->method = m;
-  lesc_method_panel_get_params (self->method_panel, m, &setup->params);
-}
-
-static void
-grid_requested_cb (LescWindow *self, gpointer method)
-{
-  LescMethodSetup setup;
-  setup_of (self, method, &setup);
-  guint n1, n2;
-  const double *lambda1 = lesc_sensitivity_view_get_lambda1 (self->sensitivity_view, &n1);
-  const double *lambda2 = lesc_sensitivity_view_get_lambda2 (self->sensitivity_view, &n2);
-  g_autoptr (LescJob) job = lesc_grid_job_new (self->data, &setup, lambda1, n1, lambda2, n2,
-                                               lesc_method_panel_get_kl (self->method_panel));
-  lesc_job_queue_add (self->queue, job);
-}
-
-/* A cell of the sensitivity grid: that run, with its distributions. */
-static void
-cell_activated_cb (LescWindow *self, gpointer method, double lambda1, double lambda2)
-{
-  lesc_method_panel_set_param (self->method_panel, method, "lambda1", lambda1);
-  lesc_method_panel_set_param (self->method_panel, method, "lambda2", lambda2);
-  lesc_method_panel_set_selected (self->method_panel, method, TRUE);
-  lesc_window_show_view (self, "distributions");
-  lesc_window_run (self);
-}
-
-/* Cross-validation uses the ticked methods that learn a mapping, or all of those. */
-static guint
-cv_setups (LescWindow *self, LescMethodSetup *setups, guint max)
-{
-  guint n = 0, k = 0;
-  const LescMethod *const *methods = lesc_methods (&n);
-  for (int pass = 0; pass < 2 && k == 0; pass++)
-    for (guint i = 0; i < n && k < max; i++)
-      if (methods[i]->has_mapping && (pass == 1 || lesc_method_panel_is_selected (self->method_panel, methods[i])))
-        setup_of (self, methods[i], &setups[k++]);
-  return k;
-}
-
-static void
-update_cv_methods (LescWindow *self)
-{
-  LescMethodSetup setups[16];
-  guint k = cv_setups (self, setups, G_N_ELEMENTS (setups));
-  GString *s = g_string_new (NULL);
-  for (guint i = 0; i < k; i++)
-    g_string_append_printf (s, "%s%s", i > 0 ? ", " : "", setups[i].method->display_name);
-  lesc_cv_view_set_methods_text (self->cv_view, s->str);
-  g_string_free (s, TRUE);
-}
-
-static void
-cv_requested_cb (LescWindow *self)
-{
-  LescMethodSetup setups[16];
-  guint k = cv_setups (self, setups, G_N_ELEMENTS (setups));
-  if (k == 0)
-    {
-      lesc_window_toast (self, _("No method learns a mapping to new samples."));
-      return;
-    }
-  g_autoptr (LescJob) job = lesc_cv_job_new (self->data, setups, k, lesc_cv_view_get_folds (self->cv_view),
-                                             lesc_cv_view_get_seed (self->cv_view),
-                                             lesc_method_panel_get_kl (self->method_panel));
-  lesc_job_queue_add (self->queue, job);
-}
-
-/* The comparison: the ticked methods (all when fewer than two are ticked) with the panel's
- * settings on the data sets of the store
- * (`store_only`) or on those of the data directory (computing what is missing). */
-static void
-request_table (LescWindow *self, gboolean store_only)
-{
-  guint n_all = 0, n = 0;
-  const LescMethod *const *methods = lesc_methods (&n_all);
-  LescMethodSetup setups[16];
-  for (guint i = 0; i < n_all && n < G_N_ELEMENTS (setups); i++)
-    if (lesc_method_panel_is_selected (self->method_panel, methods[i]))
-      setup_of (self, methods[i], &setups[n++]);
-  if (n < 2)   /* fewer than two ticked: compare them all */
-    for (n = 0; n < n_all && n < G_N_ELEMENTS (setups); n++)
-      setup_of (self, methods[n], &setups[n]);
-  g_autofree char *dir = g_settings_get_string (self->settings, "data-directory");
-  g_autoptr (GPtrArray) sets = NULL;
-  if (store_only)
-    {
-      sets = g_ptr_array_new ();
-      for (guint i = 0; lesc_known_datasets[i] != NULL; i++)
-        g_ptr_array_add (sets, (gpointer) lesc_known_datasets[i]);
-      g_ptr_array_add (sets, NULL);
-    }
-  else
-    {
-      sets = lesc_default_datasets (dir[0] != '\0' ? dir : NULL);
-      g_ptr_array_add (sets, NULL);
-    }
-  g_autoptr (LescJob) job = lesc_table_job_new ((const char *const *) sets->pdata, dir, setups, n,
-                                                lesc_method_panel_get_kl (self->method_panel), store_only);
-  lesc_job_queue_add (self->queue, job);
-}
-
-static void
-comparison_refresh_cb (LescWindow *self)
-{
-  request_table (self, TRUE);
-}
-
-static void
-comparison_compute_cb (LescWindow *self)
-{
-  request_table (self, FALSE);
-}
-
-static void
-visible_view_cb (LescWindow *self)
-{
-  const char *name = adw_view_stack_get_visible_child_name (self->view_stack);
-  if (g_strcmp0 (name, "comparison") == 0 && !lesc_comparison_view_has_table (self->comparison_view)
-      && !self->comparison_requested)
-    {
-      self->comparison_requested = TRUE;
-      request_table (self, TRUE);
-    }
-  _lesc_window_fill_strip (self);
-}
-
 /* ---- progress -------------------------------------------------------------------------- */
 
 static void
 update_progress (LescWindow *self)
 {
   gboolean busy = lesc_job_queue_get_busy (self->queue);
-  gtk_revealer_set_reveal_child (self->progress_revealer, busy);
   LescJob *job = self->watched;
-  if (job != NULL)
+  /* Idle, the strip keeps its place and says how the last job ended. */
+  if (busy)
+    gtk_widget_remove_css_class (self->progress_strip, "idle");
+  else
+    gtk_widget_add_css_class (self->progress_strip, "idle");
+  if (job == NULL)
+    {
+      gtk_label_set_text (self->progress_title, _("No job running"));
+      gtk_label_set_text (self->progress_stage, "");
+      gtk_progress_bar_set_fraction (self->progress_bar, 0.0);
+    }
+  else
     {
       gtk_label_set_text (self->progress_title, lesc_job_get_title (job));
-      gtk_label_set_text (self->progress_stage, lesc_job_get_stage (job));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->progress_title), lesc_job_get_title (job));
+      if (lesc_job_is_finished (job))
+        {
+          /* TRANSLATORS: how the last job ended: "Done after 2.3 s", "Cancelled after 0.8 s" */
+          g_autofree char *ended = g_strdup_printf (_("%s after %.1f s"), lesc_job_get_stage (job),
+                                                    lesc_job_get_seconds (job));
+          gtk_label_set_text (self->progress_stage, ended);
+        }
+      else
+        gtk_label_set_text (self->progress_stage, lesc_job_get_stage (job));
       gtk_progress_bar_set_fraction (self->progress_bar, lesc_job_get_fraction (job));
     }
   guint waiting = lesc_job_queue_get_pending (self->queue);
@@ -508,11 +393,59 @@ lesc_window_cancel (LescWindow *self)
 
 /* ---- data ------------------------------------------------------------------------------ */
 
+/* The ticked methods whose side-bar settings are not their defaults: "LESC λ₁ = 0.1, λ₂ = 1;
+ * GLLE K = 10", or NULL. */
+static char *
+non_default_settings (LescWindow *self)
+{
+  GString *s = g_string_new (NULL);
+  guint n = 0;
+  const LescMethod *const *methods = lesc_methods (&n);
+  for (guint i = 0; i < n; i++)
+    {
+      const LescMethod *m = methods[i];
+      if (!lesc_method_panel_is_selected (self->method_panel, m))
+        continue;
+      LescRunParams now, defaults;
+      lesc_method_panel_get_params (self->method_panel, m, &now);
+      lesc_run_params_init (&defaults, m);
+      GString *changed = g_string_new (NULL);
+      for (guint k = 0; k < m->n_params; k++)
+        if (now.values[k] != defaults.values[k])
+          {
+            g_autofree char *symbol = lesc_param_symbol (&m->params[k]);
+            g_string_append_printf (changed, "%s%s = %g", changed->len > 0 ? ", " : "", symbol, now.values[k]);
+          }
+      if (changed->len > 0)
+        g_string_append_printf (s, "%s%s %s", s->len > 0 ? "; " : "", m->display_name, changed->str);
+      g_string_free (changed, TRUE);
+    }
+  return g_string_free (s, s->len == 0);
+}
+
 static void
 set_data (LescWindow *self, LescDataObject *data)
 {
+  gboolean had_data = self->data != NULL && self->data != data;
   invalidate (self, NULL, TRUE);
   g_set_object (&self->data, data);
+  /* settings carried over to another data set are said, with a way back */
+  g_autofree char *kept = had_data ? non_default_settings (self) : NULL;
+  if (kept != NULL)
+    {
+      /* TRANSLATORS: a toast when another data set is opened: the data set, then the
+       * settings that differ from the defaults ("LESC λ₁ = 0.1; GLLE K = 10") */
+      g_autofree char *msg = g_strdup_printf (_("The methods keep their settings on %s: %s"),
+                                              lesc_data_object_get_name (data), kept);
+      g_free (self->last_toast);
+      self->last_toast = g_strdup (msg);
+      AdwToast *toast = adw_toast_new (msg);
+      adw_toast_set_timeout (toast, 10);
+      adw_toast_set_button_label (toast, _("Use _Defaults"));
+      adw_toast_set_action_name (toast, "win.use-defaults");
+      adw_toast_overlay_add_toast (self->toast_overlay, toast);
+    }
+  lesc_label_names_restore (data, self->settings);
   lesc_data_summary_set_data (self->data_summary, data);
   lesc_distributions_view_set_data (self->distributions_view, data);
   _lesc_window_stop_strip (self);
@@ -612,7 +545,7 @@ start_open (LescWindow *self, const char *spec, gsize label_columns, gboolean re
   OpenContext *c = g_new0 (OpenContext, 1);
   c->self = g_object_ref (self);
   c->request.spec = g_strdup (spec);
-  c->request.data_dir = g_settings_get_string (self->settings, "data-directory");
+  c->request.data_dir = lesc_data_folder_get (self->settings, NULL);
   c->request.label_columns = label_columns;
   c->request.renormalize = renormalize;
   lesc_data_object_open_async (&c->request, self->open_cancellable, open_done_cb, c);
@@ -673,6 +606,13 @@ lesc_window_open (LescWindow *self, const char *spec)
 }
 
 static void
+name_labels_cb (LescWindow *self)
+{
+  if (self->data != NULL)
+    lesc_label_names_dialog (GTK_WINDOW (self), self->data, self->settings);
+}
+
+static void
 summary_open_cb (LescWindow *self, const char *spec)
 {
   lesc_window_open (self, spec);
@@ -681,8 +621,9 @@ summary_open_cb (LescWindow *self, const char *spec)
 static void
 data_directory_changed_cb (LescWindow *self)
 {
-  g_autofree char *dir = g_settings_get_string (self->settings, "data-directory");
+  g_autofree char *dir = lesc_data_folder_get (self->settings, NULL);
   lesc_data_summary_set_directory (self->data_summary, dir);
+  _lesc_window_data_folder_changed (self, dir);
 }
 
 static gboolean
@@ -737,6 +678,7 @@ lesc_window_dispose (GObject *object)
 {
   LescWindow *self = LESC_WINDOW (object);
   g_clear_handle_id (&self->auto_run_id, g_source_remove);
+  _lesc_window_experiments_dispose (self);
   if (self->open_cancellable != NULL)
     g_cancellable_cancel (self->open_cancellable);
   g_clear_object (&self->open_cancellable);
@@ -753,7 +695,7 @@ lesc_window_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), LESC_TYPE_WINDOW);
   g_clear_object (&self->results);
   g_clear_object (&self->data);
-  g_clear_object (&self->settings);
+  lesc_app_settings_release (&self->settings, self);
   g_clear_pointer (&self->last_toast, g_free);
   G_OBJECT_CLASS (lesc_window_parent_class)->dispose (object);
 }
@@ -784,12 +726,15 @@ lesc_window_class_init (LescWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LescWindow, switcher_title);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, sidebar_button);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, runs_button);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, export_button);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, runs_stack);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, runs_view);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, flap);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, data_summary);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, method_panel);
-  gtk_widget_class_bind_template_child (widget_class, LescWindow, progress_revealer);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, progress_strip);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, cancel_button);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, progress_title);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, progress_stage);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, progress_queue);
@@ -849,13 +794,12 @@ lesc_window_init (LescWindow *self)
   g_signal_connect_swapped (self->method_panel, "selection-changed", G_CALLBACK (selection_changed_cb), self);
   g_signal_connect_swapped (self->method_panel, "kl-changed", G_CALLBACK (kl_changed_cb), self);
   g_signal_connect_swapped (self->data_summary, "open", G_CALLBACK (summary_open_cb), self);
-  g_signal_connect_swapped (self->sensitivity_view, "compute-requested", G_CALLBACK (grid_requested_cb), self);
-  g_signal_connect_swapped (self->sensitivity_view, "cell-activated", G_CALLBACK (cell_activated_cb), self);
-  g_signal_connect_swapped (self->cv_view, "run-requested", G_CALLBACK (cv_requested_cb), self);
-  g_signal_connect_swapped (self->comparison_view, "refresh-requested", G_CALLBACK (comparison_refresh_cb), self);
-  g_signal_connect_swapped (self->comparison_view, "compute-requested", G_CALLBACK (comparison_compute_cb), self);
-  g_signal_connect_swapped (self->view_stack, "notify::visible-child-name", G_CALLBACK (visible_view_cb), self);
-  update_cv_methods (self);
+  g_signal_connect_swapped (self->data_summary, "name-labels", G_CALLBACK (name_labels_cb), self);
+  _lesc_window_experiments_init (self);
+  g_signal_connect_swapped (self->view_stack, "notify::visible-child-name",
+                            G_CALLBACK (_lesc_window_update_export_actions), self);
+  g_signal_connect_swapped (gtk_menu_button_get_popover (self->export_button), "show",
+                            G_CALLBACK (_lesc_window_update_export_actions), self);
   g_signal_connect_swapped (self->queue, "notify::current", G_CALLBACK (queue_current_cb), self);
   g_signal_connect_swapped (self->queue, "notify::busy", G_CALLBACK (update_progress), self);
   _lesc_window_tuning_init (self);
@@ -885,3 +829,10 @@ LescDataObject  *lesc_window_get_data (LescWindow *self) { return self->data; }
 LescMethodPanel *lesc_window_get_method_panel (LescWindow *self) { return self->method_panel; }
 LescJobQueue    *lesc_window_get_queue (LescWindow *self) { return self->queue; }
 GListModel      *lesc_window_get_results (LescWindow *self) { return G_LIST_MODEL (self->results); }
+
+gboolean
+lesc_window_get_export_enabled (LescWindow *self, const char *what)
+{
+  _lesc_window_update_export_actions (self);
+  return g_str_equal (what, "figure") ? self->can_export_figure : self->can_export_table;
+}

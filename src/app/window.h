@@ -37,6 +37,8 @@ LescJobQueue    *lesc_window_get_queue (LescWindow *self);
 /* The results of the current data set and settings (GListModel of LescResult). */
 GListModel      *lesc_window_get_results (LescWindow *self);
 GtkWidget       *lesc_window_get_view (LescWindow *self, const char *name);
+/* Whether the export menu offers the visible view's "figure" or "table" now. */
+gboolean         lesc_window_get_export_enabled (LescWindow *self, const char *what);
 /* The last message shown as a toast (for the tests), or NULL. */
 const char      *lesc_window_get_last_toast (LescWindow *self);
 

@@ -92,7 +92,7 @@ static const GOptionEntry format_entries[] = {
   { "format", 'f', 0, G_OPTION_ARG_STRING, &lesc_batch.format,
     "Output format: text (default), csv, json or latex", "FMT" },
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &lesc_batch.output,
-    "Write the output to FILE (atomically) instead of standard output", "FILE" },
+    "Write the output to FILE instead of standard output (" LESC_CLI_OUTPUT_RULES ")", "FILE" },
   { NULL }
 };
 
@@ -516,6 +516,9 @@ lesc_batch_end (LescExperimentOptions *o, const LescExperimentCounts *c, GError 
     }
   int status = LESC_EXIT_OK;
   const char *path = o->store ? lesc_store_path (o->store) : "the store";
+  if (c != NULL && c->notes != NULL)
+    for (guint i = 0; i < c->notes->len; i++)
+      fprintf (stderr, "lesc: note: %s\n", (char *) g_ptr_array_index (c->notes, i));
   if (c != NULL && c->failures != NULL)
     for (guint i = 0; i < c->failures->len; i++)
       {

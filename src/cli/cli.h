@@ -29,10 +29,15 @@ gboolean lesc_cli_parse (const char *command, const char *params, const char *de
                          const GOptionEntry *entries, gboolean with_data,
                          int *argc, char ***argv);
 
-/* Print "lesc: <message>" on stderr; return the exit status for the error's kind. */
+/* Print "lesc: <message>" on stderr; return the exit status for the error's kind. A
+ * reader that closed the output early (LESC_ERROR_PIPE) is no failure: nothing is printed
+ * and the status is LESC_EXIT_OK. */
 int lesc_cli_fail (GError *error);
 /* Print a usage error and return LESC_EXIT_USAGE. */
 int lesc_cli_usage (const char *command, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
+
+/* Say ds->notes on stderr, one "lesc: note: …" line each. */
+void lesc_cli_say_notes (const LescDataset *ds);
 
 /* Load and validate DATA with the data options; `report` (may be NULL) receives what
  * validation found (validate.h). */
@@ -42,10 +47,15 @@ LescOpenOptions lesc_cli_open_options (void);
 LescDataset *lesc_cli_open_dataset_report (const char *spec, LescValidateReport *report,
                                            GError **error);
 
-/* Write `contents` to `path` atomically, or to standard output when `path` is NULL or "-". */
+/* Write `contents` to `path` (lesc_output_write: "-" is standard output, a regular file
+ * is replaced atomically, a FIFO or device written into, a link followed), or to
+ * standard output when `path` is NULL. */
 gboolean lesc_cli_output (const char *path, const char *contents, gsize length, GError **error);
 
-/* Write `contents` to `path` atomically (temp file + rename): no partial output. */
+/* The help text of every -o option says this about FILE. */
+#define LESC_CLI_OUTPUT_RULES "'-': standard output; see 'lesc --help' for links and FIFOs"
+
+/* Write `contents` to `path` (lesc_output_write). */
 gboolean lesc_cli_write_file (const char *path, const char *contents, gsize length, GError **error);
 
 G_END_DECLS

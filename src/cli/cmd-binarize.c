@@ -7,7 +7,7 @@ static char *output = NULL;
 
 static const GOptionEntry entries[] = {
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
-    "Write the CSV to FILE (replaced atomically) instead of standard output", "FILE.csv" },
+    "Write the CSV to FILE instead of standard output (" LESC_CLI_OUTPUT_RULES ")", "FILE.csv" },
   { NULL }
 };
 

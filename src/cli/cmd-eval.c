@@ -67,6 +67,12 @@ lesc_cmd_eval (int argc, char **argv)
       g_prefix_error (&error, "%s vs %s: ", argv[1], argv[2]);
       return lesc_cli_fail (error);
     }
+  if (kl_rows < truth->rows)
+    {
+      g_autofree char *note = lesc_kl_dropped_note (argv[1], truth->rows - kl_rows, truth->rows,
+                                                    TRUE);
+      fprintf (stderr, "lesc: note: %s\n", note);
+    }
 
   g_autoptr (GString) s = g_string_new (NULL);
   if (strcmp (format, "text") == 0)

@@ -22,10 +22,13 @@ lesc_cmd_merge (int argc, char **argv)
     return lesc_cli_fail (error);
   for (int i = 1; i < argc; i++)
     {
-      guint added = 0, skipped = 0;
-      if (!lesc_store_merge (store, argv[i], &added, &skipped, &error))
+      guint added = 0, skipped = 0, invalid = 0;
+      if (!lesc_store_merge (store, argv[i], &added, &skipped, &invalid, &error))
         return lesc_cli_fail (error);
       printf ("%s: %u run(s) added, %u already present\n", argv[i], added, skipped);
+      if (invalid > 0)
+        fprintf (stderr, "lesc: %s: %u row(s) of its 'runs' table are not runs (values of the "
+                 "wrong type or size) and were not copied\n", argv[i], invalid);
     }
   gint64 n = lesc_store_count (store, &error);
   if (n < 0)

@@ -26,12 +26,19 @@
 
 static char *opt_output = NULL;
 static char *opt_data = NULL;
+static char *opt_type = NULL;
 static double opt_width = 0, opt_height = 0, opt_dpi = 150;
 static gboolean opt_terminal = FALSE;
 
 static const GOptionEntry figure_entries[] = {
-  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output, "Figure file: .png, .svg or .pdf (default FIGURE.png)", "FILE" },
-  { "data", 0, 0, G_OPTION_ARG_FILENAME, &opt_data, "Also write the figure's table as CSV", "FILE.csv" },
+  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output,
+    "Figure file: .png, .svg or .pdf (default FIGURE.png; " LESC_CLI_OUTPUT_RULES ")", "FILE" },
+  { "type", 0, 0, G_OPTION_ARG_STRING, &opt_type,
+    "Figure type png, svg or pdf, whatever the file name (default: its extension; png for -"
+    " when standard output is no terminal)",
+    "TYPE" },
+  { "data", 0, 0, G_OPTION_ARG_FILENAME, &opt_data,
+    "Also write the figure's table as CSV (" LESC_CLI_OUTPUT_RULES ")", "FILE.csv" },
   { "width", 0, 0, G_OPTION_ARG_DOUBLE, &opt_width, "Width in points (1/72 inch)", "PT" },
   { "height", 0, 0, G_OPTION_ARG_DOUBLE, &opt_height, "Height in points", "PT" },
   { "dpi", 0, 0, G_OPTION_ARG_DOUBLE, &opt_dpi, "PNG resolution (default 150)", "DPI" },
@@ -60,10 +67,23 @@ write_figure (const char *fallback_name, double width, double height, LescPaintF
   g_autoptr (GError) error = NULL;
   const char *out = opt_output ? opt_output : fallback_name;
   double w = opt_width > 0 ? opt_width : width, h = opt_height > 0 ? opt_height : height;
-  /* Into the terminal through the explorer's figure path (src/tui). */
-  gboolean terminal = opt_terminal || (g_strcmp0 (opt_output, "-") == 0 && isatty (STDOUT_FILENO));
+  /* Into the terminal through the explorer's figure path (src/tui); with --type, -o - is
+   * the file's bytes even on a terminal. */
+  gboolean terminal = opt_terminal || (g_strcmp0 (opt_output, "-") == 0 && opt_type == NULL
+                                       && isatty (STDOUT_FILENO));
+  if (!terminal && opt_data != NULL && strcmp (out, "-") == 0 && strcmp (opt_data, "-") == 0)
+    return lesc_cli_usage ("plot", "-o - and --data - cannot both be standard output");
+  LescPlotFormat format = LESC_PLOT_FORMAT_PNG;
+  if (opt_type != NULL)
+    {
+      g_autofree char *as_name = g_strconcat (".", opt_type, NULL);
+      if (!lesc_plot_format_from_path (as_name, &format, NULL))
+        return lesc_cli_usage ("plot", "--type '%s': expected png, svg or pdf", opt_type);
+    }
+  else if (!terminal && strcmp (out, "-") != 0 && !lesc_plot_format_from_path (out, &format, &error))
+    return lesc_cli_fail (error);
   if (terminal ? !lesc_term_print_figure (w, h, paint, model, NULL, NULL, &error)
-               : !lesc_plot_export (out, w, h, opt_dpi, paint, model, &error))
+               : !lesc_plot_export_as (out, format, w, h, opt_dpi, paint, model, &error))
     return lesc_cli_fail (error);
   if (opt_data && !lesc_cli_write_file (opt_data, csv, strlen (csv), &error))
     return lesc_cli_fail (error);

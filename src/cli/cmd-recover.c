@@ -26,7 +26,8 @@ static const GOptionEntry fixed_entries[] = {
   { "method", 'm', 0, G_OPTION_ARG_STRING, &method_option,
     "Method: fcm, km, lp, ml, glle, lesc or glesc (case-insensitive)", "NAME" },
   { "save-distributions", 'o', 0, G_OPTION_ARG_FILENAME, &save_option,
-    "Write the recovered distributions (n rows) to FILE.csv", "FILE.csv" },
+    "Write the recovered distributions (n rows) to FILE.csv (" LESC_CLI_OUTPUT_RULES
+    "; with -, the report goes to standard error)", "FILE.csv" },
   { "trace", 0, 0, G_OPTION_ARG_FILENAME, &trace_option,
     "GLLE, LESC, gLESC: write the LE optimizer's iterations to FILE.csv (f, gradient norms, "
     "step length and the six measures per iteration)", "FILE.csv" },
@@ -118,77 +119,82 @@ print_param (FILE *out, const LescRunParams *p, const LescMethod *m, const char 
 }
 
 static void
-print_result (const char *format, const LescDataset *ds, const LescMethod *m,
+print_result (FILE *out, const char *format, const LescDataset *ds, const LescMethod *m,
               const LescRunParams *p, LescKlDirection kl, const double v[LESC_N_MEASURES],
-              const LescRunResult *r, double seconds)
+              gsize kl_rows, const LescRunResult *r, double seconds)
 {
   if (strcmp (format, "csv") == 0)
     {
-      printf ("dataset,method,lambda1,lambda2,seed,variant,cheb,clark,canber,kl,cosine,intersec,seconds\n");
-      printf ("%s,%s,", ds->name, m->display_name);
-      print_param (stdout, p, m, "lambda1");
-      printf (",");
-      print_param (stdout, p, m, "lambda2");
-      printf (",");
+      fprintf (out, "dataset,method,lambda1,lambda2,seed,variant,cheb,clark,canber,kl,cosine,intersec,seconds\n");
+      fprintf (out, "%s,%s,", ds->name, m->display_name);
+      print_param (out, p, m, "lambda1");
+      fprintf (out, ",");
+      print_param (out, p, m, "lambda2");
+      fprintf (out, ",");
       if (m->uses_seed)
-        printf ("%u", p->seed);
-      printf (",%s", m->uses_variant ? lesc_variant_key (p->variant) : "");
+        fprintf (out, "%u", p->seed);
+      fprintf (out, ",%s", m->uses_variant ? lesc_variant_key (p->variant) : "");
       for (int k = 0; k < LESC_N_MEASURES; k++)
         {
           g_autofree char *x = lesc_format_value (v[k], LESC_FORMAT_CSV, "%.10g");
-          printf (",%s", x);
+          fprintf (out, ",%s", x);
         }
-      printf (",%.3f\n", seconds);
+      fprintf (out, ",%.3f\n", seconds);
       return;
     }
   if (strcmp (format, "json") == 0)
     {
-      printf ("{\n  \"dataset\": \"%s\",\n  \"checksum\": \"%s\",\n  \"method\": \"%s\",\n"
+      fprintf (out, "{\n  \"dataset\": \"%s\",\n  \"checksum\": \"%s\",\n  \"method\": \"%s\",\n"
               "  \"reconstructed\": %s,\n  \"params\": {", ds->name, ds->checksum,
               m->display_name, m->reconstructed ? "true" : "false");
       for (guint k = 0; k < m->n_params; k++)
-        printf ("%s\"%s\": %.10g", k ? ", " : "", m->params[k].name, p->values[k]);
-      printf ("},\n");
+        fprintf (out, "%s\"%s\": %.10g", k ? ", " : "", m->params[k].name, p->values[k]);
+      fprintf (out, "},\n");
       if (m->uses_seed)
-        printf ("  \"seed\": %u,\n", p->seed);
+        fprintf (out, "  \"seed\": %u,\n", p->seed);
       if (m->uses_variant)
-        printf ("  \"variant\": \"%s\",\n", lesc_variant_key (p->variant));
-      printf ("  \"kl\": \"%s\",\n  \"measures\": {", lesc_kl_direction_key (kl));
+        fprintf (out, "  \"variant\": \"%s\",\n", lesc_variant_key (p->variant));
+      fprintf (out, "  \"kl\": \"%s\",\n  \"kl_rows\": %zu,\n  \"measures\": {",
+               lesc_kl_direction_key (kl), kl_rows);
       for (int k = 0; k < LESC_N_MEASURES; k++)
         {
           g_autofree char *x = lesc_format_value (v[k], LESC_FORMAT_JSON, "%.10g");
-          printf ("%s\"%s\": %s", k ? ", " : "", lesc_measure_key (k), x);
+          fprintf (out, "%s\"%s\": %s", k ? ", " : "", lesc_measure_key (k), x);
         }
-      printf ("},\n  \"stages\": {");
+      fprintf (out, "},\n  \"stages\": {");
       for (guint s = 0; s < r->n_stages; s++)
-        printf ("%s\"%s\": %.3f", s ? ", " : "", r->stage_names[s], r->stage_seconds[s]);
-      printf ("},\n  \"seconds\": %.3f,\n  \"version\": \"%s\"\n}\n", seconds, LESC_VERSION);
+        fprintf (out, "%s\"%s\": %.3f", s ? ", " : "", r->stage_names[s], r->stage_seconds[s]);
+      fprintf (out, "},\n  \"seconds\": %.3f,\n  \"version\": \"%s\"\n}\n", seconds, LESC_VERSION);
       return;
     }
-  printf ("%s on %s (n = %zu, %zu features, %zu labels)%s\n", m->display_name, ds->name,
+  fprintf (out, "%s on %s (n = %zu, %zu features, %zu labels)%s\n", m->display_name, ds->name,
           lesc_dataset_n (ds), lesc_dataset_q (ds), lesc_dataset_o (ds),
           m->reconstructed ? " — reconstructed method (no official code)" : "");
-  printf ("parameters:");
+  fprintf (out, "parameters:");
   for (guint k = 0; k < m->n_params; k++)
-    printf (" %s=%.10g", m->params[k].name, p->values[k]);
+    fprintf (out, " %s=%.10g", m->params[k].name, p->values[k]);
   if (m->uses_seed)
-    printf (" seed=%u", p->seed);
+    fprintf (out, " seed=%u", p->seed);
   if (m->uses_variant)
-    printf (" variant=%s", lesc_variant_key (p->variant));
-  printf ("\n");
+    fprintf (out, " variant=%s", lesc_variant_key (p->variant));
+  fprintf (out, "\n");
   for (int k = 0; k < LESC_N_MEASURES; k++)
     {
       g_autofree char *x = lesc_format_value (v[k], LESC_FORMAT_TEXT, "%.4f");
-      printf ("  %-12s %s%s\n", lesc_measure_title (k), x,
-              k == LESC_MEASURE_KL ? (kl == LESC_KL_RECOVERED_TRUTH ? "  (recovered‖truth)" : "  (truth‖recovered)") : "");
+      fprintf (out, "  %-12s %s", lesc_measure_title (k), x);
+      if (k == LESC_MEASURE_KL)
+        fprintf (out, "  (%s", kl == LESC_KL_RECOVERED_TRUTH ? "recovered‖truth" : "truth‖recovered");
+      if (k == LESC_MEASURE_KL && kl_rows < lesc_dataset_n (ds))
+        fprintf (out, ", over %zu of %zu rows", kl_rows, lesc_dataset_n (ds));
+      fprintf (out, "%s\n", k == LESC_MEASURE_KL ? ")" : "");
     }
   if (m->uses_variant && p->variant == LESC_VARIANT_REFERENCE && r->le.iterations > 0)
-    printf ("LE optimizer: exit %d after %u iterations, %u evaluations, f = %.6f\n",
+    fprintf (out, "LE optimizer: exit %d after %u iterations, %u evaluations, f = %.6f\n",
             r->le.exit_flag, r->le.iterations, r->le.evaluations, r->le.objective);
-  printf ("time: %.3f s (", seconds);
+  fprintf (out, "time: %.3f s (", seconds);
   for (guint s = 0; s < r->n_stages; s++)
-    printf ("%s%s %.3f s", s ? ", " : "", r->stage_names[s], r->stage_seconds[s]);
-  printf (")\n");
+    fprintf (out, "%s%s %.3f s", s ? ", " : "", r->stage_names[s], r->stage_seconds[s]);
+  fprintf (out, ")\n");
 }
 
 int
@@ -261,7 +267,8 @@ lesc_cmd_recover (int argc, char **argv)
   if (d == NULL)
     return lesc_cli_fail (error);
   double v[LESC_N_MEASURES];
-  if (!lesc_measures_compute (ds->truth, d, kl, v, &error))
+  gsize kl_rows = 0;
+  if (!lesc_measures_compute_full (ds->truth, d, kl, v, &kl_rows, &error))
     {
       lesc_run_result_clear (&result);
       return lesc_cli_fail (error);
@@ -288,10 +295,19 @@ lesc_cmd_recover (int argc, char **argv)
           return lesc_cli_fail (error);
         }
     }
+  if (kl_rows < lesc_dataset_n (ds))
+    {
+      g_autofree char *note = lesc_kl_dropped_note (ds->source ? ds->source : ds->name,
+                                                    lesc_dataset_n (ds) - kl_rows,
+                                                    lesc_dataset_n (ds), TRUE);
+      fprintf (stderr, "lesc: note: %s\n", note);
+    }
   g_autofree char *warning = lesc_run_result_warning (&result);
   if (warning != NULL)
     fprintf (stderr, "lesc: warning: %s\n", warning);
-  print_result (format, ds, m, &p, kl, v, &result, seconds);
+  /* with the distributions on standard output, the report goes to standard error */
+  gboolean to_stdout = save_option != NULL && strcmp (save_option, "-") == 0;
+  print_result (to_stdout ? stderr : stdout, format, ds, m, &p, kl, v, kl_rows, &result, seconds);
   lesc_run_result_clear (&result);
   return LESC_EXIT_OK;
 }

@@ -66,6 +66,9 @@ lesc_cli_parse (const char *command, const char *params, const char *description
 int
 lesc_cli_fail (GError *error)
 {
+  /* the reader of the output stopped reading (`lesc … | head`): not a failure of ours */
+  if (error->domain == LESC_ERROR && error->code == LESC_ERROR_PIPE)
+    return LESC_EXIT_OK;
   fprintf (stderr, "lesc: %s\n", error->message);
   if (error->domain == LESC_ERROR && error->code == LESC_ERROR_USAGE)
     return LESC_EXIT_USAGE;
@@ -81,6 +84,13 @@ lesc_cli_usage (const char *command, const char *fmt, ...)
   va_end (ap);
   fprintf (stderr, "lesc %s: %s (see 'lesc %s --help')\n", command, msg, command);
   return LESC_EXIT_USAGE;
+}
+
+void
+lesc_cli_say_notes (const LescDataset *ds)
+{
+  for (char **n = ds->notes; n != NULL && *n != NULL; n++)
+    fprintf (stderr, "lesc: note: %s\n", *n);
 }
 
 LescOpenOptions
@@ -104,8 +114,10 @@ lesc_cli_open_dataset_report (const char *spec, LescValidateReport *report, GErr
       return NULL;
     }
   LescOpenOptions options = lesc_cli_open_options ();
-
-  return lesc_dataset_open_with (spec, &options, report, error);
+  LescDataset *ds = lesc_dataset_open_with (spec, &options, report, error);
+  if (ds != NULL)
+    lesc_cli_say_notes (ds);
+  return ds;
 }
 
 LescDataset *
@@ -117,15 +129,7 @@ lesc_cli_open_dataset (const char *spec, GError **error)
 gboolean
 lesc_cli_output (const char *path, const char *contents, gsize length, GError **error)
 {
-  if (path != NULL && strcmp (path, "-") != 0)
-    return lesc_cli_write_file (path, contents, length, error);
-  if (fwrite (contents, 1, length, stdout) != length || fflush (stdout) != 0)
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "cannot write to standard output: %s",
-                   g_strerror (errno));
-      return FALSE;
-    }
-  return TRUE;
+  return lesc_output_write (path != NULL ? path : "-", contents, length, error);
 }
 
 gboolean

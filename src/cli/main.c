@@ -3,9 +3,35 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 
+#include <errno.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+
+/* Set when a write met a reader that had closed the pipe (SIGPIPE is caught, not fatal). */
+static volatile sig_atomic_t reader_gone;
+
+static void
+on_sigpipe (int sig)
+{
+  reader_gone = 1;
+}
+
+/* Standard output at exit: a reader that closed early ends the program quietly with the
+ * command's status; any other write error is reported (status 1). */
+static int
+finish_output (int status)
+{
+  errno = 0;
+  if (fflush (stdout) == 0 && !ferror (stdout))
+    return status;
+  if (reader_gone || errno == EPIPE)
+    return status;
+  fprintf (stderr, "lesc: standard output: cannot write: %s\n",
+           errno ? g_strerror (errno) : "write error");
+  return status == LESC_EXIT_OK ? LESC_EXIT_DATA : status;
+}
 
 static const LescCommand commands[] = {
   { "info", "Summarise a data set (shapes, label statistics, problems)", lesc_cmd_info },
@@ -34,13 +60,23 @@ print_help (FILE *out)
     fprintf (out, "  %-10s %s\n", c->name, c->summary);
   fprintf (out, "\nDATA is a .mat or .csv path, a name looked up in --data-dir or "
                 "$LESC_DATA_DIR (yeast-alpha → yeast-alpha.mat), or 'artificial'.\n"
-                "'lesc COMMAND --help' describes each command. Exit status: 0 success, "
-                "1 bad data, 2 bad usage.\n");
+                "'lesc COMMAND --help' describes each command.\n\n"
+                "-o FILE (every command that writes a file): '-' is standard output; a regular "
+                "file\nis replaced atomically (never half-written, its permissions kept); a FIFO, "
+                "character\ndevice or Unix socket is written into, never replaced; a symbolic "
+                "link is followed\nand what it points to is written by the same rules (the link "
+                "stays); a folder or a\nmissing folder is an error.\n\n"
+                "Exit status: 0 success, 1 bad data or files, 2 bad usage. When the reader of the "
+                "output\nstops early ('lesc … | head', a FIFO closed by its reader), lesc stops "
+                "writing and exits\nquietly with the status it would have had.\n");
 }
 
 int
 main (int argc, char **argv)
 {
+  struct sigaction sa = { .sa_handler = on_sigpipe, .sa_flags = SA_RESTART };
+  sigemptyset (&sa.sa_mask);
+  sigaction (SIGPIPE, &sa, NULL);
   setlocale (LC_ALL, "");
   setlocale (LC_NUMERIC, "C"); /* numbers in files are always written with '.' */
   if (argc < 2)
@@ -51,16 +87,16 @@ main (int argc, char **argv)
   if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 || strcmp (argv[1], "help") == 0)
     {
       print_help (stdout);
-      return LESC_EXIT_OK;
+      return finish_output (LESC_EXIT_OK);
     }
   if (strcmp (argv[1], "--version") == 0)
     {
       printf ("lesc %s\n", LESC_VERSION);
-      return LESC_EXIT_OK;
+      return finish_output (LESC_EXIT_OK);
     }
   for (const LescCommand *c = commands; c->name; c++)
     if (strcmp (argv[1], c->name) == 0)
-      return c->run (argc - 1, argv + 1);
+      return finish_output (c->run (argc - 1, argv + 1));
   fprintf (stderr, "lesc: unknown command '%s' (see 'lesc --help')\n", argv[1]);
   return LESC_EXIT_USAGE;
 }

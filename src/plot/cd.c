@@ -1,9 +1,11 @@
 /* Critical-difference diagram: model, bar packing, layout from measured text, painter,
  * caption and CSV. */
+#include "config.h"
 #include "plot/cd.h"
 #include "core/base/format.h"
 #include "plot/export.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,8 +13,8 @@
 #define MARGIN 8.0
 #define PAD 4.0          /* label text ↔ end of its connector */
 #define LEAD 12.0        /* horizontal connector beyond the axis ends */
-#define MAX_FONT 10.0
-#define MIN_FONT 7.0
+#define MAX_FONT 11.0
+#define MIN_FONT 8.5
 #define MIN_AXIS 0.4     /* of the width */
 #define EXTEND 3.0       /* bars extend past their end members */
 #define BAR_GAP 4.0      /* between bars on one level */
@@ -97,7 +99,8 @@ lesc_cd_pack_bars (const double *x0, const double *x1, guint n, double gap, guin
   g_autofree double *level_end = g_new (double, n + 1);
   for (guint i = 0; i < n; i++)
     iv[i] = (Interval) { x0[i], x1[i], i };
-  qsort (iv, n, sizeof *iv, cmp_interval);
+  if (n > 1) /* qsort must not be given the NULL of an empty g_new */
+    qsort (iv, n, sizeof *iv, cmp_interval);
   guint n_levels = 0;
   for (guint i = 0; i < n; i++)
     {
@@ -138,10 +141,10 @@ test_description (LescCdTest t)
 {
   switch (t)
     {
-    case LESC_CD_TEST_WILCOXON_HOLM: return "Wilcoxon signed-rank (Pratt), Holm-corrected";
-    case LESC_CD_TEST_NEMENYI: return "Nemenyi";
-    case LESC_CD_TEST_BONFERRONI_DUNN: return "Bonferroni–Dunn";
-    default: return "no post-hoc test";
+    case LESC_CD_TEST_WILCOXON_HOLM: return _("Wilcoxon signed-rank (Pratt), Holm-corrected");
+    case LESC_CD_TEST_NEMENYI: return _("Nemenyi");
+    case LESC_CD_TEST_BONFERRONI_DUNN: return _("Bonferroni–Dunn");
+    default: return _("no post-hoc test");
     }
 }
 
@@ -149,41 +152,42 @@ char *
 lesc_cd_caption (const LescCdModel *m)
 {
   GString *s = g_string_new (NULL);
-  g_string_append_printf (s, "Mean ranks of k = %u methods over N = %u data sets; %s (%s is better); "
-                             "best rank on the %s.",
-                          m->k, m->n_datasets, m->measure ? m->measure : "value",
-                          m->lower_is_better ? "lower" : "higher", m->best_right ? "right" : "left");
+  /* TRANSLATORS: the CD diagram's caption: methods, data sets, the measure, then "lower is
+   * better" or "higher is better", then where the best rank is */
+  g_string_append_printf (s, _("Mean ranks of k = %u methods over N = %u data sets; %s (%s); best rank on the %s."),
+                          m->k, m->n_datasets, m->measure ? m->measure : _("value"),
+                          m->lower_is_better ? _("lower is better") : _("higher is better"),
+                          m->best_right ? _("right") : _("left"));
   g_autofree char *p = format_p (m->omnibus_p);
   g_autofree char *stat = format_statistic (m->omnibus_statistic);
   if (m->omnibus_not_significant)
     {
       if (m->has_omnibus)
-        g_string_append_printf (s, " Omnibus test not significant (%s = %s, p = %s ≥ α = %.2f): "
-                                   "no differences claimed.",
+        g_string_append_printf (s, _(" Omnibus test not significant (%s = %s, p = %s ≥ α = %.2f): no differences claimed."),
                                 m->omnibus_name, stat, p, m->alpha);
       else
-        g_string_append_printf (s, " Omnibus test not significant (p ≥ α = %.2f): no differences claimed.",
+        g_string_append_printf (s, _(" Omnibus test not significant (p ≥ α = %.2f): no differences claimed."),
                                 m->alpha);
     }
   else if (m->has_omnibus)
     g_string_append_printf (s, " %s = %s, p = %s.", m->omnibus_name, stat, p);
 
   if (m->test == LESC_CD_TEST_NONE)
-    g_string_append (s, " Mean ranks only: no post-hoc test.");
+    g_string_append (s, _(" Mean ranks only: no post-hoc test."));
   else if (!m->omnibus_not_significant || m->exploratory)
     {
-      g_string_append_printf (s, " %s%s, α = %.2f", m->omnibus_not_significant ? "Exploratory (grey): " : "",
+      g_string_append_printf (s, " %s%s, α = %.2f", m->omnibus_not_significant ? _("Exploratory (grey): ") : "",
                               test_description (m->test), m->alpha);
       if (m->has_cd && m->test != LESC_CD_TEST_WILCOXON_HOLM)
         g_string_append_printf (s, ", CD = %.2f", m->cd);
       if (m->test == LESC_CD_TEST_BONFERRONI_DUNN)
-        g_string_append_printf (s, "; the bar spans R ± CD around the control, %s.",
+        g_string_append_printf (s, _("; the bar spans R ± CD around the control, %s."),
                                 m->control < m->k ? m->names[m->control] : "?");
       else
-        g_string_append (s, "; methods joined by a bar do not differ significantly (dots mark the members).");
+        g_string_append (s, _("; methods joined by a bar do not differ significantly (dots mark the members)."));
     }
   else
-    g_string_append_printf (s, " Post-hoc test: %s, α = %.2f (not applied).", test_description (m->test), m->alpha);
+    g_string_append_printf (s, _(" Post-hoc test: %s, α = %.2f (not applied)."), test_description (m->test), m->alpha);
   return g_string_free (s, FALSE);
 }
 
@@ -225,8 +229,9 @@ lesc_cd_layout_free (LescCdLayout *l)
   g_free (l);
 }
 
-double
-lesc_cd_layout_rank_x (const LescCdLayout *l, const LescCdModel *m, double r)
+/* x of rank r under the layout's affine map. */
+static double
+layout_rank_x (const LescCdLayout *l, const LescCdModel *m, double r)
 {
   double t = (r - l->rank_lo) / (l->rank_hi - l->rank_lo);
   return m->best_right ? l->axis_x1 - t * (l->axis_x1 - l->axis_x0)
@@ -287,8 +292,8 @@ build_bars (LescCdLayout *l, const LescCdModel *m)
         {
           LescCdBar *bar = &l->bars[l->n_bars++];
           double r = m->ranks[m->control];
-          double a = lesc_cd_layout_rank_x (l, m, MAX (l->rank_lo, r - m->cd));
-          double b = lesc_cd_layout_rank_x (l, m, MIN (l->rank_hi, r + m->cd));
+          double a = layout_rank_x (l, m, MAX (l->rank_lo, r - m->cd));
+          double b = layout_rank_x (l, m, MIN (l->rank_hi, r + m->cd));
           bar->x0 = MIN (a, b);
           bar->x1 = MAX (a, b);
           bar->grey = not_sig;
@@ -371,7 +376,7 @@ layout_at (cairo_t *cr, double width, const LescCdModel *m, const guint *order, 
   if (l->axis_x1 <= l->axis_x0)
     l->axis_x1 = l->axis_x0 + 1.0;
   for (guint j = 0; j < k; j++)
-    l->marker_x[j] = lesc_cd_layout_rank_x (l, m, m->ranks[j]);
+    l->marker_x[j] = layout_rank_x (l, m, m->ranks[j]);
 
   /* vertical: CD bar, tick labels, axis, bars, label rows, caption */
   double tf = tick_font (font);
@@ -385,8 +390,8 @@ layout_at (cairo_t *cr, double width, const LescCdModel *m, const guint *order, 
     {
       y += tick_line + 3.0;
       l->cd_y = y;
-      double a = lesc_cd_layout_rank_x (l, m, m->best_right ? l->rank_hi : l->rank_lo);
-      double b = lesc_cd_layout_rank_x (l, m, m->best_right ? l->rank_hi - m->cd : l->rank_lo + m->cd);
+      double a = layout_rank_x (l, m, m->best_right ? l->rank_hi : l->rank_lo);
+      double b = layout_rank_x (l, m, m->best_right ? l->rank_hi - m->cd : l->rank_lo + m->cd);
       l->cd_x0 = MIN (a, b);
       l->cd_x1 = MAX (a, b);
       y += 8.0;
@@ -493,7 +498,7 @@ paint_axis (cairo_t *cr, const LescCdLayout *l, const LescCdModel *m)
   for (double r = l->rank_lo; r <= l->rank_hi + 1e-9; r += 0.5)
     {
       gboolean major = fabs (r - round (r)) < 1e-9;
-      double x = lesc_cd_layout_rank_x (l, m, r);
+      double x = layout_rank_x (l, m, r);
       cairo_move_to (cr, x, l->axis_y);
       cairo_line_to (cr, x, l->axis_y - (major ? MAJOR_TICK : MINOR_TICK));
       cairo_stroke (cr);

@@ -1,4 +1,4 @@
-/* Critical-difference diagram (figures.md §3): mean ranks on an axis, methods on elbows
+/* Critical-difference diagram (docs/figures.md §3): mean ranks on an axis, methods on elbows
  * to labels laid out from measured text, Nemenyi CD bar, Bonferroni–Dunn interval or
  * clique bars packed into levels, and a caption. The statistics come in ready-made. */
 #pragma once
@@ -90,9 +90,6 @@ typedef struct {
 
 LescCdLayout *lesc_cd_layout_new (cairo_t *cr, double width, double height, const LescCdModel *m);
 void lesc_cd_layout_free (LescCdLayout *l);
-
-/* x of rank r under the layout's affine map. */
-double lesc_cd_layout_rank_x (const LescCdLayout *l, const LescCdModel *m, double r);
 
 /* The caption text (test, α, N, omnibus, orientation). */
 char *lesc_cd_caption (const LescCdModel *m);

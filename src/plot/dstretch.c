@@ -1,4 +1,4 @@
-/* Decorrelation stretch (figures.md §1): statistics, pseudo-inverse tolerances, final
+/* Decorrelation stretch (docs/figures.md §1): statistics, pseudo-inverse tolerances, final
  * rescale, offset and the optional stretchlim contrast stretch. */
 #include "plot/dstretch.h"
 #include "core/base/error.h"

@@ -1,10 +1,10 @@
-/* Decorrelation stretch with MATLAB `decorrstretch` semantics (figures.md §1).
+/* Decorrelation stretch with MATLAB `decorrstretch` semantics (docs/figures.md §1).
  *
  * A table of P pixels × B bands (samples are rows, as everywhere) is mapped by an affine
  * transform out = a·T + offset that decorrelates the bands and gives each output band the
  * target mean and standard deviation; optionally followed by the `Tol` linear contrast
  * stretch (MATLAB `stretchlim` limits). The fit (T, offset, limits) is kept so that it can
- * be applied to other tables (the scatter figure's `shared` fit, figures.md §2). */
+ * be applied to other tables (the scatter figure's `shared` fit, docs/figures.md §2). */
 #pragma once
 #include "core/numeric/matrix.h"
 

@@ -76,8 +76,14 @@ lesc_plot_export (const char *path, double width, double height, double dpi, Les
                   const void *model, GError **error)
 {
   LescPlotFormat format;
-  if (!lesc_plot_format_from_path (path, &format, error))
-    return FALSE;
+  return lesc_plot_format_from_path (path, &format, error)
+         && lesc_plot_export_as (path, format, width, height, dpi, paint, model, error);
+}
+
+gboolean
+lesc_plot_export_as (const char *path, LescPlotFormat format, double width, double height,
+                     double dpi, LescPaintFunc paint, const void *model, GError **error)
+{
   if (!(width > 0 && height > 0 && width < 1e5 && height < 1e5))
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,

@@ -21,9 +21,13 @@ gboolean lesc_plot_format_from_path (const char *path, LescPlotFormat *format, G
 void lesc_plot_png_size (double width, double height, double dpi, int *px_width, int *px_height);
 
 /* Paint `model` with `paint` into `path` (width × height points; PNG at `dpi`), written
- * atomically: no partial file on error. */
+ * by lesc_output_write (atomically for a file: no partial file on error). */
 gboolean lesc_plot_export (const char *path, double width, double height, double dpi,
                            LescPaintFunc paint, const void *model, GError **error);
+/* The same in a given format, whatever the path's extension ("-": standard output). */
+gboolean lesc_plot_export_as (const char *path, LescPlotFormat format, double width,
+                              double height, double dpi, LescPaintFunc paint, const void *model,
+                              GError **error);
 
 /* The PNG as an image surface, for callers that inspect pixels (tests) or copy it. */
 cairo_surface_t *lesc_plot_render_image (double width, double height, double dpi,

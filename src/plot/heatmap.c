@@ -1,22 +1,32 @@
 /* Sensitivity heatmap: model, layout from measured text, painter, CSV. */
+#include "config.h"
 #include "plot/heatmap.h"
 #include "core/base/format.h"
 #include "plot/export.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MARGIN 6.0
-#define LABEL_FONT 9.0
-#define TITLE_FONT 10.0
+#define LABEL_FONT 10.0
+#define TITLE_FONT 11.0
 #define BAR_GAP 12.0
 #define BAR_WIDTH 11.0
 #define TICK 3.0
 #define MIN_VALUE_FONT 6.0
 #define MAX_VALUE_FONT 9.0
 
-static const char *const row_title = "λ₁ (LE trade-off)";
-static const char *const col_title = "λ₂ (low-rank)";
+/* the axes when the model names none */
+static const char *const row_title = N_("λ₁ (LE trade-off)");
+static const char *const col_title = N_("λ₂ (low-rank)");
+
+static const char *
+axis_title (const char *given, const char *fallback)
+{
+  return given != NULL ? given : _(fallback);
+}
 
 LescHeatmapModel *
 lesc_heatmap_model_new (guint rows, guint cols, const double *lambda1, const double *lambda2,
@@ -44,7 +54,16 @@ lesc_heatmap_model_free (LescHeatmapModel *m)
   g_free (m->values);
   g_free (m->measure);
   g_free (m->title);
+  g_free (m->row_title);
+  g_free (m->col_title);
   g_free (m);
+}
+
+static int
+cmp_double (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
 }
 
 gboolean
@@ -58,12 +77,26 @@ lesc_heatmap_scale (const LescHeatmapModel *m, double *lo, double *hi)
     }
   *lo = INFINITY;
   *hi = -INFINITY;
-  for (gsize i = 0; i < (gsize) m->rows * m->cols; i++)
+  gsize n = (gsize) m->rows * m->cols, k = 0;
+  g_autofree double *v = g_new (double, MAX (n, 1));
+  for (gsize i = 0; i < n; i++)
     if (isfinite (m->values[i]))
       {
         *lo = MIN (*lo, m->values[i]);
         *hi = MAX (*hi, m->values[i]);
+        v[k++] = m->values[i];
       }
+  if (m->robust && k >= 4)
+    {
+      qsort (v, k, sizeof (double), cmp_double);
+      double at = (m->lower_is_better ? 0.85 : 0.15) * (double) (k - 1);
+      gsize i = (gsize) floor (at);
+      double q = i + 1 < k ? v[i] + (at - (double) i) * (v[i + 1] - v[i]) : v[k - 1];
+      if (m->lower_is_better)
+        *hi = q > *lo ? q : *hi;
+      else
+        *lo = q < *hi ? q : *lo;
+    }
   return isfinite (*lo);
 }
 
@@ -161,7 +194,7 @@ bar_ticks (double lo, double hi, double *ticks)
 static char *
 bar_title (const LescHeatmapModel *m)
 {
-  return g_strdup_printf ("%s %s", m->measure ? m->measure : "value", m->lower_is_better ? "↓" : "↑");
+  return g_strdup_printf ("%s %s", m->measure ? m->measure : _("value"), m->lower_is_better ? "↓" : "↑");
 }
 
 LescHeatmapLayout *
@@ -195,7 +228,8 @@ lesc_heatmap_layout_new (cairo_t *cr, double width, double height, const LescHea
   guint nt = isfinite (l->lo) ? bar_ticks (l->lo, l->hi, ticks) : 0;
   for (guint t = 0; t < nt; t++)
     {
-      g_autofree char *s = lesc_heatmap_format_value (ticks[t]);
+      g_autofree char *v = lesc_heatmap_format_value (ticks[t]);
+      g_autofree char *s = g_strdup_printf ("≥ %s", v);   /* room for a robust scale's mark */
       tick_w = MAX (tick_w, lesc_text_width (cr, s, LABEL_FONT, FALSE));
     }
   g_autofree char *bt = bar_title (m);
@@ -270,6 +304,14 @@ paint_colorbar (cairo_t *cr, const LescHeatmapModel *m, const LescHeatmapLayout 
   lesc_palette_paint_bar (cr, m->palette, m->reverse, b->x, b->y, b->width, b->height);
   if (isfinite (l->lo))
     {
+      /* a robust scale says where cells lie beyond it: "≥" at the top or "≤" at the bottom */
+      gboolean above = FALSE, below = FALSE;
+      for (gsize k = 0; k < (gsize) m->rows * m->cols; k++)
+        if (isfinite (m->values[k]))
+          {
+            above = above || m->values[k] > l->hi;
+            below = below || m->values[k] < l->lo;
+          }
       double ticks[5];
       guint nt = bar_ticks (l->lo, l->hi, ticks);
       for (guint t = 0; t < nt; t++)
@@ -279,7 +321,9 @@ paint_colorbar (cairo_t *cr, const LescHeatmapModel *m, const LescHeatmapLayout 
           cairo_move_to (cr, b->x + b->width, y);
           cairo_line_to (cr, b->x + b->width + TICK, y);
           cairo_stroke (cr);
-          g_autofree char *s = lesc_heatmap_format_value (ticks[t]);
+          g_autofree char *value = lesc_heatmap_format_value (ticks[t]);
+          g_autofree char *s = g_strdup_printf ("%s%s", t == nt - 1 && above ? "≥ " : t == 0 && below ? "≤ " : "",
+                                                value);
           PangoLayout *t_l = lesc_text_new (cr, s, LABEL_FONT, FALSE);
           lesc_text_show (cr, t_l, b->x + b->width + TICK + 3.0, y, 0.0, 0.5, NULL);
           g_object_unref (t_l);
@@ -368,10 +412,10 @@ lesc_plot_heatmap_paint (cairo_t *cr, double width, double height, const LescHea
       col_bottom = MAX (col_bottom, l->col_labels[j].y + l->col_labels[j].height);
       g_object_unref (t);
     }
-  PangoLayout *ct = lesc_text_new (cr, col_title, TITLE_FONT, FALSE);
+  PangoLayout *ct = lesc_text_new (cr, axis_title (m->col_title, col_title), TITLE_FONT, FALSE);
   lesc_text_show (cr, ct, (gx + gx1) / 2, col_bottom + 4.0, 0.5, 0.0, NULL);
   g_object_unref (ct);
-  PangoLayout *rt = lesc_text_new (cr, row_title, TITLE_FONT, FALSE);
+  PangoLayout *rt = lesc_text_new (cr, axis_title (m->row_title, row_title), TITLE_FONT, FALSE);
   cairo_save (cr);
   cairo_translate (cr, row_left - 6.0, (gy + gy1) / 2);
   cairo_rotate (cr, -G_PI / 2);
@@ -401,7 +445,7 @@ lesc_heatmap_model_to_csv (const LescHeatmapModel *m)
   lesc_format_append (s, lo, LESC_FORMAT_TEXT, "%.15g");
   g_string_append (s, " to ");
   lesc_format_append (s, hi, LESC_FORMAT_TEXT, "%.15g");
-  g_string_append_printf (s, " (%s)\n", m->fixed_scale ? "fixed" : "data");
+  g_string_append_printf (s, " (%s)\n", m->fixed_scale ? "fixed" : m->robust ? "data, robust" : "data");
   g_string_append (s, "lambda1,lambda2,value,best\n");
   g_autofree gboolean *best = g_new0 (gboolean, (gsize) m->rows * m->cols);
   lesc_heatmap_best (m, best);

@@ -1,4 +1,4 @@
-/* The λ₁ × λ₂ sensitivity heatmap (figures.md §4): discrete cells, values printed in
+/* The λ₁ × λ₂ sensitivity heatmap (docs/figures.md §4): discrete cells, values printed in
  * black or white by luminance, the best cell(s) outlined, a colour bar. */
 #pragma once
 #include "plot/palette.h"
@@ -17,7 +17,12 @@ typedef struct {
   gboolean reverse;
   gboolean fixed_scale;     /* use lo/hi below (shared or user-fixed scale) */
   double lo, hi;
+  gboolean robust;          /* scale from the data but past the worst cells: the best
+                               value to the 85th percentile (lower is better) or from the
+                               15th (higher is better); cells beyond take the end colour */
   char *title;              /* NULL: none */
+  char *row_title;          /* NULL: "λ₁ (LE trade-off)" */
+  char *col_title;          /* NULL: "λ₂ (low-rank)" */
 } LescHeatmapModel;
 
 /* Copies the arrays; palette viridis, scale from the data, no title. */
@@ -26,8 +31,8 @@ LescHeatmapModel *lesc_heatmap_model_new (guint rows, guint cols, const double *
                                           const char *measure, gboolean lower_is_better);
 void lesc_heatmap_model_free (LescHeatmapModel *m);
 
-/* The colour scale: lo/hi when fixed, else min and max of the finite cells. FALSE when
- * no cell is finite. */
+/* The colour scale: lo/hi when fixed, else from the finite cells (min and max, or the
+ * robust ends). FALSE when no cell is finite. */
 gboolean lesc_heatmap_scale (const LescHeatmapModel *m, double *lo, double *hi);
 /* Mark the best finite cell(s) in `best` (rows × cols, row-major); ties all marked.
  * Returns how many. */

@@ -3,7 +3,16 @@
 #include <math.h>
 #include <string.h>
 
-static const char *const keys[] = { "viridis", "cividis", "gray" };
+static const char *const keys[] = { "viridis", "cividis", "gray", "diverging" };
+
+/* ColorBrewer RdBu (5 classes), blue at 0 to red at 1. */
+static const double diverging[5][3] = {
+  { 0x21 / 255.0, 0x66 / 255.0, 0xac / 255.0 },
+  { 0x92 / 255.0, 0xc5 / 255.0, 0xde / 255.0 },
+  { 0xf7 / 255.0, 0xf7 / 255.0, 0xf7 / 255.0 },
+  { 0xf4 / 255.0, 0xa5 / 255.0, 0x82 / 255.0 },
+  { 0xb2 / 255.0, 0x18 / 255.0, 0x2b / 255.0 },
+};
 
 const char *
 lesc_palette_key (LescPalette p)
@@ -47,6 +56,15 @@ lesc_palette_color (LescPalette p, double v, gboolean reverse, double rgb[3])
   if (p == LESC_PALETTE_GRAY)
     {
       rgb[0] = rgb[1] = rgb[2] = v;
+      return;
+    }
+  if (p == LESC_PALETTE_DIVERGING)
+    {
+      double x = v * 4.0;
+      int k = MIN (3, (int) floor (x));
+      double f = x - k;
+      for (int c = 0; c < 3; c++)
+        rgb[c] = (1.0 - f) * diverging[k][c] + f * diverging[k + 1][c];
       return;
     }
   const double (*table)[3] = p == LESC_PALETTE_CIVIDIS ? lesc_palette_cividis : lesc_palette_viridis;

@@ -1,4 +1,4 @@
-/* Colour palettes of the heatmaps (figures.md §4): matplotlib's viridis and cividis
+/* Colour palettes of the heatmaps (docs/figures.md §4): matplotlib's viridis and cividis
  * tables and sRGB grey, and the luminance rule for text on a coloured cell. */
 #pragma once
 #include <cairo.h>
@@ -10,12 +10,13 @@ typedef enum {
   LESC_PALETTE_VIRIDIS, /* default */
   LESC_PALETTE_CIVIDIS,
   LESC_PALETTE_GRAY,
+  LESC_PALETTE_DIVERGING, /* blue – white – red (ColorBrewer's RdBu, 5 anchors) */
 } LescPalette;
 
 extern const double lesc_palette_viridis[256][3];
 extern const double lesc_palette_cividis[256][3];
 
-const char *lesc_palette_key (LescPalette p); /* "viridis", "cividis", "gray" */
+const char *lesc_palette_key (LescPalette p); /* "viridis", "cividis", "gray", "diverging" */
 gboolean    lesc_palette_from_string (const char *s, LescPalette *out);
 
 /* The table entry of v ∈ [0, 1] (clamped; NaN counts as 0): min(255, ⌊v·256⌋), as
@@ -23,7 +24,8 @@ gboolean    lesc_palette_from_string (const char *s, LescPalette *out);
 guint lesc_palette_index (double v);
 
 /* The colour of v ∈ [0, 1] (clamped): the table entry for viridis and cividis, (v, v, v)
- * for gray; `reverse` reads the palette from the other end (v → 1 − v). */
+ * for gray, linear between the anchors for diverging (white at 0.5); `reverse` reads the
+ * palette from the other end (v → 1 − v). */
 void lesc_palette_color (LescPalette p, double v, gboolean reverse, double rgb[3]);
 
 /* Relative luminance of an sRGB colour (WCAG): linearised channels, 0.2126R + 0.7152G +

@@ -1,6 +1,8 @@
 /* Small multiples of 3-label distributions as decorrelation-stretched RGB scatter plots
- * (figures.md §2), or one viridis heatmap per label (the colour-blind-safe alternative,
- * any number of labels). Ground truth first, then each method. */
+ * (docs/figures.md §2), or one heatmap per label (the colour-blind-safe alternative, any
+ * number of labels, each label on a shared scale, its own range or as the deviation from
+ * 1/c). Ground truth first, then each method. A table of one column (a value per sample,
+ * such as the distance to the truth) is drawn as one heatmap per panel. */
 #pragma once
 #include "plot/dstretch.h"
 #include "core/eval/measures.h"
@@ -16,8 +18,14 @@ typedef enum {
 
 typedef enum {
   LESC_SCATTER_RGB,           /* stretched (d₁, d₂, d₃) → (R, G, B); needs 3 labels */
-  LESC_SCATTER_HEATMAPS,      /* one heatmap per label on a shared scale [0, max] */
+  LESC_SCATTER_HEATMAPS,      /* one heatmap per label (see LescScatterScale) */
 } LescScatterStyle;
+
+typedef enum {
+  LESC_SCATTER_SCALE_SHARED,     /* one scale [0, max] for every label (default) */
+  LESC_SCATTER_SCALE_PER_LABEL,  /* each label its own [min, max] */
+  LESC_SCATTER_SCALE_DEVIATION,  /* each label: d − 1/c on a diverging scale ±max|d − 1/c| */
+} LescScatterScale;
 
 typedef struct {
   LescScatterFit fit;
@@ -26,6 +34,10 @@ typedef struct {
   double tol_low, tol_high;
   LescScatterStyle style;
   LescPalette palette;        /* heatmap style */
+  LescScatterScale scale;     /* heatmap style */
+  int reference_panel;        /* the panel whose values set the scales (default 0, the
+                                 ground truth); −1: every panel */
+  gboolean robust;            /* scales end at the 2nd and 98th percentiles, not the extremes */
 } LescScatterOptions;
 
 void lesc_scatter_options_init (LescScatterOptions *opt);
@@ -38,6 +50,8 @@ typedef struct {
   guint8 *clamped;            /* n: how many of the sample's channels were clamped */
   gboolean has_measures;
   double measures[LESC_N_MEASURES];
+  char *subtitle;             /* a second line under the name (the run's settings), or NULL */
+  gboolean dimmed;            /* drawn faded (an outdated result) */
 } LescScatterPanel;
 
 typedef struct {
@@ -49,6 +63,9 @@ typedef struct {
   LescScatterOptions options;
   char **label_names;         /* c names or NULL */
   double heat_max;            /* heatmap style: the shared scale's top */
+  double *lo, *hi;            /* heatmap style: the colour scale of each label (c each) */
+  char *value_name;           /* what the colours show ("degree", "Chebyshev distance") */
+  gssize highlight;           /* a sample ringed in every plot, or −1 */
 } LescScatterModel;
 
 /* Build the model: tables[0] is the ground truth, every table n×c with the rows of `xy`.
@@ -60,6 +77,7 @@ LescScatterModel *lesc_scatter_model_new (const LescMatrix *xy, gboolean grid,
                                           const LescScatterOptions *opt, GError **error);
 void lesc_scatter_model_set_measures (LescScatterModel *m, guint panel,
                                       const double measures[LESC_N_MEASURES]);
+void lesc_scatter_model_set_subtitle (LescScatterModel *m, guint panel, const char *subtitle);
 void lesc_scatter_model_free (LescScatterModel *m);
 
 /* Caption text: fit, mode, Tol, positions. */
@@ -74,7 +92,9 @@ typedef struct {
   guint nx, ny;               /* grid size */
   double x_lo, x_hi, y_lo, y_hi; /* dots: data range mapped onto the plot area */
   LescRect *name_boxes;       /* n_panels */
-  LescRect colorbar;          /* heatmap style */
+  LescRect *panel_boxes;      /* n_panels: the panel's plots and texts */
+  LescRect colorbar;          /* heatmap style, shared scale: one bar on the right */
+  LescRect *label_bars;       /* heatmap style, per-label scales: a bar under each column */
   double font;
 } LescScatterLayout;
 

@@ -133,26 +133,6 @@ lesc_plot_target_is_raster (cairo_t *cr)
 }
 
 void
-lesc_plot_snap_rect (cairo_t *cr, LescRect *r)
-{
-  if (!lesc_plot_target_is_raster (cr))
-    return;
-  double x0 = r->x, y0 = r->y, x1 = r->x + r->width, y1 = r->y + r->height;
-  cairo_user_to_device (cr, &x0, &y0);
-  cairo_user_to_device (cr, &x1, &y1);
-  x0 = round (x0);
-  y0 = round (y0);
-  x1 = round (x1);
-  y1 = round (y1);
-  cairo_device_to_user (cr, &x0, &y0);
-  cairo_device_to_user (cr, &x1, &y1);
-  r->x = MIN (x0, x1);
-  r->y = MIN (y0, y1);
-  r->width = fabs (x1 - x0);
-  r->height = fabs (y1 - y0);
-}
-
-void
 lesc_plot_snap_point (cairo_t *cr, double *x, double *y)
 {
   if (!lesc_plot_target_is_raster (cr))

@@ -43,8 +43,6 @@ char *lesc_text_keep_equals (const char *text);
 /* TRUE when cr paints into an image surface (PNG, the GTK drawing area): then cell
  * edges are snapped to device pixels. */
 gboolean lesc_plot_target_is_raster (cairo_t *cr);
-/* Round a user-space rectangle's edges to whole device pixels (raster targets only). */
-void lesc_plot_snap_rect (cairo_t *cr, LescRect *r);
 /* Round a point to the nearest device pixel corner (raster targets only). */
 void lesc_plot_snap_point (cairo_t *cr, double *x, double *y);
 /* A length shortened to whole device pixels, at least one (raster targets only). */

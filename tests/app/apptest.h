@@ -114,6 +114,32 @@ lesc_test_snapshot (GtkWidget *widget, const char *name, LescPixelStats *stats)
   return TRUE;
 }
 
+/* `widget` as drawn now: width × height pixels, 4 bytes each (B, G, R, A in memory,
+ * GDK_MEMORY_DEFAULT); free with g_free. NULL when it has no size. */
+static inline guchar *
+lesc_test_pixels (GtkWidget *widget, int *width, int *height)
+{
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  if (w <= 0 || h <= 0)
+    return NULL;
+  GdkPaintable *paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, snapshot, w, h);
+  GskRenderNode *node = gtk_snapshot_free_to_node (snapshot);
+  g_object_unref (paintable);
+  if (node == NULL)
+    return NULL;
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  GdkTexture *texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  gsk_render_node_unref (node);
+  guchar *pixels = g_malloc ((gsize) w * h * 4);
+  gdk_texture_download (texture, pixels, (gsize) w * 4);
+  g_object_unref (texture);
+  *width = w;
+  *height = h;
+  return pixels;
+}
+
 /* The same once the widget has been drawn (a widget is snapshot from its last frame). */
 static inline gboolean
 lesc_test_snapshot_drawn (GtkWidget *widget, const char *name, LescPixelStats *stats)

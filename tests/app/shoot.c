@@ -3,8 +3,12 @@
  * run target); run it under Xvfb with GSK_RENDERER=cairo.
  *
  *   lesc-explorer-shoot [--data SPEC] [--data-dir DIR] [--methods a,b] [--run]
- *                       [--grid METHOD] [--cv FOLDS] [--compare] [--view NAME]
- *                       [--size WxH] [--hide-sidebar] [--expand METHOD] OUTPUT.png */
+ *                       [--label-names a,b,…] [--grid METHOD] [--cv FOLDS] [--compare]
+ *                       [--view NAME] [--show rgb|labels|distance] [--inspect SAMPLE]
+ *                       [--rerun METHOD:PARAM=VALUE] [--size WxH] [--hide-sidebar]
+ *                       [--expand METHOD] OUTPUT.png
+ * --rerun changes a parameter after the runs and takes the picture while the method
+ * reruns (its old panel faded, with the progress). */
 #include "config.h"
 
 #include <stdio.h>
@@ -15,6 +19,9 @@
 #include "app/comparison-view.h"
 #include "app/cv-view.h"
 #include "app/optimizer-view.h"
+#include "app/distributions-view.h"
+#include "app/label-names.h"
+#include "app/result.h"
 #include "app/sensitivity-view.h"
 #include "app/strip-view.h"
 #include "app/settings.h"
@@ -36,6 +43,12 @@ idle (gpointer data)
 }
 
 static gboolean
+job_half_done (gpointer data)
+{
+  return lesc_job_get_state (data) == LESC_JOB_RUNNING && lesc_job_get_fraction (data) > 0.3;
+}
+
+static gboolean
 data_is (gpointer data)
 {
   LescDataObject *d = lesc_window_get_data (window);
@@ -47,8 +60,8 @@ main (int argc, char **argv)
 {
   g_autofree char *data = NULL, *methods = NULL, *view = NULL, *size = NULL, *grid = NULL;
   g_autofree char *data_dir = NULL;
-  g_autofree char *expand = NULL, *strip = NULL;
-  int iteration = -1;
+  g_autofree char *expand = NULL, *strip = NULL, *show = NULL, *label_names = NULL, *rerun = NULL;
+  int iteration = -1, inspect = -1;
   gboolean run = FALSE, hide_sidebar = FALSE, compare = FALSE;
   int cv = 0;
   GOptionEntry entries[] = {
@@ -65,6 +78,11 @@ main (int argc, char **argv)
     { "expand", 0, 0, G_OPTION_ARG_STRING, &expand, "open a method's parameters", "METHOD" },
     { "strip", 0, 0, G_OPTION_ARG_STRING, &strip, "fill the λ strip of a method", "METHOD" },
     { "iteration", 0, 0, G_OPTION_ARG_INT, &iteration, "the optimizer view's scrubber at this iteration", "N" },
+    { "show", 0, 0, G_OPTION_ARG_STRING, &show, "what the Distributions view shows", "rgb|labels|distance" },
+    { "inspect", 0, 0, G_OPTION_ARG_INT, &inspect, "open the inspector on a sample (0-based)", "SAMPLE" },
+    { "label-names", 0, 0, G_OPTION_ARG_STRING, &label_names, "name the data set's labels", "a,b,…" },
+    { "rerun", 0, 0, G_OPTION_ARG_STRING, &rerun, "change a parameter and shoot during the rerun",
+      "METHOD:PARAM=VALUE" },
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new ("OUTPUT.png");
@@ -99,6 +117,11 @@ main (int argc, char **argv)
           fprintf (stderr, "could not open %s\n", data);
           return 1;
         }
+    }
+  if (label_names != NULL)
+    {
+      g_auto (GStrv) names = g_strsplit (label_names, ",", -1);
+      lesc_label_names_store (lesc_window_get_data (window), settings, (const char *const *) names);
     }
   if (methods != NULL)
     {
@@ -163,6 +186,29 @@ main (int argc, char **argv)
   if (iteration >= 0)
     lesc_optimizer_view_show_iteration (LESC_OPTIMIZER_VIEW (lesc_window_get_view (window, "optimizer")),
                                         (guint) iteration);
+  LescDistributionsView *dv = LESC_DISTRIBUTIONS_VIEW (lesc_window_get_view (window, "distributions"));
+  if (show != NULL && !lesc_distributions_view_set_show (dv, show))
+    {
+      fprintf (stderr, "this data set has no '%s' view\n", show);
+      return 2;
+    }
+  if (inspect >= 0)
+    lesc_distributions_view_inspect (dv, inspect);
+  if (rerun != NULL)
+    {
+      char method[32], param[32];
+      double value;
+      if (sscanf (rerun, "%31[^:]:%31[^=]=%lf", method, param, &value) != 3 || lesc_method_find (method) == NULL
+          || !lesc_method_panel_set_param (lesc_window_get_method_panel (window), lesc_method_find (method), param, value))
+        {
+          fprintf (stderr, "--rerun %s: expected METHOD:PARAM=VALUE\n", rerun);
+          return 2;
+        }
+      lesc_window_run (window);
+      GListModel *jobs = lesc_job_queue_get_jobs (lesc_window_get_queue (window));
+      g_autoptr (LescJob) job = g_list_model_get_item (jobs, g_list_model_get_n_items (jobs) - 1);
+      lesc_test_wait (job_half_done, job, 600);
+    }
   if (expand != NULL && lesc_method_find (expand) != NULL)
     lesc_method_panel_show_method (lesc_window_get_method_panel (window), lesc_method_find (expand));
   if (hide_sidebar)

@@ -19,6 +19,7 @@
 #include "app/settings.h"
 #include "app/table-view.h"
 #include "app/window.h"
+#include "core/experiments/experiment.h"
 #include "core/experiments/store.h"
 #include "apptest.h"
 #include "testutil.h"
@@ -119,6 +120,21 @@ snapshot_view (const char *view_name, guint min_colours)
   g_assert_cmpuint (stats.distinct_colours, >, min_colours);
 }
 
+/* A grid in progress: some cells painted, some still empty. */
+static gboolean
+partial_grid (gpointer data)
+{
+  const char *title = lesc_sensitivity_view_get_title (data);
+  guint rows = 0, cols = 0;
+  const double *v = lesc_sensitivity_view_get_values (data, &rows, &cols);
+  if (title == NULL || strstr (title, "computing") == NULL || v == NULL)
+    return FALSE;
+  guint done = 0;
+  for (guint i = 0; i < rows * cols; i++)
+    done += isfinite (v[i]);
+  return done > 0 && done < rows * cols;
+}
+
 static void
 test_sensitivity (void)
 {
@@ -129,7 +145,11 @@ test_sensitivity (void)
   const double l1[] = { 0.1, 10 }, l2[] = { 0.01, 1 };
   lesc_sensitivity_view_set_lambdas (view, l1, 2, l2, 2);
   lesc_sensitivity_view_compute (view);
+  /* While it runs, the cells done so far are painted (read back from the store). */
+  g_assert_true (lesc_test_wait (partial_grid, view, 300));
+  g_test_message ("while computing: %s", lesc_sensitivity_view_get_title (view));
   g_assert_true (lesc_test_wait (queue_idle, NULL, 300));
+  g_assert_null (strstr (lesc_sensitivity_view_get_title (view), "computing"));
   guint rows = 0, cols = 0;
   const double *values = lesc_sensitivity_view_get_values (view, &rows, &cols);
   g_assert_nonnull (values);
@@ -181,13 +201,23 @@ test_cross_validation (void)
   check_exports ("cv", "GLLE vs LESC");
 }
 
+static gboolean
+setup_says (gpointer data)
+{
+  LescComparisonView *view = LESC_COMPARISON_VIEW (lesc_window_get_view (window, "comparison"));
+  const char *text = lesc_comparison_view_get_setup_text (view);
+  return text != NULL && strstr (text, data) != NULL;
+}
+
+/* The Comparison over a data folder of two files computes exactly those two, with the
+ * methods' defaults, whatever $LESC_DATA_DIR and the side bar say; it says how long it
+ * will take before it starts. */
 static void
 test_comparison (void)
 {
   const char *dir = lesc_test_datasets_dir ();
   if (dir == NULL)
     return;
-  /* A data directory with two small benchmarks (plus the built-in set). */
   g_autofree char *data_dir = build_path ("comparison-data");
   g_mkdir_with_parents (data_dir, 0755);
   const char *files[] = { "sjaffe.mat", "yeast-spoem.mat" };
@@ -203,15 +233,44 @@ test_comparison (void)
       g_remove (to);
       g_assert_cmpint (symlink (from, to), ==, 0);
     }
+  /* Every benchmark is one variable away, and the side bar holds other values. */
+  g_setenv ("LESC_DATA_DIR", dir, TRUE);
+  const LescMethod *lp = lesc_method_find ("lp");
+  lesc_method_panel_set_param (lesc_window_get_method_panel (window), lp, "alpha", 0.9);
   g_autoptr (GSettings) settings = lesc_app_settings_new ();
   g_settings_set_string (settings, "data-directory", data_dir);
   select_only ((const char *const[]) { "fcm", "km", "lp", NULL });
   LescComparisonView *view = LESC_COMPARISON_VIEW (lesc_window_get_view (window, "comparison"));
+  g_auto (GStrv) chosen = lesc_comparison_view_dup_chosen (view);
+  g_assert_cmpuint (g_strv_length (chosen), ==, 2);
+  g_assert_true (lesc_test_wait (setup_says, "runs to compute", 60));
+  const char *setup = lesc_comparison_view_get_setup_text (view);
+  g_test_message ("%s", setup);
+  g_assert_nonnull (strstr (setup, "FCM, KM, LP"));
+  g_assert_nonnull (strstr (setup, "defaults"));
+  g_assert_nonnull (strstr (setup, "6 runs to compute"));
+
   lesc_comparison_view_compute (view);
+  LescJob *job = NULL;
+  GListModel *jobs = lesc_job_queue_get_jobs (lesc_window_get_queue (window));
+  job = g_list_model_get_item (jobs, g_list_model_get_n_items (jobs) - 1);
   g_assert_true (lesc_test_wait (queue_idle, NULL, 600));
-  g_assert_cmpuint (lesc_comparison_view_get_n_datasets (view), ==, 3);
+  g_assert_cmpint (lesc_job_get_state (job), ==, LESC_JOB_DONE);
+  const LescRecoveryTable *t = lesc_job_get_output (job);
+  g_assert_cmpuint (t->n_datasets, ==, 2);
+  g_assert_nonnull (strstr (t->datasets[0], "sjaffe"));
+  g_assert_nonnull (strstr (t->datasets[1], "yeast-spoem"));
+  /* LP ran with its default α, not the side bar's 0.9. */
+  g_assert_cmpuint (t->n_methods, ==, 3);
+  g_assert_nonnull (strstr (t->cells[2].params, "alpha=0.5"));
+  g_object_unref (job);
+  g_assert_cmpuint (lesc_comparison_view_get_n_datasets (view), ==, 2);
+  /* Everything is stored now. */
+  g_assert_true (lesc_test_wait (setup_says, "All 6 runs", 60));
   snapshot_view ("comparison", 20);
   check_exports ("comparison", "FCM");
+  lesc_method_panel_set_param (lesc_window_get_method_panel (window), lp, "alpha", 0.5);
+  g_unsetenv ("LESC_DATA_DIR");
 }
 
 /* A fresh results store (XDG_DATA_HOME is in the build folder): runs stored by an older

@@ -14,6 +14,7 @@ typedef enum {
   LESC_ERROR_MEMORY,   /* the estimated memory exceeds the limit */
   LESC_ERROR_NUMERIC,  /* a solver failed (factorization, divergence) */
   LESC_ERROR_STORE,    /* the results store */
+  LESC_ERROR_PIPE,     /* the reader of an output (pipe, FIFO, socket) closed it early */
 } LescErrorCode;
 
 GQuark lesc_error_quark (void);

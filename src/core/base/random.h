@@ -1,5 +1,5 @@
 /* MT19937 with MATLAB's double rule, so seeded draws equal MATLAB's `rand` and numpy's
- * RandomState(seed).random_sample() (algorithms.md §4.4). */
+ * RandomState(seed).random_sample() (docs/methods.md §4.4). */
 #pragma once
 #include <glib.h>
 

@@ -1,4 +1,4 @@
-/* The artificial data set of the GLLE paper (algorithms.md §9). */
+/* The artificial data set of the GLLE paper (docs/methods.md §9). */
 #include "core/data/artificial.h"
 
 #include <math.h>

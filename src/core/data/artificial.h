@@ -4,7 +4,7 @@
 
 G_BEGIN_DECLS
 
-/* The built-in artificial data set (algorithms.md §9). */
+/* The built-in artificial data set (docs/methods.md §9). */
 LescDataset *lesc_dataset_new_artificial (void);
 
 G_END_DECLS

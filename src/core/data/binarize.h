@@ -1,4 +1,4 @@
-/* Logical labels from distributions, "the way of Xu et al. 2018" (algorithms.md §2):
+/* Logical labels from distributions, "the way of Xu et al. 2018" (docs/methods.md §2):
  * per row, labels in stable descending order of degree; cumulate; stop at the first
  * position where the sum exceeds 0.5 strictly; those labels get 1. */
 #pragma once

@@ -50,8 +50,7 @@ lesc_dataset_free (LescDataset *ds)
   lesc_matrix_free (ds->truth);
   lesc_matrix_free (ds->logical);
   g_strfreev (ds->label_names);
-  if (ds->notes != NULL)
-    g_ptr_array_unref (ds->notes);
+  g_strfreev (ds->notes);
   g_free (ds);
 }
 
@@ -60,10 +59,12 @@ lesc_dataset_add_note (LescDataset *ds, const char *format, ...)
 {
   va_list ap;
   va_start (ap, format);
-  if (ds->notes == NULL)
-    ds->notes = g_ptr_array_new_with_free_func (g_free);
-  g_ptr_array_add (ds->notes, g_strdup_vprintf (format, ap));
+  char *line = g_strdup_vprintf (format, ap);
   va_end (ap);
+  guint n = ds->notes ? g_strv_length (ds->notes) : 0;
+  ds->notes = g_renew (char *, ds->notes, n + 2);
+  ds->notes[n] = line;
+  ds->notes[n + 1] = NULL;
 }
 
 /* "Yeast_alpha" → "yeast-alpha" */

@@ -12,9 +12,8 @@ typedef struct {
   LescMatrix *truth;     /* n×o ground-truth label distributions */
   LescMatrix *logical;   /* n×o logical labels, 0/1 as doubles */
   char **label_names;    /* o names, or NULL when the file has none */
-  gboolean logical_from_file; /* TRUE: read from the file; FALSE: binarized (§2) */
-  GPtrArray *notes;      /* what reading chose about the file (one line each, naming it),
-                            for the front ends to say once; NULL: nothing to say */
+  gboolean logical_from_file; /* TRUE: read from the file; FALSE: binarized (docs/methods.md §2) */
+  char **notes;          /* what the loader chose about the file (one line each), or NULL */
 } LescDataset;
 
 /* Takes ownership of the matrices. `logical` may be NULL: then it is the binarization of
@@ -22,7 +21,7 @@ typedef struct {
 LescDataset *lesc_dataset_new (const char *name, LescMatrix *features, LescMatrix *truth,
                                LescMatrix *logical);
 void lesc_dataset_free (LescDataset *ds);
-/* Append one line to ds->notes. */
+/* Add one line to ds->notes. */
 void lesc_dataset_add_note (LescDataset *ds, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
 static inline gsize lesc_dataset_n (const LescDataset *ds) { return ds->features->rows; }

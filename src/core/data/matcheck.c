@@ -244,15 +244,15 @@ read_tag (Source *s, guint64 *left, Tag *t, const char *what, GError **error)
       t->nbytes = w >> 16;
       memcpy (t->data, b + 4, 4);
       if (t->nbytes > 4)
-        return refuse (s->f, s->v, error, "has a %u-byte %s in a 4-byte small element "
+        return refuse (s->f, s->v, error, "claims %u bytes of %s in a 4-byte small element "
                        "(corrupt file)", t->nbytes, what);
       return TRUE;
     }
   t->type = w;
   t->nbytes = u32 (b + 4, s->f->swap);
   if (t->nbytes > *left)
-    return refuse (s->f, s->v, error, "has a %s of %u bytes but only %" G_GUINT64_FORMAT
-                   " bytes remain in the variable (corrupt file)", what, t->nbytes, *left);
+    return refuse (s->f, s->v, error, "claims %u bytes of %s but only %" G_GUINT64_FORMAT
+                   " remain in the variable (corrupt file)", t->nbytes, what, *left);
   return TRUE;
 }
 
@@ -363,7 +363,7 @@ parse_header (Source *s, guint64 *left, LescMatVariable *v, GError **error)
     return refuse (s->f, s->v, error, "has a name of type %u (expected miINT8; corrupt file)",
                    t.type);
   if (t.nbytes > NAME_MAX_BYTES)
-    return refuse (s->f, s->v, error, "claims a name of %u bytes (MATLAB names have at most 63 "
+    return refuse (s->f, s->v, error, "claims %u bytes of name (MATLAB names have at most 63 "
                    "characters; corrupt file)", t.nbytes);
   if (!read_body (s, left, &t, buf, error))
     return FALSE;
@@ -667,9 +667,9 @@ check_part (Source *s, guint64 *left, const char *what, GError **error)
                    what, t.type);
   guint64 need = v->elements * Mat_SizeOf ((enum matio_types) t.type);
   if (t.nbytes != need)
-    return refuse (s->f, v, error, "has %s of %u bytes but its %" G_GUINT64_FORMAT "×%"
-                   G_GUINT64_FORMAT " shape needs %" G_GUINT64_FORMAT " (corrupt file)", what,
-                   t.nbytes, v->rows, v->cols, need);
+    return refuse (s->f, v, error, "claims %u bytes of %s but its %" G_GUINT64_FORMAT "×%"
+                   G_GUINT64_FORMAT " shape of type %u needs %" G_GUINT64_FORMAT " (corrupt file)",
+                   t.nbytes, what, v->rows, v->cols, t.type, need);
   return skip_body (s, left, &t, error);
 }
 
@@ -704,6 +704,82 @@ lesc_mat_file_check_variable (const LescMatFile *f, const LescMatVariable *v, GE
   if (ok && left >= 8)
     ok = refuse (f, v, error, "holds %" G_GUINT64_FORMAT " bytes after its data (corrupt file)",
                  left);
+  ok = ok && source_skip (&s, left, error) && source_finish (&s, declared, error);
+  source_clear (&s);
+  g_free (scratch.name);
+  return ok;
+}
+
+static gboolean
+is_text_type (guint32 t)
+{
+  return t == MAT_T_UINT8 || t == MAT_T_UINT16 || t == MAT_T_UTF8 || t == MAT_T_UTF16;
+}
+
+/* The characters of a char matrix: exactly `elements` units of an 8- or 16-bit type. */
+static gboolean
+check_text_part (Source *s, guint64 *left, guint64 elements, GError **error)
+{
+  Tag t;
+  if (!read_tag (s, left, &t, "text", error))
+    return FALSE;
+  if (!is_text_type (t.type))
+    return refuse (s->f, s->v, error, "has text of type %u (expected 8- or 16-bit characters; "
+                   "corrupt file)", t.type);
+  guint64 need = elements * Mat_SizeOf ((enum matio_types) t.type);
+  if (t.nbytes != need)
+    return refuse (s->f, s->v, error, "has text of %u bytes where its shape needs %" G_GUINT64_FORMAT
+                   " (corrupt file)", t.nbytes, need);
+  return skip_body (s, left, &t, error);
+}
+
+gboolean
+lesc_mat_file_check_text (const LescMatFile *f, const LescMatVariable *v, guint64 max_chars,
+                          GError **error)
+{
+  if (v->rank != 2 || v->complex || (v->klass != MAT_C_CHAR && v->klass != MAT_C_CELL))
+    return refuse (f, v, error, "is not text (a char matrix or a cell array of strings)");
+  if (v->elements > max_chars)
+    return refuse (f, v, error, "holds %" G_GUINT64_FORMAT " elements (at most %" G_GUINT64_FORMAT
+                   " expected for label names)", v->elements, max_chars);
+  if (f->version == 4)
+    return v->klass == MAT_C_CHAR;   /* its data size was checked with the directory */
+  LescMatVariable scratch = *v;
+  scratch.name = NULL;
+  Source s;
+  source_init (&s, f, v);
+  s.v = v;
+  guint64 left, declared = 0, chars = 0;
+  gboolean ok = open_matrix (&s, &left, error);
+  declared = left;
+  ok = ok && parse_header (&s, &left, &scratch, error);
+  if (ok && v->klass == MAT_C_CHAR)
+    ok = check_text_part (&s, &left, v->elements, error);
+  for (guint64 k = 0; ok && v->klass == MAT_C_CELL && k < v->elements; k++)
+    {
+      /* each cell: a matrix element holding a char row vector */
+      Tag t;
+      ok = read_tag (&s, &left, &t, "cell", error);
+      if (ok && (t.small || t.type != MAT_T_MATRIX))
+        ok = refuse (f, v, error, "has cell %" G_GUINT64_FORMAT " of element type %u (expected a "
+                     "matrix; corrupt file)", k + 1, t.type);
+      if (!ok)
+        break;
+      guint64 cell_left = t.nbytes;
+      left -= t.nbytes;
+      LescMatVariable cell = { 0 };
+      ok = parse_header (&s, &cell_left, &cell, error);
+      g_free (cell.name);
+      if (ok && (cell.klass != MAT_C_CHAR || cell.rank != 2 || cell.rows > 1 || cell.complex))
+        ok = refuse (f, v, error, "has cell %" G_GUINT64_FORMAT " that is not a string", k + 1);
+      chars += ok ? cell.elements : 0;
+      if (ok && chars > max_chars)
+        ok = refuse (f, v, error, "holds more than %" G_GUINT64_FORMAT " characters", max_chars);
+      ok = ok && (cell.elements == 0 || check_text_part (&s, &cell_left, cell.elements, error))
+           && source_skip (&s, cell_left, error);
+    }
+  if (ok && left >= 8)
+    ok = refuse (f, v, error, "holds %" G_GUINT64_FORMAT " bytes after its data (corrupt file)", left);
   ok = ok && source_skip (&s, left, error) && source_finish (&s, declared, error);
   source_clear (&s);
   g_free (scratch.name);

@@ -48,6 +48,12 @@ const LescMatVariable *lesc_mat_file_find (const LescMatFile *f, const char *nam
 gboolean lesc_mat_file_check_variable (const LescMatFile *f, const LescMatVariable *v,
                                        GError **error);
 
+/* The same for text (label names): a char matrix, or a cell array of char row vectors,
+ * with 8- or 16-bit characters whose data sizes match their dimensions, at most
+ * `max_chars` characters in all. */
+gboolean lesc_mat_file_check_text (const LescMatFile *f, const LescMatVariable *v, guint64 max_chars,
+                                   GError **error);
+
 /* A file (a memory file, or an unlinked temporary one) holding the header and only the
  * elements of `vars`, in that order, for matio to read with Mat_VarReadNext. Returns a
  * path to open while `*fd` stays open; close `*fd` afterwards. */

@@ -8,6 +8,7 @@
  * the memory limit before anything is inflated, and matio reads a copy holding only the
  * checked variables. Variables not read are named in a note. */
 #include "core/data/matfile.h"
+#include "core/data/matnames.h"
 #include "core/base/error.h"
 #include "core/data/matcheck.h"
 
@@ -170,6 +171,37 @@ read_variables (const LescMatFile *f, const char *path, const LescMatVariable *c
   return ok;
 }
 
+/* The label names when the file holds them (a checked text variable, read from a copy of
+ * the file holding only it); NULL without an error when it holds none. */
+static char **
+read_label_names (const LescMatFile *f, const char *path, const LescMatVariable *nv, gsize o,
+                  GError **error)
+{
+  if (!lesc_mat_file_check_text (f, nv, 65536, error))
+    return NULL;
+  int fd = -1;
+  g_autofree char *copy = lesc_mat_file_subset (f, &nv, 1, &fd, error);
+  if (copy == NULL)
+    return NULL;
+  char **names = NULL;
+  G_LOCK (matio);
+  Mat_LogInitFunc ("lesc", matio_log);
+  matio_message[0] = '\0';
+  mat_t *mat = Mat_Open (copy, MAT_ACC_RDONLY);
+  matvar_t *v = mat != NULL ? Mat_VarReadNext (mat) : NULL;
+  if (v == NULL)
+    g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: variable '%s' cannot be read%s%s", path,
+                 nv->name, matio_message[0] ? ": " : "", matio_message);
+  else
+    names = lesc_mat_names_of (v, o, path, error);
+  Mat_VarFree (v);
+  if (mat != NULL)
+    Mat_Close (mat);
+  G_UNLOCK (matio);
+  close (fd);
+  return names;
+}
+
 LescMatrix *
 lesc_mat_read_variable (const char *path, const char *const *names, GError **error)
 {
@@ -276,9 +308,25 @@ lesc_dataset_load_mat (const char *path, GError **error)
       g_propagate_error (error, local);
       return NULL;
     }
+  const LescMatVariable *nv = find_variable (f, path, lesc_mat_label_name_variables, FALSE, NULL);
+  char **label_names = NULL;
+  if (nv != NULL)
+    {
+      label_names = read_label_names (f, path, nv, (gsize) (tv != NULL ? tv->cols : lv->cols), &local);
+      if (local != NULL)
+        {
+          for (guint k = 0; k < 3; k++)
+            lesc_matrix_free (m[k]);
+          g_propagate_error (error, local);
+          return NULL;
+        }
+    }
   g_autofree char *name = lesc_dataset_name_from_path (path);
   LescDataset *ds = lesc_dataset_new (name, m[0], tv ? m[1] : NULL, lv ? m[n_used - 1] : NULL);
   ds->source = g_strdup (path);
-  note_unused (ds, f, path, used, n_used);
+  ds->label_names = label_names;
+  const LescMatVariable *all_used[4] = { used[0], n_used > 1 ? used[1] : NULL, n_used > 2 ? used[2] : NULL, NULL };
+  all_used[n_used] = nv;
+  note_unused (ds, f, path, all_used, n_used + (nv != NULL));
   return ds;
 }

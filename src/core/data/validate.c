@@ -187,6 +187,12 @@ check_truth (LescDataset *ds, LescValidateFlags flags, LescValidateReport *r, GE
       if (fabs (sums[i] - 1.0) > LESC_SUM_TOLERANCE)
         LESC_AT (ds->truth, i, j) /= sums[i];
   r->renormalized = r->not_distributions;
+  lesc_dataset_add_note (ds, "%s: %zu row%s of the label distributions divided by %s sum%s "
+                         "(--renormalize; the largest change: a row summing to %.17g)",
+                         where (ds), r->renormalized, r->renormalized == 1 ? "" : "s",
+                         r->renormalized == 1 ? "its" : "their", r->renormalized == 1 ? "" : "s",
+                         fabs (r->sum_min - 1.0) > fabs (r->sum_max - 1.0) ? r->sum_min
+                                                                            : r->sum_max);
   if (!ds->logical_from_file)
     {
       lesc_matrix_free (ds->logical);

@@ -1,4 +1,4 @@
-/* The six LE measures (algorithms.md §3): per row, then the plain mean over rows. */
+/* The six LE measures (docs/methods.md §3): per row, then the plain mean over rows. */
 #include "core/eval/measures.h"
 #include "core/base/error.h"
 #include "core/eval/stats.h"
@@ -127,52 +127,71 @@ check_input (const LescMatrix *truth, const LescMatrix *recovered, GError **erro
   return TRUE;
 }
 
-gboolean
-lesc_measures_compute_full (const LescMatrix *truth, const LescMatrix *recovered,
-                            LescKlDirection kl, double out[LESC_N_MEASURES], gsize *kl_rows,
-                            GError **error)
+/* The six measures of row i (KL may be +Inf, or NaN from 0·ln(0/0) in recovered-truth). */
+static void
+row_measures (const LescMatrix *truth, const LescMatrix *recovered, gsize i, LescKlDirection kl,
+              double out[LESC_N_MEASURES])
+{
+  double cheb = 0, clark = 0, canber = 0, kld = 0, dot = 0, rr = 0, pp = 0, inter = 0;
+  for (gsize j = 0; j < truth->cols; j++)
+    {
+      const double r = LESC_AT (truth, i, j), p = LESC_AT (recovered, i, j);
+      const double ad = fabs (r - p), s = r + p;
+      cheb = MAX (cheb, ad);
+      if (!(r == 0.0 && p == 0.0)) /* a 0/0 term contributes 0 */
+        {
+          clark += (r - p) * (r - p) / (s * s);
+          canber += ad / s;
+        }
+      if (kl == LESC_KL_TRUTH_RECOVERED)
+        kld += kl_term (r, p, 0.0);
+      else
+        kld += kl_term (p, r, NAN);
+      dot += r * p;
+      rr += r * r;
+      pp += p * p;
+      inter += MIN (r, p);
+    }
+  out[LESC_MEASURE_CHEB] = cheb;
+  out[LESC_MEASURE_CLARK] = sqrt (clark);
+  out[LESC_MEASURE_CANBER] = canber;
+  out[LESC_MEASURE_KL] = kld;
+  out[LESC_MEASURE_COSINE] = dot / (sqrt (rr) * sqrt (pp));
+  out[LESC_MEASURE_INTERSEC] = inter;
+}
+
+static gboolean
+check_kl (LescKlDirection kl, GError **error)
 {
   if (kl != LESC_KL_TRUTH_RECOVERED && kl != LESC_KL_RECOVERED_TRUTH)
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "measures: unknown KL direction %d", kl);
       return FALSE;
     }
-  if (!check_input (truth, recovered, error))
+  return TRUE;
+}
+
+gboolean
+lesc_measures_compute_full (const LescMatrix *truth, const LescMatrix *recovered,
+                            LescKlDirection kl, double out[LESC_N_MEASURES], gsize *kl_rows,
+                            GError **error)
+{
+  if (!check_kl (kl, error) || !check_input (truth, recovered, error))
     return FALSE;
 
-  const gsize n = truth->rows, o = truth->cols;
+  const gsize n = truth->rows;
   double sum[LESC_N_MEASURES] = { 0 };
   gsize kl_n = 0;
   for (gsize i = 0; i < n; i++)
     {
-      double cheb = 0, clark = 0, canber = 0, kld = 0, dot = 0, rr = 0, pp = 0, inter = 0;
-      for (gsize j = 0; j < o; j++)
-        {
-          const double r = LESC_AT (truth, i, j), p = LESC_AT (recovered, i, j);
-          const double ad = fabs (r - p), s = r + p;
-          cheb = MAX (cheb, ad);
-          if (!(r == 0.0 && p == 0.0)) /* a 0/0 term contributes 0 */
-            {
-              clark += (r - p) * (r - p) / (s * s);
-              canber += ad / s;
-            }
-          if (kl == LESC_KL_TRUTH_RECOVERED)
-            kld += kl_term (r, p, 0.0);
-          else
-            kld += kl_term (p, r, NAN);
-          dot += r * p;
-          rr += r * r;
-          pp += p * p;
-          inter += MIN (r, p);
-        }
-      sum[LESC_MEASURE_CHEB] += cheb;
-      sum[LESC_MEASURE_CLARK] += sqrt (clark);
-      sum[LESC_MEASURE_CANBER] += canber;
-      sum[LESC_MEASURE_COSINE] += dot / (sqrt (rr) * sqrt (pp));
-      sum[LESC_MEASURE_INTERSEC] += inter;
-      if (kl == LESC_KL_RECOVERED_TRUTH && kld == INFINITY)
+      double row[LESC_N_MEASURES];
+      row_measures (truth, recovered, i, kl, row);
+      for (int m = 0; m < LESC_N_MEASURES; m++)
+        if (m != LESC_MEASURE_KL)
+          sum[m] += row[m];
+      if (kl == LESC_KL_RECOVERED_TRUTH && row[LESC_MEASURE_KL] == INFINITY)
         continue; /* the official demos delete +Inf rows */
-      sum[LESC_MEASURE_KL] += kld;
+      sum[LESC_MEASURE_KL] += row[LESC_MEASURE_KL];
       kl_n++;
     }
   for (int m = 0; m < LESC_N_MEASURES; m++)
@@ -181,6 +200,50 @@ lesc_measures_compute_full (const LescMatrix *truth, const LescMatrix *recovered
     out[LESC_MEASURE_KL] = NAN; /* the mean of no rows, as MATLAB's mean([]) */
   if (kl_rows != NULL)
     *kl_rows = kl_n;
+  return TRUE;
+}
+
+gsize
+lesc_kl_dropped_rows (const LescMatrix *truth)
+{
+  gsize rows = 0;
+  for (gsize i = 0; i < truth->rows; i++)
+    for (gsize j = 0; j < truth->cols; j++)
+      if (LESC_AT (truth, i, j) == 0.0)
+        {
+          rows++;
+          break;
+        }
+  return rows;
+}
+
+char *
+lesc_kl_dropped_note (const char *where, gsize dropped, gsize n, gboolean exact)
+{
+  return g_strdup_printf ("%s: KL(recovered‖truth) leaves out %s%zu of the %zu rows (those "
+                          "whose ground truth is 0 where the recovery is not: +Inf), as the "
+                          "official demos do; it is the mean over the other %s%zu",
+                          where, exact ? "" : "up to ", dropped, n, exact ? "" : "≥ ",
+                          n - dropped);
+}
+
+gboolean
+lesc_measures_per_sample (const LescMatrix *truth, const LescMatrix *recovered, LescKlDirection kl,
+                          LescMeasure measure, double *out, GError **error)
+{
+  if (!check_kl (kl, error) || !check_input (truth, recovered, error))
+    return FALSE;
+  if (measure >= LESC_N_MEASURES)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "measures: unknown measure %d", measure);
+      return FALSE;
+    }
+  for (gsize i = 0; i < truth->rows; i++)
+    {
+      double row[LESC_N_MEASURES];
+      row_measures (truth, recovered, i, kl, row);
+      out[i] = row[measure];
+    }
   return TRUE;
 }
 

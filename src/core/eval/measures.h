@@ -1,4 +1,4 @@
-/* The six LE measures (algorithms.md §3): per row, then the mean over rows. */
+/* The six LE measures (docs/methods.md §3): per row, then the mean over rows. */
 #pragma once
 #include "core/numeric/matrix.h"
 
@@ -42,6 +42,18 @@ gboolean lesc_measures_compute (const LescMatrix *truth, const LescMatrix *recov
 gboolean lesc_measures_compute_full (const LescMatrix *truth, const LescMatrix *recovered,
                                      LescKlDirection kl, double out[LESC_N_MEASURES],
                                      gsize *kl_rows, GError **error);
+
+/* Rows of `truth` holding a zero: the rows KL(recovered‖truth) may leave out. */
+gsize lesc_kl_dropped_rows (const LescMatrix *truth);
+/* The line that says KL(recovered‖truth) left rows out of its mean, naming `where` (the
+ * data): exactly `n - kl_rows` of `n` (`exact`), or up to `n - kl_rows` (a data set's
+ * rows holding a zero, before any recovery). */
+char *lesc_kl_dropped_note (const char *where, gsize dropped, gsize n, gboolean exact);
+/* One measure per sample (n values into `out`): the row values the means above are made
+ * of, with the same conventions (KL may be +Inf or, recovered-truth, NaN). */
+gboolean lesc_measures_per_sample (const LescMatrix *truth, const LescMatrix *recovered,
+                                   LescKlDirection kl, LescMeasure measure, double *out,
+                                   GError **error);
 
 /* Ranks of `n` results on each measure. `values` and `ranks` are n × LESC_N_MEASURES,
  * row-major; rank 1 is the best in the measure's direction, tied values share their mean

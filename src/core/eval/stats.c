@@ -1,4 +1,4 @@
-/* Statistics for comparing methods over data sets (statistics.md). */
+/* Statistics for comparing methods over data sets (docs/statistics.md). */
 #include "core/eval/stats.h"
 #include "core/base/error.h"
 
@@ -76,8 +76,10 @@ lesc_stats_mean_ranks (const LescMatrix *ranks, double *mean_ranks)
     }
 }
 
-LescMatrix *
-lesc_stats_complete_rows (const LescMatrix *table, GArray **dropped)
+/* The rows of `table` without a missing (NaN) or non-finite value; `dropped` (may be NULL)
+ * receives the indices (guint, ascending) of the rows left out. */
+static LescMatrix *
+complete_rows (const LescMatrix *table, GArray **dropped)
 {
   g_autoptr (GArray) keep = g_array_new (FALSE, FALSE, sizeof (gsize));
   GArray *gone = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -103,8 +105,10 @@ lesc_stats_complete_rows (const LescMatrix *table, GArray **dropped)
 
 /* ---- Friedman and Iman–Davenport --------------------------------------------------- */
 
-void
-lesc_stats_friedman (const LescMatrix *ranks, LescFriedman *out)
+/* From an N×k matrix of mid-ranks (N ≥ 2, k ≥ 2). When every data set ties all methods
+ * the tie correction is 0/0: χ²_tc = 0, p = 1 is reported. */
+static void
+friedman_test (const LescMatrix *ranks, LescFriedman *out)
 {
   const gsize n = ranks->rows, k = ranks->cols;
   const double N = (double) n, K = (double) k;
@@ -266,8 +270,9 @@ lesc_stats_critical_difference (double q, gsize k, gsize n)
   return q * sqrt ((double) k * (double) (k + 1) / (6.0 * (double) n));
 }
 
-double
-lesc_stats_nemenyi_p (double rank_diff, gsize k, gsize n)
+/* Nemenyi pairwise p for two mean ranks differing by `rank_diff` (scikit-posthocs). */
+static double
+nemenyi_pairwise_p (double rank_diff, gsize k, gsize n)
 {
   double w = M_SQRT2 * fabs (rank_diff) / sqrt ((double) k * (double) (k + 1) / (6.0 * (double) n));
   return CLAMP (1.0 - lesc_stats_ptukey_inf (w, k), 0.0, 1.0);
@@ -450,8 +455,8 @@ lesc_stats_holm (const double *p, gsize m, double *adjusted)
 
 /* ---- Cliques ---------------------------------------------------------------------- */
 
-void
-lesc_clique_free (LescClique *c)
+static void
+clique_free (LescClique *c)
 {
   if (c == NULL)
     return;
@@ -556,7 +561,7 @@ GPtrArray *
 lesc_stats_cliques (const gboolean *connected, gsize k, const double *mean_ranks,
                     gboolean interval_closure)
 {
-  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) lesc_clique_free);
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) clique_free);
   if (k == 0)
     return out;
   guint8 *r = g_new0 (guint8, k), *p = g_new (guint8, k), *x = g_new0 (guint8, k);
@@ -570,7 +575,7 @@ lesc_stats_cliques (const gboolean *connected, gsize k, const double *mean_ranks
           for (gsize i = 0; i < k; i++)
             r[i] = mean_ranks[i] >= cl->lo && mean_ranks[i] <= cl->hi;
           out->pdata[c] = clique_new (r, k, mean_ranks);
-          lesc_clique_free (cl);
+          clique_free (cl);
         }
       /* drop duplicates and groups inside another */
       for (guint c = out->len; c-- > 0;)
@@ -725,7 +730,7 @@ lesc_stats_compare (const LescMatrix *table, const char *const *names, gboolean 
           work->data[i] = round (work->data[i] * scale) / scale;
     }
   GArray *dropped = NULL;
-  g_autoptr (LescMatrix) used = lesc_stats_complete_rows (work, &dropped);
+  g_autoptr (LescMatrix) used = complete_rows (work, &dropped);
   const gsize n = used->rows;
   if (n < 2)
     {
@@ -749,7 +754,7 @@ lesc_stats_compare (const LescMatrix *table, const char *const *names, gboolean 
   res->mean_ranks = g_new (double, k);
   lesc_stats_mean_ranks (res->ranks, res->mean_ranks);
 
-  lesc_stats_friedman (res->ranks, &res->friedman);
+  friedman_test (res->ranks, &res->friedman);
   switch (opt.omnibus)
     {
     case LESC_OMNIBUS_FRIEDMAN: res->omnibus_p = res->friedman.chi2_p; break;
@@ -795,7 +800,7 @@ lesc_stats_compare (const LescMatrix *table, const char *const *names, gboolean 
         {
           const gsize e = lesc_stats_pair_index (i, j, k);
           const double diff = fabs (res->mean_ranks[i] - res->mean_ranks[j]);
-          double pn = lesc_stats_nemenyi_p (diff, k, n);
+          double pn = nemenyi_pairwise_p (diff, k, n);
           LESC_AT (res->nemenyi_p, i, j) = LESC_AT (res->nemenyi_p, j, i) = pn;
           LESC_AT (res->wilcoxon_p, i, j) = LESC_AT (res->wilcoxon_p, j, i) = raw[e];
           LESC_AT (res->holm_p, i, j) = LESC_AT (res->holm_p, j, i) = adj[e];
@@ -816,12 +821,12 @@ lesc_stats_compare (const LescMatrix *table, const char *const *names, gboolean 
   g_free (adj);
 
   if (opt.posthoc == LESC_POSTHOC_BONFERRONI_DUNN)
-    res->posthoc_cliques = g_ptr_array_new_with_free_func ((GDestroyNotify) lesc_clique_free);
+    res->posthoc_cliques = g_ptr_array_new_with_free_func ((GDestroyNotify) clique_free);
   else
     res->posthoc_cliques = lesc_stats_cliques (connected, k, res->mean_ranks, opt.interval_closure);
   g_free (connected);
 
-  res->cliques = g_ptr_array_new_with_free_func ((GDestroyNotify) lesc_clique_free);
+  res->cliques = g_ptr_array_new_with_free_func ((GDestroyNotify) clique_free);
   if (res->omnibus_not_significant)
     {
       guint8 *all = g_new (guint8, k);

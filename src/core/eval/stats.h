@@ -1,4 +1,4 @@
-/* Statistics for comparing k methods over N data sets (statistics.md): ranks, the Friedman
+/* Statistics for comparing k methods over N data sets (docs/statistics.md): ranks, the Friedman
  * and Iman–Davenport omnibus tests, Nemenyi and Bonferroni–Dunn critical differences,
  * pairwise Wilcoxon signed-rank tests with Holm's correction, cliques of methods with no
  * significant difference, and the paired t-test of the cross-validation.
@@ -27,16 +27,12 @@ void lesc_stats_rank (const double *v, gsize k, gboolean lower_is_better, LescRa
                       double *ranks);
 
 /* The N×k rank matrix of an N×k table (rows = data sets, columns = methods), every row
- * ranked on its own. Rows must be finite (see lesc_stats_complete_rows). */
+ * ranked on its own. Rows must be finite (lesc_stats_compare leaves out the others). */
 LescMatrix *lesc_stats_rank_table (const LescMatrix *table, gboolean lower_is_better,
                                    LescRankTies ties);
 
 /* Column means of a rank matrix: the k mean ranks. */
 void lesc_stats_mean_ranks (const LescMatrix *ranks, double *mean_ranks);
-
-/* The rows of `table` without a missing (NaN) or non-finite value; `dropped` (may be NULL)
- * receives the indices (guint, ascending) of the rows left out. */
-LescMatrix *lesc_stats_complete_rows (const LescMatrix *table, GArray **dropped);
 
 /* ---- Omnibus tests (§3, §4) -------------------------------------------------------- */
 
@@ -48,10 +44,6 @@ typedef struct {
                                 when every data set ranks the methods identically */
   double ff_df1, ff_df2;     /* k − 1, (k − 1)(N − 1) */
 } LescFriedman;
-
-/* From an N×k matrix of mid-ranks (N ≥ 2, k ≥ 2). When every data set ties all methods
- * the tie correction is 0/0: χ²_tc = 0, p = 1 is reported. */
-void lesc_stats_friedman (const LescMatrix *mid_ranks, LescFriedman *out);
 
 /* ---- Studentized range, Nemenyi, Bonferroni–Dunn (§5, §6) --------------------------- */
 
@@ -65,8 +57,6 @@ double lesc_stats_nemenyi_q (double alpha, gsize k);
 double lesc_stats_bonferroni_dunn_q (double alpha, gsize k);
 /* CD = q · sqrt(k(k + 1) / (6N)). */
 double lesc_stats_critical_difference (double q, gsize k, gsize n);
-/* Nemenyi pairwise p for two mean ranks differing by `rank_diff` (scikit-posthocs). */
-double lesc_stats_nemenyi_p (double rank_diff, gsize k, gsize n);
 
 /* ---- Wilcoxon signed-rank test (§7) ---------------------------------------------- */
 
@@ -120,7 +110,6 @@ typedef struct {
  * Returns a GPtrArray of LescClique* (freed with the array). */
 GPtrArray *lesc_stats_cliques (const gboolean *connected, gsize k, const double *mean_ranks,
                                gboolean interval_closure);
-void lesc_clique_free (LescClique *c);
 
 /* ---- The comparison behind a critical-difference diagram ------------------------ */
 

@@ -33,7 +33,8 @@ lesc_engine_init (Engine *e, const LescExperimentOptions *o, LescExperimentCount
   e->o = o;
   e->counts = counts != NULL ? counts : &e->own_counts;
   memset (e->counts, 0, sizeof *e->counts);
-  counts->failures = g_ptr_array_new_with_free_func (g_free);
+  e->counts->failures = g_ptr_array_new_with_free_func (g_free);
+  e->counts->notes = g_ptr_array_new_with_free_func (g_free);
   e->infos = g_ptr_array_new_with_free_func ((GDestroyNotify) data_info_free);
   e->units = g_ptr_array_new_with_free_func ((GDestroyNotify) unit_free);
   e->loaded_index = G_MAXUINT;
@@ -107,6 +108,21 @@ open_dataset (const LescExperimentOptions *o, const char *spec, GError **error)
   return lesc_dataset_open_with (spec, &open, NULL, error);
 }
 
+/* What reading the data set chose, and the rows KL(recovered‖truth) leaves out: said
+ * once (counts->notes). */
+static void
+note_dataset (Engine *e, const LescDataset *ds)
+{
+  for (char **n = ds->notes; n != NULL && *n != NULL; n++)
+    g_ptr_array_add (e->counts->notes, g_strdup (*n));
+  if (e->o->kl != LESC_KL_RECOVERED_TRUTH || ds->truth == NULL)
+    return;
+  gsize zero_rows = lesc_kl_dropped_rows (ds->truth);
+  if (zero_rows > 0)
+    g_ptr_array_add (e->counts->notes, lesc_kl_dropped_note (ds->source ? ds->source : ds->name,
+                                                              zero_rows, ds->truth->rows, FALSE));
+}
+
 /* Learns each data set's name, checksum and size (opening it; in store_only mode a data
  * set that cannot be opened is looked up by name in the store). */
 gboolean
@@ -121,6 +137,7 @@ lesc_engine_add_datasets (Engine *e, const char *const *specs, guint n, GError *
       LescDataset *ds = open_dataset (e->o, specs[i], &local);
       if (ds != NULL)
         {
+          note_dataset (e, ds);
           d->name = g_strdup (ds->name);
           d->checksum = g_strdup (ds->checksum);
           d->n = lesc_dataset_n (ds);
@@ -306,9 +323,12 @@ solver_text (const LescRunResult *res)
 static gboolean
 score (Engine *e, Run *run, const LescMatrix *truth, const LescMatrix *recovered, GError **error)
 {
-  if (!lesc_measures_compute (truth, recovered, e->o->kl, run->rec->measures, error))
+  gsize kl_rows = 0;
+  if (!lesc_measures_compute_full (truth, recovered, e->o->kl, run->rec->measures, &kl_rows,
+                                   error))
     return FALSE;
   run->rec->n_rows = (guint) truth->rows;
+  run->kl_rows = kl_rows < truth->rows ? kl_rows : 0;
   return TRUE;
 }
 
@@ -336,6 +356,15 @@ store_run (Engine *e, Run *run, GError **error)
 {
   g_free (run->rec->version);
   run->rec->version = g_strdup (LESC_VERSION);
+  if (run->kl_rows > 0)
+    {
+      /* KL(recovered‖truth) left rows out: recorded with the run */
+      char *solver = g_strdup_printf ("%s%skl_rows=%zu", run->rec->solver ? run->rec->solver : "",
+                                      run->rec->solver && *run->rec->solver ? " " : "",
+                                      run->kl_rows);
+      g_free (run->rec->solver);
+      run->rec->solver = solver;
+    }
   if (!lesc_store_put (e->o->store, run->rec, e->o->recompute, error))
     return FALSE;
   run->have = TRUE;

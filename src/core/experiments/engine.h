@@ -18,6 +18,7 @@ typedef struct {
   LescRunRecord *rec;     /* key and results; points into the caller's arrays */
   LescRunParams params;
   gboolean have;          /* found in the store or computed (and stored) */
+  gsize kl_rows;          /* rows the KL mean is over, when fewer than all (else 0) */
 } Run;
 
 typedef enum {

@@ -103,7 +103,7 @@ name_in (const char *name, const char *const *list)
 char *
 lesc_run_variant_text (const LescMethod *m, const LescRunParams *p)
 {
-  /* which option applies to which method: algorithms.md, "Named variants" */
+  /* which option applies to which method: docs/methods.md, "Named variants" */
   static const char *const correlation[] = { "lesc", "glesc", NULL };
   static const char *const tensor[] = { "glesc", NULL };
   static const char *const baselines[] = { "fcm", "km", "lp", "ml", NULL };
@@ -143,6 +143,8 @@ lesc_experiment_counts_clear (LescExperimentCounts *c)
 {
   if (c->failures != NULL)
     g_ptr_array_unref (c->failures);
+  if (c->notes != NULL)
+    g_ptr_array_unref (c->notes);
   memset (c, 0, sizeof *c);
 }
 

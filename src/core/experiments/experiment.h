@@ -1,5 +1,5 @@
 /* Experiments over the results store: the recovery table (with λ tuning), ten-fold
- * cross-validation and the λ₁/λ₂ sensitivity grid (algorithms.md §10).
+ * cross-validation and the λ₁/λ₂ sensitivity grid (docs/methods.md §10).
  *
  * Each experiment is a fixed, ordered list of work units (a unit computes one or more
  * runs: one recovery run, one CV fold, or every λ₁ of one λ₂ for LESC/gLESC, which
@@ -81,6 +81,7 @@ typedef struct {
   guint runs_reused;
   guint runs_missing;        /* not computed: other shards, store_only, failures */
   GPtrArray *failures;       /* messages of runs that failed (char*); the others went on */
+  GPtrArray *notes;          /* choices about the data to say once (char*, naming the data) */
 } LescExperimentCounts;
 
 void lesc_experiment_counts_clear (LescExperimentCounts *c);

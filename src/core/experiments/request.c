@@ -10,7 +10,8 @@ request_new (LescExperimentKind kind, const LescMethodSetup *setups, guint n_set
   LescExperimentRequest *r = g_new0 (LescExperimentRequest, 1);
   r->kind = kind;
   r->n_setups = MIN (n_setups, LESC_EXPERIMENT_MAX_SETUPS);
-  memcpy (r->setups, setups, r->n_setups * sizeof *setups);
+  if (r->n_setups > 0) /* memcpy's source may not be NULL, even for no bytes */
+    memcpy (r->setups, setups, r->n_setups * sizeof *setups);
   r->kl = LESC_KL_TRUTH_RECOVERED;
   return r;
 }

@@ -81,14 +81,6 @@ lesc_run_record_copy (LescRunRecord *dst, const LescRunRecord *src)
   dst->created = g_strdup (src->created);
 }
 
-LescRunRecord *
-lesc_run_record_dup (const LescRunRecord *src)
-{
-  LescRunRecord *r = g_new0 (LescRunRecord, 1);
-  lesc_run_record_copy (r, src);
-  return r;
-}
-
 void
 lesc_run_record_free (LescRunRecord *r)
 {
@@ -306,6 +298,47 @@ ensure_schema (LescStore *s, gboolean create, GError **error)
   return TRUE;
 }
 
+/* A connection that trusts nothing in the file: no schema code (views, triggers,
+ * generated columns) runs functions with side effects, the schema cannot be written by
+ * SQL, and a URI given to ATTACH is understood (lesc_store_merge). */
+static LescStore *
+connect (const char *path, int flags, GError **error)
+{
+  LescStore *s = g_new0 (LescStore, 1);
+  s->path = g_strdup (path);
+  /* a plain path is never read as a URI: only ATTACH is given one */
+  g_autofree char *name = g_str_has_prefix (path, "file:") ? g_strconcat ("./", path, NULL)
+                                                           : g_strdup (path);
+  if (sqlite3_open_v2 (name, &s->db, flags | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_URI, NULL)
+      != SQLITE_OK)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: cannot open the results store: %s",
+                   path, s->db ? sqlite3_errmsg (s->db) : "out of memory");
+      lesc_store_close (s);
+      return NULL;
+    }
+  sqlite3_busy_timeout (s->db, 10000);
+  sqlite3_extended_result_codes (s->db, 1);
+  sqlite3_db_config (s->db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
+  sqlite3_db_config (s->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL);
+  return s;
+}
+
+/* A store to read only (lesc_store_merge's other store): nothing is written to it. */
+static LescStore *
+store_open_readonly (const char *path, GError **error)
+{
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: no such file", path);
+      return NULL;
+    }
+  LescStore *s = connect (path, SQLITE_OPEN_READONLY, error);
+  if (s != NULL && !ensure_schema (s, FALSE, error))
+    g_clear_pointer (&s, lesc_store_close);
+  return s;
+}
+
 static LescStore *
 store_open (const char *path, gboolean create, GError **error)
 {
@@ -329,18 +362,9 @@ store_open (const char *path, gboolean create, GError **error)
           return NULL;
         }
     }
-  LescStore *s = g_new0 (LescStore, 1);
-  s->path = g_strdup (path);
-  int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX | (create ? SQLITE_OPEN_CREATE : 0);
-  if (sqlite3_open_v2 (path, &s->db, flags, NULL) != SQLITE_OK)
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: cannot open the results store: %s",
-                   path, s->db ? sqlite3_errmsg (s->db) : "out of memory");
-      lesc_store_close (s);
-      return NULL;
-    }
-  sqlite3_busy_timeout (s->db, 10000);
-  sqlite3_extended_result_codes (s->db, 1);
+  LescStore *s = connect (path, SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0), error);
+  if (s == NULL)
+    return NULL;
   if (!ensure_schema (s, create, error))
     {
       lesc_store_close (s);
@@ -545,41 +569,132 @@ lesc_store_count (LescStore *s, GError **error)
   return n;
 }
 
+/* A row of another store that is a run: the types and sizes the schema means (a hostile
+ * or damaged file may hold anything; SQLite's column types are only affinities). */
+#define VALID_RUN                                                                          \
+  "typeof(checksum) = 'text' AND length(checksum) BETWEEN 1 AND 256 AND "                  \
+  "typeof(dataset) = 'text' AND length(dataset) BETWEEN 1 AND 4096 AND "                   \
+  "typeof(method) = 'text' AND length(method) BETWEEN 1 AND 256 AND "                      \
+  "typeof(params) = 'text' AND length(params) <= 4096 AND "                                \
+  "typeof(variant) = 'text' AND length(variant) <= 256 AND "                               \
+  "kl_direction IN ('truth-recovered', 'recovered-truth') AND "                            \
+  "typeof(lambda1) IN ('real', 'integer', 'null') AND "                                    \
+  "typeof(lambda2) IN ('real', 'integer', 'null') AND "                                    \
+  "(seed IS NULL OR (typeof(seed) = 'integer' AND seed BETWEEN 0 AND 4294967295)) AND "    \
+  "(fold IS NULL OR (typeof(fold) = 'integer' AND typeof(folds) = 'integer' AND "          \
+  "  typeof(fold_seed) = 'integer' AND fold >= 0 AND fold < folds AND folds <= 1000000 "   \
+  "  AND fold_seed BETWEEN 0 AND 4294967295)) AND "                                        \
+  "typeof(cheb) IN ('real', 'integer', 'null') AND "                                       \
+  "typeof(clark) IN ('real', 'integer', 'null') AND "                                      \
+  "typeof(canber) IN ('real', 'integer', 'null') AND "                                     \
+  "typeof(kl) IN ('real', 'integer', 'null') AND "                                         \
+  "typeof(cosine) IN ('real', 'integer', 'null') AND "                                     \
+  "typeof(intersec) IN ('real', 'integer', 'null') AND "                                   \
+  "typeof(n_rows) = 'integer' AND n_rows BETWEEN 0 AND 4294967295 AND "                    \
+  "typeof(seconds) IN ('real', 'integer') AND "                                            \
+  "typeof(stages) = 'text' AND length(stages) <= 4096 AND "                                \
+  "typeof(solver) = 'text' AND length(solver) <= 4096 AND "                                \
+  "typeof(version) = 'text' AND length(version) <= 256 AND "                               \
+  "typeof(created) = 'text' AND length(created) <= 256"
+
+/* The other store's `runs` must be a plain table (not a view or virtual table) holding
+ * every column as a stored one (no generated columns: they would run the file's code). */
+static gboolean
+check_other_table (LescStore *s, const char *other_path, GError **error)
+{
+  sqlite3_stmt *st = prepare (s, "SELECT sql FROM other.sqlite_master WHERE type = 'table' "
+                                 "AND name = 'runs'", error);
+  if (st == NULL)
+    return FALSE;
+  const char *sql = sqlite3_step (st) == SQLITE_ROW ? (const char *) sqlite3_column_text (st, 0) : NULL;
+  gboolean plain = sql != NULL && g_ascii_strncasecmp (sql, "CREATE TABLE", 12) == 0;
+  sqlite3_finalize (st);
+  guint found = 0;
+  if (plain && (st = prepare (s, "PRAGMA other.table_xinfo(runs)", error)) != NULL)
+    {
+      g_auto (GStrv) wanted = g_strsplit (COLUMNS, ", ", -1);
+      while (sqlite3_step (st) == SQLITE_ROW)
+        {
+          const char *name = (const char *) sqlite3_column_text (st, 1);
+          if (sqlite3_column_int (st, 6) != 0)
+            plain = FALSE; /* hidden or generated */
+          for (guint k = 0; name != NULL && wanted[k] != NULL; k++)
+            found += g_ascii_strcasecmp (wanted[k], name) == 0;
+        }
+      sqlite3_finalize (st);
+      plain = plain && found == g_strv_length (wanted);
+    }
+  else if (plain)
+    return FALSE;
+  if (!plain)
+    g_set_error (error, LESC_ERROR, LESC_ERROR_STORE,
+                 "%s: not a results store (its 'runs' is not a plain table with the columns of "
+                 "schema version %d)", other_path, LESC_STORE_SCHEMA_VERSION);
+  return plain;
+}
+
+static gint64
+count_other (LescStore *s, const char *where, GError **error)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT count(*) FROM other.runs%s%s",
+                                          where ? " WHERE " : "", where ? where : "");
+  sqlite3_stmt *st = prepare (s, sql, error);
+  if (st == NULL)
+    return -1;
+  gint64 n = sqlite3_step (st) == SQLITE_ROW ? sqlite3_column_int64 (st, 0) : -1;
+  if (n < 0)
+    fail (s, "cannot read the store to merge", error);
+  sqlite3_finalize (st);
+  return n;
+}
+
 gboolean
 lesc_store_merge (LescStore *s, const char *other_path, guint *added, guint *skipped,
-                  GError **error)
+                  guint *invalid, GError **error)
 {
-  /* open it on its own first: checks that it is a store of a known schema */
-  g_autoptr (LescStore) other = lesc_store_open_existing (other_path, error);
+  /* open it on its own first, read-only: checks that it is a store of a known schema */
+  g_autoptr (LescStore) other = store_open_readonly (other_path, error);
   if (other == NULL)
-    return FALSE;
-  gint64 total = lesc_store_count (other, error);
-  if (total < 0)
     return FALSE;
   g_clear_pointer (&other, lesc_store_close);
 
+  /* attached read-only: the file to merge is never written */
+  g_autofree char *abs = g_canonicalize_filename (other_path, NULL);
+  g_autofree char *escaped = g_uri_escape_string (abs, "/", FALSE);
+  g_autofree char *uri = g_strdup_printf ("file:%s?mode=ro", escaped);
   sqlite3_stmt *st = prepare (s, "ATTACH DATABASE ?1 AS other", error);
   if (st == NULL)
     return FALSE;
-  bind_text (st, 1, other_path);
+  bind_text (st, 1, uri);
   int rc = sqlite3_step (st);
   sqlite3_finalize (st);
   if (rc != SQLITE_DONE)
     return fail (s, "cannot attach the store to merge", error);
-  gboolean ok = exec (s, "BEGIN IMMEDIATE; INSERT OR IGNORE INTO main.runs (" COLUMNS ") "
-                         "SELECT " COLUMNS " FROM other.runs ORDER BY id", error);
-  gint64 n = ok ? sqlite3_changes (s->db) : 0;
+  /* no value of a run comes near this; a larger one is refused, not loaded */
+  int old_length = sqlite3_limit (s->db, SQLITE_LIMIT_LENGTH, 1 << 20);
+  gint64 total = -1, valid = -1, n = 0;
+  gboolean ok = check_other_table (s, other_path, error)
+                && (total = count_other (s, NULL, error)) >= 0
+                && (valid = count_other (s, VALID_RUN, error)) >= 0
+                && exec (s, "BEGIN IMMEDIATE; INSERT OR IGNORE INTO main.runs (" COLUMNS ") "
+                            "SELECT " COLUMNS " FROM other.runs WHERE " VALID_RUN " ORDER BY id",
+                         error);
+  if (ok)
+    n = sqlite3_changes (s->db);
   if (ok)
     ok = exec (s, "COMMIT", error);
   if (!ok)
     rollback (s);
+  sqlite3_limit (s->db, SQLITE_LIMIT_LENGTH, old_length);
   exec (s, "DETACH DATABASE other", NULL);
   if (ok)
     {
       if (added != NULL)
         *added = (guint) n;
       if (skipped != NULL)
-        *skipped = (guint) (total - n);
+        *skipped = (guint) (valid - n);
+      if (invalid != NULL)
+        *invalid = (guint) (total - valid);
     }
   return ok;
 }

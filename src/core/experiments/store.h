@@ -48,7 +48,6 @@ typedef struct {
 
 void lesc_run_record_clear (LescRunRecord *r);  /* frees the strings, zeroes */
 void lesc_run_record_copy (LescRunRecord *dst, const LescRunRecord *src);
-LescRunRecord *lesc_run_record_dup (const LescRunRecord *src);
 void lesc_run_record_free (LescRunRecord *r);
 
 /* g_get_user_data_dir()/lesc-explorer/results.sqlite */
@@ -94,9 +93,12 @@ GPtrArray *lesc_store_query (LescStore *s, const LescRunFilter *filter, GError *
 gint64 lesc_store_count (LescStore *s, GError **error);
 
 /* Copies every run of the store at `other_path` that is not already here (same key),
- * in one transaction. `added` and `skipped` (may be NULL) receive the counts. */
+ * in one transaction. The other file is opened read-only and trusted in nothing: its
+ * `runs` must be a plain table of the schema's columns, and rows whose values do not
+ * have the schema's types and sizes are not copied. `added`, `skipped` (already here)
+ * and `invalid` (not runs) may be NULL. */
 gboolean lesc_store_merge (LescStore *s, const char *other_path, guint *added, guint *skipped,
-                           GError **error);
+                           guint *invalid, GError **error);
 
 /* The checksum of the most recent run of the data set named `name` (case-insensitive),
  * or NULL (no error) when the store has none: lets the readers work without the data. */

@@ -1,4 +1,4 @@
-/* What the four baselines FCM, KM, LP and ML (algorithms.md §8) share: their registry
+/* What the four baselines FCM, KM, LP and ML (docs/methods.md §8) share: their registry
  * entries and the input check (parameters: lesc_run_params_check, stages:
  * lesc_run_result_lap). */
 #pragma once

@@ -1,4 +1,4 @@
-/* FCM baseline (algorithms.md §8.1): fuzzy c-means, then a max-product composition of the
+/* FCM baseline (docs/methods.md §8.1): fuzzy c-means, then a max-product composition of the
  * memberships with the prototype label matrix. The registry entry is lesc_method_fcm
  * (baseline.h). */
 #pragma once

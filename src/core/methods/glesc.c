@@ -1,4 +1,4 @@
-/* gLESC (algorithms.md §7): the t-SVD tensor step over the feature and label views,
+/* gLESC (docs/methods.md §7): the t-SVD tensor step over the feature and label views,
  * C = (Z₁ + Z₂)/2, then the LE step. */
 #include "core/methods/method.h"
 #include "core/solvers/tensor.h"

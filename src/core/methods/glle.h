@@ -1,4 +1,4 @@
-/* GLLE (algorithms.md §5): the LE step with the Laplacian of a symmetrized kNN graph. */
+/* GLLE (docs/methods.md §5): the LE step with the Laplacian of a symmetrized kNN graph. */
 #pragma once
 #include "core/numeric/matrix.h"
 #include "core/base/progress.h"

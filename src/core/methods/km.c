@@ -1,4 +1,4 @@
-/* KM baseline (algorithms.md §8.2, §11): kernel distance of every sample to the centre of
+/* KM baseline (docs/methods.md §8.2, docs/shortcuts.md §8): kernel distance of every sample to the centre of
  * each label's positive samples, in one pass over the n×n kernel. */
 #include "core/methods/baseline.h"
 #include "core/base/error.h"

@@ -1,4 +1,4 @@
-/* LESC (algorithms.md §6), reconstructed: LRR of the features, then the LE step with
+/* LESC (docs/methods.md §6), reconstructed: LRR of the features, then the LE step with
  * C = Z. No official LESC code exists; the pieces come from the gLESC repository. */
 #include "core/solvers/lrr.h"
 #include "core/methods/method.h"
@@ -15,7 +15,7 @@ static const LescParamSpec lesc_params[] = {
     0.1, 1e-6, 1e6, TRUE, FALSE },
 };
 
-/* C = Z lies in the column space of the features (the row-space reduction, §6:
+/* C = Z lies in the column space of the features (the row-space reduction, docs/methods.md §6:
  * Z = QZ̃ with Q a basis of range(x)), so C = UV with U the thin-QR basis of x (its span
  * contains range(x) whatever the rank of x) and V = UᵀZ. The LE step then applies I − C
  * in O(nq) per column instead of O(n²): forming its quadratic form costs 2n³ instead of

@@ -1,4 +1,4 @@
-/* LP baseline (algorithms.md §8.3): label propagation in closed form. The registry entry
+/* LP baseline (docs/methods.md §8.3): label propagation in closed form. The registry entry
  * is lesc_method_lp (baseline.h). */
 #pragma once
 #include "core/numeric/matrix.h"

@@ -1,4 +1,4 @@
-/* ML baseline (algorithms.md §8.4): the label manifold of Hou, Geng and Zhang (2016).
+/* ML baseline (docs/methods.md §8.4): the label manifold of Hou, Geng and Zhang (2016).
  * LLE reconstruction weights W, M = (I − W)ᵀ(I − W) + ridge·I, and per label the
  * bound-constrained QP  min μᵀMμ  s.t. μ_i ≥ 1 (l_ij = 1), μ_i ≤ −1 (l_ij = 0).
  * The registry entry is lesc_method_ml (baseline.h). */

@@ -61,12 +61,19 @@ lesc_method_run_cached (const LescMethod *m, const LescDataset *ds, const LescRu
   if (!lesc_run_params_check (p, m, error))
     return NULL;
   gsize n = ds->features->rows, q = ds->features->cols, c = ds->logical->cols;
-  if (ds->logical->rows != n || n < 2 || c == 0)
+  const char *where = ds->source != NULL ? ds->source : ds->name;
+  if (n < 2)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
+                   "%s: %zu sample%s (n = %zu); the methods need at least 2 samples", where, n,
+                   n == 1 ? "" : "s", n);
+      return NULL;
+    }
+  if (ds->logical->rows != n || c == 0)
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
                    "%s: features are %zu×%zu and logical labels %zu×%zu; expected the same "
-                   "number (≥ 2) of rows and at least one label", ds->name, n, q,
-                   ds->logical->rows, c);
+                   "number of rows and at least one label", where, n, q, ds->logical->rows, c);
       return NULL;
     }
   if (!lesc_method_memory_check (m, ds->name, n, q, c, p, &result->memory_estimate, error))
@@ -80,9 +87,15 @@ lesc_method_run_cached (const LescMethod *m, const LescDataset *ds, const LescRu
   g_autoptr (LescMatrix) x = lesc_zscore (ds->features);
   lesc_run_result_add_stage (result, "z-score", lesc_seconds_since (t0));
   LescProblem problem = { x, ds->logical };
+  GError *local_error = NULL;
   LescMatrix *d = cached
-    ? lesc_method_cached_recover (m, ds, &problem, p, cache, progress, result, error)
-    : m->recover (&problem, p, FALSE, progress, result, error);
+    ? lesc_method_cached_recover (m, ds, &problem, p, cache, progress, result, &local_error)
+    : m->recover (&problem, p, FALSE, progress, result, &local_error);
+  /* the solvers' messages say what failed; the run says on which data */
+  if (local_error != NULL && !g_str_has_prefix (local_error->message, where))
+    g_prefix_error (&local_error, "%s: ", where);
+  if (local_error != NULL)
+    g_propagate_error (error, local_error);
   if (result == &local)
     lesc_run_result_clear (&local);
   return d;

@@ -1,5 +1,5 @@
-/* fminlbfgs as the official LE code calls it (algorithms.md §4.5). The structure follows
- * the specification step by step: main loop, bracketing, sectioning, cubic step. */
+/* fminlbfgs as the official LE code calls it (docs/optimizer.md). The structure follows
+ * docs/optimizer.md step by step: main loop, bracketing, sectioning, cubic step. */
 #include "core/numeric/optimizer.h"
 #include "core/numeric/symmetric.h"
 #include "core/base/simd.h"

@@ -1,9 +1,9 @@
-/* The quasi-Newton optimizer of the official LE code (algorithms.md §4.5): D. Kroon's
+/* The quasi-Newton optimizer of the official LE code (docs/optimizer.md): D. Kroon's
  * fminlbfgs with its defaults — full BFGS (H₀ = I) below 3000 unknowns, L-BFGS with
  * memory 20 above, the bracketing/sectioning line search with cubic interpolation and
  * forward-difference slopes, TolFun = TolX = 1e-6, MaxIter = 300.
  *
- * Two exact shortcuts (§11), neither changing the algorithm: function-only evaluations at
+ * Two exact shortcuts (docs/optimizer.md §4), neither changing the algorithm: function-only evaluations at
  * the trial points (the gradient only at an accepted point), and the O(N²) BFGS update.
  * For an objective that is an exact quadratic the caller may also supply its Hessian
  * product: the line then needs one product per iteration, and every trial value

@@ -5,7 +5,7 @@
 G_BEGIN_DECLS
 
 /* (x − mean) / std per column, std with divisor n − 1; a constant column becomes zeros
- * (algorithms.md §1.2). Returns a new matrix. */
+ * (docs/methods.md §1.2). Returns a new matrix. */
 LescMatrix *lesc_zscore (const LescMatrix *x);
 
 /* Groups of identical rows (exact equality). group[i] = index of row i's group, groups

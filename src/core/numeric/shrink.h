@@ -1,4 +1,4 @@
-/* The proximal steps shared by the correlation solvers (algorithms.md §6, §7). */
+/* The proximal steps shared by the correlation solvers (docs/methods.md §6, §7). */
 #pragma once
 #include <glib.h>
 

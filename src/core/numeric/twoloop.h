@@ -1,4 +1,4 @@
-/* The L-BFGS direction p = −H g by the two-loop recursion (algorithms.md §4.5), with every
+/* The L-BFGS direction p = −H g by the two-loop recursion (docs/optimizer.md), with every
  * vector split into two fixed halves whose partial dot products are always added in one
  * order — so the result is the same to the bit whether a helper thread takes the second
  * half or not. On long vectors the recursion is bound by the cache bandwidth of one core

@@ -1,4 +1,4 @@
-/* Distances and the RBF kernel of the LE step (algorithms.md §4.1). */
+/* Distances and the RBF kernel of the LE step (docs/methods.md §4.1). */
 #pragma once
 #include "core/numeric/matrix.h"
 #include "core/base/progress.h"

@@ -1,4 +1,4 @@
-/* The LE regression step (algorithms.md §4): kernel feature map, the reference optimizer
+/* The LE regression step (docs/methods.md §4): kernel feature map, the reference optimizer
  * (`reference`) or the exact optimum over the distinct rows (`converged`).
  *
  * Cost. The objective is a quadratic in W: f(W) = ‖Φ̂W − L‖² + λ tr((Φ̂W)ᵀMΦ̂W), with the
@@ -10,7 +10,7 @@
  * (smoothness.c: n³ flops for a graph Laplacian or a low-rank C, 3n³ for a dense C), so a
  * cache that keeps them (LescLeParts) makes a change of λ cost O(n²) before the
  * iterations; without a cache they are formed for the fit and Q is summed in place.
- * Φ̂ᵀMΦ̂ is never formed per evaluation (§11).
+ * Φ̂ᵀMΦ̂ is never formed per evaluation (docs/shortcuts.md §1, §2).
  * With many labels (L-BFGS, c·300 ≳ n) even those sweeps cost more than reducing Q once
  * to tridiagonal form Q = U T Uᵀ (tridiagonal.c): the optimizer then runs on Ŵ = UᵀW,
  * where the iteration is the same (optimizer.h) and a product costs O(n) per column. */
@@ -430,7 +430,7 @@ trace_finish (Objective *o, LescLeTrace *t)
     }
 }
 
-/* D̃* = P (PᵀP + λPᵀMP)⁻¹ PᵀL over the m distinct rows (§4.6), into o->d. */
+/* D̃* = P (PᵀP + λPᵀMP)⁻¹ PᵀL over the m distinct rows (docs/methods.md §4.6), into o->d. */
 static gboolean
 solve_converged (Objective *o, const LescMatrix *x, GError **error)
 {
@@ -639,12 +639,6 @@ void
 lesc_le_objective_hessian (LescLeObjective *o, const double *p, double *v)
 {
   objective_hessian (p, v, o);
-}
-
-const LescMatrix *
-lesc_le_objective_features (const LescLeObjective *o)
-{
-  return o->phi;
 }
 
 void

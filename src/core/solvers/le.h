@@ -1,4 +1,4 @@
-/* The LE regression step shared by GLLE, LESC and gLESC (algorithms.md §4):
+/* The LE regression step shared by GLLE, LESC and gLESC (docs/methods.md §4):
  * min_W ‖Φ̂W − L‖² + λ tr((Φ̂W)ᵀ M (Φ̂W)), Φ̂ = [RBF kernel, 1], D = row softmax(Φ̂W). */
 #pragma once
 #include "core/numeric/matrix.h"
@@ -9,8 +9,8 @@
 G_BEGIN_DECLS
 
 typedef enum {
-  LESC_VARIANT_REFERENCE,  /* the official quasi-Newton optimizer (§4.5), default */
-  LESC_VARIANT_CONVERGED,  /* the exact optimum over the distinct rows (§4.6) */
+  LESC_VARIANT_REFERENCE,  /* the official quasi-Newton optimizer (docs/optimizer.md), default */
+  LESC_VARIANT_CONVERGED,  /* the exact optimum over the distinct rows (docs/methods.md §4.6) */
 } LescVariant;
 
 const char *lesc_variant_key (LescVariant v);  /* "reference", "converged" */
@@ -98,8 +98,6 @@ LescLeObjective *lesc_le_objective_new (const LescMatrix *x, const LescMatrix *l
                                         gboolean quadratic_form, GError **error);
 double lesc_le_objective_eval (LescLeObjective *o, const double *w, double *grad);
 void   lesc_le_objective_hessian (LescLeObjective *o, const double *p, double *v);
-/* Φ̂ (n×(n+1)), owned by the objective. */
-const LescMatrix *lesc_le_objective_features (const LescLeObjective *o);
 void   lesc_le_objective_free (LescLeObjective *o);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescLeObjective, lesc_le_objective_free)
 

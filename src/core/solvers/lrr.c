@@ -1,5 +1,5 @@
 /* Low-rank representation by the inexact ALM with the row-space reduction
- * (algorithms.md §6; the reference is solve_lrr.m + lrra.m of the gLESC repository).
+ * (docs/methods.md §6; the official solve_lrr.m + lrra.m of the gLESC repository).
  *
  * A = xᵀ (q×n). Q (n×r) is an orthonormal basis of range(x) (MATLAB orth), B = AQ (q×r);
  * the ALM solves min ‖Z̃‖_* + λ₂‖E‖₂,₁ s.t. A = BZ̃ + E for Z̃ (r×n), and Z = QZ̃.

@@ -1,4 +1,4 @@
-/* Low-rank representation of the samples (LESC step 1, algorithms.md §6): inexact ALM
+/* Low-rank representation of the samples (LESC step 1, docs/methods.md §6): inexact ALM
  * with the row-space reduction. */
 #pragma once
 #include "core/numeric/matrix.h"

@@ -231,15 +231,6 @@ lesc_smoothness_form_flops (const LescSmoothness *m, gsize k)
   return 2.0 * n * n * kk + n * kk * kk;   /* FΦ, the lower triangle of (FΦ)ᵀ(FΦ) */
 }
 
-double
-lesc_smoothness_form_bytes (const LescSmoothness *m, gsize k)
-{
-  double n = (double) m->n, kk = (double) k;
-  if (m->u != NULL && m->c_bound <= FACTORED_FORM_MAX_NORM)
-    return 8.0 * 3.0 * (double) m->u->cols * kk;
-  return 8.0 * n * kk;   /* MΦ or FΦ */
-}
-
 /* The lower triangle of Q ← βQ + αAᵀB (A, B n×k column-major), by column panels of
  * `block`, a cancellation check between them. */
 static gboolean

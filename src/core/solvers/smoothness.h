@@ -1,5 +1,5 @@
-/* The smoothness matrix M of the LE objective (algorithms.md §4.2), applied as an
- * operator and never formed inside the optimizer (§11): GLLE's graph Laplacian as a
+/* The smoothness matrix M of the LE objective (docs/methods.md §4.2), applied as an
+ * operator and never formed inside the optimizer (docs/shortcuts.md §1): GLLE's graph Laplacian as a
  * sparse matrix, LESC/gLESC's (I − C)ᵀ(I − C) as two products with a dense C. */
 #pragma once
 #include "core/numeric/matrix.h"
@@ -35,7 +35,7 @@ double lesc_smoothness_bytes (const LescSmoothness *m);
 /* Flops of one lesc_smoothness_apply per column of x. */
 double lesc_smoothness_apply_flops (const LescSmoothness *m);
 /* ΦᵀMΦ for a dense n×k Φ (symmetric k×k), formed once per smoothness: the LE objective's
- * quadratic form is then Q = ΦᵀΦ + λΦᵀMΦ for any λ at O(k²) (§11). `gram` is ΦᵀΦ (lower
+ * quadratic form is then Q = ΦᵀΦ + λΦᵀMΦ for any λ at O(k²) (docs/shortcuts.md §1). `gram` is ΦᵀΦ (lower
  * triangle), which the factored C uses: for M = (I − C)ᵀ(I − C), C = UV, the form is
  * ΦᵀΦ − AᵀW − WᵀA + Wᵀ(UᵀU)W with A = UᵀΦ, W = VΦ. Only the lower triangle is computed
  * (the entries above the diagonal are 0): use it with lesc_symmetric_product. Computed in
@@ -45,10 +45,8 @@ LescMatrix *lesc_smoothness_form (const LescSmoothness *m, const LescMatrix *phi
                                   GError **error);
 /* ΦᵀΦ (lower triangle; above the diagonal 0), by column blocks with cancellation checks. */
 LescMatrix *lesc_gram_lower (const LescMatrix *phi, LescProgress *progress, GError **error);
-/* Flops of lesc_smoothness_form for k columns (the Gram matrix not included), and its
- * extra bytes besides Φ, the Gram matrix and the result. */
+/* Flops of lesc_smoothness_form for k columns (the Gram matrix not included). */
 double lesc_smoothness_form_flops (const LescSmoothness *m, gsize k);
-double lesc_smoothness_form_bytes (const LescSmoothness *m, gsize k);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescSmoothness, lesc_smoothness_free)
 

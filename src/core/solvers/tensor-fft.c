@@ -156,7 +156,7 @@ tensor_fft_backward (gsize n, guint threads, SpectrumGather gather, gconstpointe
       backward_job_run (&jobs[k]);
 }
 
-/* Variant `views` (§7.3): G ← T, then A = G₁ + G₂, B = G₁ − G₂, each replaced by its
+/* Variant `views` (docs/methods.md §7.3): G ← T, then A = G₁ + G₂, B = G₁ − G₂, each replaced by its
  * matrix SVT, G₁ = (A + B)/2, G₂ = (A − B)/2. */
 gboolean
 tensor_svt_views (Tensor *tn, double tau, GError **error)

@@ -1,7 +1,7 @@
-/* gLESC's tensor step (algorithms.md §7; reference Affinity_by_tSVD.m + wshrinkObj.m).
+/* gLESC's tensor step (docs/methods.md §7; the official Affinity_by_tSVD.m + wshrinkObj.m).
  *
- * The update order, constants and stopping rule of §7.1, arranged so that an iteration
- * reads and writes its n×n state once (§11; the step is bound by memory traffic):
+ * The update order, constants and stopping rule of docs/methods.md §7.1, arranged so that an iteration
+ * reads and writes its n×n state once (docs/shortcuts.md §7; the step is bound by memory traffic):
  *
  * * Spectral state. Matrices live as their spectra along the sample (row) index: the real
  *   FFT of every column, frequencies 0..⌊n/2⌋ (n_h of them), stored transposed (n×n_h, so
@@ -256,7 +256,7 @@ norm_inf_diff (const double *a, gsize lda, const double *b, gsize ldb, gsize row
   return m;
 }
 
-/* §7.1 step 3, first half: ‖X_v − X_vZ_v − E_v‖∞ ≤ thr for both views. It is known before
+/* docs/methods.md §7.1 step 3, first half: ‖X_v − X_vZ_v − E_v‖∞ ≤ thr for both views. It is known before
  * the SVT; only when it holds can the iteration be the last. */
 static gboolean
 residuals_within (Tensor *tn, double thr)
@@ -303,7 +303,7 @@ gather_z_minus_g (gconstpointer data, gsize f, gsize j0, gsize count, double *re
     }
 }
 
-/* §7.1 step 3, second half (the residuals passed): ‖Z_v − G_v‖∞ ≤ thr for both views.
+/* docs/methods.md §7.1 step 3, second half (the residuals passed): ‖Z_v − G_v‖∞ ≤ thr for both views.
  * ‖·‖∞ lies between ‖·‖_F/√n and √n‖·‖_F; it is computed exactly (inverse FFT) only when
  * those bounds do not decide. Sets *within; FALSE when cancelled. */
 static gboolean

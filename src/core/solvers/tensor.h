@@ -1,4 +1,4 @@
-/* gLESC's tensor step (algorithms.md §7): t-SVD low-rank tensor over the feature view
+/* gLESC's tensor step (docs/methods.md §7): t-SVD low-rank tensor over the feature view
  * and the label view. */
 #pragma once
 #include "core/numeric/matrix.h"

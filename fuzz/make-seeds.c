@@ -1,0 +1,215 @@
+/* Writes the seed corpora of the fuzz targets (fuzz/corpus/TARGET/) with the program's own
+ * writers: small valid MAT v5 files (compressed and not, several storage classes) and a
+ * MAT v4 file written by matio, CSV data sets written by lesc_dataset_save_csv, results
+ * stores written by lesc_store_put. Run: build-fuzz/fuzz/make-seeds fuzz/corpus */
+#include "core/data/csv.h"
+#include "core/data/dataset.h"
+#include "core/experiments/store.h"
+
+#include <glib/gstdio.h>
+#include <matio.h>
+#include <sqlite3.h>
+#include <string.h>
+
+static char *root;
+
+static char *
+seed_path (const char *target, const char *name)
+{
+  g_autofree char *dir = g_build_filename (root, target, NULL);
+  g_mkdir_with_parents (dir, 0755);
+  return g_build_filename (dir, name, NULL);
+}
+
+static LescMatrix *
+features (gsize n, gsize q)
+{
+  LescMatrix *x = lesc_matrix_new (n, q);
+  for (gsize i = 0; i < n; i++)
+    for (gsize j = 0; j < q; j++)
+      LESC_AT (x, i, j) = (double) i - 0.5 * (double) j + (double) (i * j % 3) / 8.0;
+  return x;
+}
+
+static LescMatrix *
+distributions (gsize n, gsize o)
+{
+  LescMatrix *y = lesc_matrix_new (n, o);
+  for (gsize i = 0; i < n; i++)
+    for (gsize j = 0; j < o; j++)
+      LESC_AT (y, i, j) = j == i % o ? 0.5 : 0.5 / (double) (o - 1);
+  return y;
+}
+
+/* One MAT variable from `m`, stored as `type` in class `klass`. */
+static void
+put_var (mat_t *mat, const char *name, const LescMatrix *m, enum matio_classes klass,
+         enum matio_types type, enum matio_compression compression)
+{
+  gsize count = m->rows * m->cols, esize = Mat_SizeOf (type);
+  guchar *data = g_malloc0 (MAX (count, 1) * esize);
+  for (gsize e = 0; e < count; e++)
+    switch (type)
+      {
+      case MAT_T_DOUBLE: ((double *) data)[e] = m->data[e]; break;
+      case MAT_T_SINGLE: ((float *) data)[e] = (float) m->data[e]; break;
+      case MAT_T_UINT8: data[e] = (guchar) m->data[e]; break;
+      case MAT_T_INT16: ((gint16 *) data)[e] = (gint16) m->data[e]; break;
+      default: g_assert_not_reached ();
+      }
+  size_t dims[2] = { m->rows, m->cols };
+  matvar_t *v = Mat_VarCreate (name, klass, type, 2, dims, data, 0);
+  g_assert_nonnull (v);
+  g_assert_cmpint (Mat_VarWrite (mat, v, compression), ==, 0);
+  Mat_VarFree (v);
+  g_free (data);
+}
+
+static void
+mat_seeds (void)
+{
+  g_autoptr (LescMatrix) x = features (5, 3);
+  g_autoptr (LescMatrix) y = distributions (5, 3);
+  g_autoptr (LescDataset) ds = lesc_dataset_new ("seed", lesc_matrix_copy (x),
+                                                 lesc_matrix_copy (y), NULL);
+  for (int z = 0; z < 2; z++)
+    {
+      enum matio_compression c = z ? MAT_COMPRESSION_ZLIB : MAT_COMPRESSION_NONE;
+      g_autofree char *a = seed_path ("mat", z ? "geng-compressed.mat" : "geng-plain.mat");
+      mat_t *mat = Mat_CreateVer (a, NULL, MAT_FT_MAT5);
+      put_var (mat, "features", x, MAT_C_DOUBLE, MAT_T_DOUBLE, c);
+      put_var (mat, "labels", y, MAT_C_DOUBLE, MAT_T_DOUBLE, c);
+      Mat_Close (mat);
+      /* the official *_binary.mat layout: logical labels as uint8 data of class double */
+      g_autofree char *b = seed_path ("mat", z ? "binary-compressed.mat" : "binary-plain.mat");
+      mat = Mat_CreateVer (b, NULL, MAT_FT_MAT5);
+      put_var (mat, "features", x, MAT_C_SINGLE, MAT_T_SINGLE, c);
+      put_var (mat, "labelDistribution", y, MAT_C_DOUBLE, MAT_T_DOUBLE, c);
+      put_var (mat, "logicalLabel", ds->logical, MAT_C_DOUBLE, MAT_T_UINT8, c);
+      Mat_Close (mat);
+    }
+  /* other variables beside the data: text, int16 */
+  g_autofree char *c = seed_path ("mat", "extra-variables.mat");
+  mat_t *mat = Mat_CreateVer (c, NULL, MAT_FT_MAT5);
+  size_t dims[2] = { 1, 5 };
+  matvar_t *v = Mat_VarCreate ("note", MAT_C_CHAR, MAT_T_UINT8, 2, dims, "hello", 0);
+  Mat_VarWrite (mat, v, MAT_COMPRESSION_NONE);
+  Mat_VarFree (v);
+  put_var (mat, "labels", y, MAT_C_DOUBLE, MAT_T_DOUBLE, MAT_COMPRESSION_ZLIB);
+  put_var (mat, "features", x, MAT_C_INT16, MAT_T_INT16, MAT_COMPRESSION_NONE);
+  Mat_Close (mat);
+  g_autofree char *d = seed_path ("mat", "v4.mat");
+  mat = Mat_CreateVer (d, NULL, MAT_FT_MAT4);
+  put_var (mat, "features", x, MAT_C_DOUBLE, MAT_T_DOUBLE, MAT_COMPRESSION_NONE);
+  put_var (mat, "labels", y, MAT_C_DOUBLE, MAT_T_DOUBLE, MAT_COMPRESSION_NONE);
+  Mat_Close (mat);
+}
+
+static void
+csv_seeds (void)
+{
+  g_autoptr (LescDataset) ds = lesc_dataset_new ("seed", features (6, 3), distributions (6, 3), NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *tmp = g_dir_make_tmp ("lesc-seeds-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_autofree char *single = g_build_filename (tmp, "single.csv", NULL);
+  g_autofree char *fx = g_build_filename (tmp, "x.csv", NULL);
+  g_autofree char *fy = g_build_filename (tmp, "y.csv", NULL);
+  g_assert_true (lesc_dataset_save_csv_single (ds, single, &error));
+  g_assert_true (lesc_dataset_save_csv (ds, fx, fy, &error));
+  g_autofree char *s = NULL, *x = NULL, *y = NULL;
+  gsize ns, nx, ny;
+  g_assert_true (g_file_get_contents (single, &s, &ns, NULL));
+  g_assert_true (g_file_get_contents (fx, &x, &nx, NULL));
+  g_assert_true (g_file_get_contents (fy, &y, &ny, NULL));
+  /* one file, 3 label columns: mode byte 2 (label columns = 2 + 1) */
+  g_autoptr (GByteArray) a = g_byte_array_new ();
+  g_byte_array_append (a, (const guint8 *) "\x02", 1);
+  g_byte_array_append (a, (const guint8 *) s, ns);
+  g_autofree char *pa = seed_path ("csv", "single-3-labels");
+  g_assert_true (g_file_set_contents (pa, (char *) a->data, a->len, NULL));
+  /* two files: mode bit 3, features NUL distributions */
+  g_autoptr (GByteArray) b = g_byte_array_new ();
+  g_byte_array_append (b, (const guint8 *) "\x08", 1);
+  g_byte_array_append (b, (const guint8 *) x, nx);
+  g_byte_array_append (b, (const guint8 *) "", 1);
+  g_byte_array_append (b, (const guint8 *) y, ny);
+  g_autofree char *pb = seed_path ("csv", "two-files");
+  g_assert_true (g_file_set_contents (pb, (char *) b->data, b->len, NULL));
+  /* no header, CRLF, quoted names */
+  g_autofree char *pc = seed_path ("csv", "crlf-quoted");
+  const char crlf[] = "\x01\"a\",\"b \"\"x\"\"\",c\r\n1,0.25,0.75\r\n2.5e-3,1,0\r\n";
+  g_assert_true (g_file_set_contents (pc, crlf, sizeof crlf - 1, NULL));
+  g_unlink (single);
+  g_unlink (fx);
+  g_unlink (fy);
+  g_rmdir (tmp);
+}
+
+static void
+store_seeds (void)
+{
+  for (int wal = 0; wal < 2; wal++)
+    {
+      g_autofree char *path = seed_path ("store", wal ? "runs-wal.sqlite" : "runs.sqlite");
+      g_unlink (path);
+      /* small pages keep the seed small */
+      sqlite3 *db = NULL;
+      g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+      g_assert_cmpint (sqlite3_exec (db, "PRAGMA page_size = 512; VACUUM;", NULL, NULL, NULL),
+                       ==, SQLITE_OK);
+      sqlite3_close (db);
+      g_autoptr (GError) error = NULL;
+      LescStore *s = lesc_store_open (path, &error);
+      g_assert_no_error (error);
+      for (int i = 0; i < 3; i++)
+        {
+          LescRunRecord r = { 0 };
+          r.checksum = g_strdup_printf ("%064x", i + 1);
+          r.dataset = g_strdup (i ? "yeast-alpha" : "artificial");
+          r.method = g_strdup (i == 2 ? "glesc" : "lesc");
+          r.params = g_strdup_printf ("lambda1=%d lambda2=0.1", i + 1);
+          r.lambda1 = i + 1;
+          r.lambda2 = 0.1;
+          r.has_seed = i == 2;
+          r.seed = 5489;
+          r.variant = g_strdup (i == 2 ? "" : "reference");
+          r.kl = i == 1 ? LESC_KL_RECOVERED_TRUTH : LESC_KL_TRUTH_RECOVERED;
+          r.fold = i == 1 ? 3 : -1;
+          r.folds = 10;
+          r.fold_seed = 7;
+          for (int m = 0; m < LESC_N_MEASURES; m++)
+            r.measures[m] = 0.1 * (m + 1) + i;
+          r.n_rows = 100;
+          r.stages = g_strdup ("le=0.5");
+          r.seconds = 0.5;
+          r.solver = g_strdup ("le_iterations=3");
+          r.version = g_strdup ("0.1.0");
+          g_assert_true (lesc_store_put (s, &r, FALSE, &error));
+          lesc_run_record_clear (&r);
+        }
+      lesc_store_close (s);
+      if (!wal)
+        {
+          g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+          g_assert_cmpint (sqlite3_exec (db, "PRAGMA journal_mode = DELETE;", NULL, NULL, NULL),
+                           ==, SQLITE_OK);
+          sqlite3_close (db);
+        }
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc != 2)
+    {
+      g_printerr ("usage: make-seeds CORPUS-FOLDER (fuzz/corpus)\n");
+      return 2;
+    }
+  root = argv[1];
+  mat_seeds ();
+  csv_seeds ();
+  store_seeds ();
+  return 0;
+}
