@@ -1,7 +1,8 @@
 /* The run cache (runcache.h): a run that takes the smoothness step, the kernel and the
  * quadratic forms from the cache equals the run that computes them, bit for bit; the key
  * holds every setting but λ₁; a tiny memory bound evicts and changes no answer; a run
- * cancelled mid-way leaves no half-made entry; concurrent runs compute an entry once. */
+ * cancelled mid-way leaves no half-made entry; concurrent runs compute an entry once; a
+ * progressive run's last frame is the batch result bit for bit. */
 #include "core/methods/runcache.h"
 #include "core/data/dataset.h"
 #include "core/data/artificial.h"
@@ -273,6 +274,66 @@ test_baselines_ignore_cache (void)
   assert_same (a, b);
 }
 
+/* A progressive run through the registry, as the explorer's run job makes it (warm cache,
+ * frames received): provisional frames with rising iterations below or at the 300 cap,
+ * then one final frame that is the run's result and the plain batch run's, bit for bit. */
+typedef struct {
+  GPtrArray *values;   /* LescMatrix*, one per frame */
+  GArray *iterations;  /* guint */
+  guint n_final;
+  gboolean final_last;
+} Frames;
+
+static void
+collect_frame (const LescProgressFrame *frame, gpointer data)
+{
+  Frames *f = data;
+  g_ptr_array_add (f->values, lesc_matrix_new_from (frame->rows, frame->cols, frame->values));
+  g_array_append_val (f->iterations, frame->iteration);
+  g_assert_cmpuint (frame->max_iterations, ==, 300);
+  f->n_final += frame->final;
+  f->final_last = frame->final;
+}
+
+static void
+test_frames_end_in_batch_result (gconstpointer name)
+{
+  const LescMethod *m = lesc_method_find (name);
+  g_autoptr (LescDataset) ds = small_artificial ();
+  g_autoptr (LescRunCache) cache = lesc_run_cache_new (0.0);
+  g_autoptr (LescMatrix) warm = run (m, ds, 10, 1, cache, NULL);   /* the cache filled */
+  LescRunParams p;
+  lesc_run_params_init (&p, m);
+  lesc_run_params_set (&p, m, "lambda1", 0.1);   /* a λ₁ change, as a drag makes it */
+  lesc_run_params_set (&p, m, second_param (m), 1);
+  Frames f = { g_ptr_array_new_with_free_func ((GDestroyNotify) lesc_matrix_free),
+               g_array_new (FALSE, FALSE, sizeof (guint)), 0, FALSE };
+  LescProgress progress;
+  lesc_progress_init (&progress, NULL, NULL, NULL);
+  lesc_progress_set_frames (&progress, collect_frame, &f);
+  LescRunResult r = { 0 };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LescMatrix) d = lesc_method_run_cached (m, ds, &p, cache, &progress, &r, &error);
+  g_assert_no_error (error);
+  g_assert_true (has_stage (&r, m->cached_stage));
+  lesc_run_result_clear (&r);
+
+  g_assert_cmpuint (f.values->len, >=, 2);   /* the first iterate is always shown */
+  g_assert_cmpuint (f.n_final, ==, 1);
+  g_assert_true (f.final_last);
+  for (guint i = 1; i + 1 < f.iterations->len; i++)
+    g_assert_cmpuint (g_array_index (f.iterations, guint, i), >, g_array_index (f.iterations, guint, i - 1));
+  /* the last frame is the result; the result is the batch run's without cache or frames */
+  assert_same (f.values->pdata[f.values->len - 1], d);
+  g_autoptr (LescMatrix) batch = lesc_method_run (m, ds, &p, NULL, NULL, &error);
+  g_assert_no_error (error);
+  assert_same (d, batch);
+  /* the provisional frames are distributions of their own, not the result */
+  g_assert_cmpfloat (lesc_matrix_max_abs_diff (f.values->pdata[0], d), >, 0.0);
+  g_ptr_array_unref (f.values);
+  g_array_unref (f.iterations);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -286,5 +347,8 @@ main (int argc, char **argv)
                         test_cancel_leaves_cache_consistent);
   g_test_add_func ("/runcache/concurrent", test_concurrent_runs);
   g_test_add_func ("/runcache/baselines", test_baselines_ignore_cache);
+  g_test_add_data_func ("/runcache/frames/glle", "glle", test_frames_end_in_batch_result);
+  g_test_add_data_func ("/runcache/frames/lesc", "lesc", test_frames_end_in_batch_result);
+  g_test_add_data_func ("/runcache/frames/glesc", "glesc", test_frames_end_in_batch_result);
   return g_test_run ();
 }

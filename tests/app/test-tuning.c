@@ -121,7 +121,7 @@ test_drag_lambda1 (void)
   g_settings_set_boolean (settings, "auto-run", FALSE);
   g_object_unref (settings);
 
-  /* frames of the run at λ₁ = 0.1: provisional ones (iterations rising, below the cap)
+  /* frames of the run at λ₁ = 0.1: provisional ones (iterations rising, up to the cap)
    * before the final one, which stays */
   guint provisional = 0, final_at = G_MAXUINT, last_iteration = 0;
   for (guint i = 0; i < seen->len; i++)
@@ -135,7 +135,7 @@ test_drag_lambda1 (void)
         {
           g_assert_cmpuint (final_at, ==, G_MAXUINT);   /* no frame after the final one */
           g_assert_cmpuint (s->iteration, >=, last_iteration);
-          g_assert_cmpuint (s->iteration, <, 300);
+          g_assert_cmpuint (s->iteration, <=, 300);   /* the 300th may be shown before the end */
           last_iteration = s->iteration;
           provisional++;
         }
