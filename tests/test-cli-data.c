@@ -123,7 +123,8 @@ test_usage_errors (void)
       g_auto (Run) h = run (cmd, "--help", NULL);
       g_assert_cmpint (h.status, ==, 0);
       g_assert_nonnull (strstr (h.out, "DATA is one of:"));
-      g_assert_nonnull (strstr (h.out, "FEATURES.csv,DISTRIBUTIONS.csv"));
+      g_assert_nonnull (strstr (h.out, "FEATURES,DISTRIBUTIONS"));
+      g_assert_nonnull (strstr (h.out, "--logical-columns"));
       g_assert_nonnull (strstr (h.out, "--renormalize"));
       g_assert_nonnull (strstr (h.out, "Exit status: 0 success, 1 bad data or files, 2 bad usage."));
     }

@@ -2,6 +2,7 @@
 #include "core/data/csv.h"
 #include "core/data/dataset.h"
 #include "core/data/matfile.h"
+#include "core/data/open.h"
 #include "testfiles.h"
 #include "testutil.h"
 
@@ -291,6 +292,215 @@ test_read_text (void)
   lesc_test_assert_error (error, LESC_ERROR_IO, missing, NULL);
 }
 
+
+/* Read `text` as file `name` with `options`; the matrix (asserting no error). */
+static LescMatrix *
+read_text (const char *name, const char *text, const LescCsvOptions *options, char ***header,
+           LescCsvReport *report)
+{
+  g_autofree char *path = lesc_test_write_text (tmp, name, text);
+  g_autoptr (GError) error = NULL;
+  LescMatrix *m = lesc_csv_read_with (path, options, header, report, &error);
+  g_assert_no_error (error);
+  return m;
+}
+
+static void
+read_fails (const char *name, const char *text, const LescCsvOptions *options, int code,
+            const char *expect1, const char *expect2)
+{
+  g_autofree char *path = lesc_test_write_text (tmp, name, text);
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) header = NULL;
+  g_assert_null (lesc_csv_read_with (path, options, &header, NULL, &error));
+  g_assert_null (header);
+  lesc_test_assert_error (error, code, path, expect1, expect2, NULL);
+}
+
+/* The fuzzer's crash (issue 13): a quote inside an unquoted cell once counted as opening a
+ * quoted field for the column count but not for the cells, so the header had fewer names
+ * than columns. Now one tokenizer does both: the quote is an ordinary character. */
+static void
+test_quote_inside_cell (void)
+{
+  g_autofree char *path = g_build_filename (tmp, "crash.csv", NULL);
+  g_assert_true (g_file_set_contents (path, "6\",\",,,,,\"", 10, NULL));
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) header = NULL;
+  g_autoptr (LescMatrix) m = lesc_csv_read (path, &header, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (m->rows, ==, 0);
+  g_assert_cmpuint (m->cols, ==, 2);
+  g_assert_cmpuint (g_strv_length (header), ==, 2);
+  g_assert_cmpstr (header[0], ==, "6\"");
+  g_assert_cmpstr (header[1], ==, ",,,,,");
+  g_assert_null (lesc_dataset_load_csv_single (path, 3, &error));
+  lesc_test_assert_error (error, LESC_ERROR_FORMAT, path, "has 2 columns, so 3 label columns", NULL);
+  g_clear_error (&error);
+  g_autofree char *pair = g_strconcat (path, ",", path, NULL);
+  g_assert_null (lesc_dataset_open (pair, NULL, &error));
+  lesc_test_assert_error (error, LESC_ERROR_DATA, "no samples", NULL);
+  g_clear_error (&error);
+
+  /* header and rows agree on the cells whatever the quotes: a"b is text, "a,b" one cell */
+  g_auto (GStrv) h2 = NULL;
+  g_autoptr (LescMatrix) q = read_text ("quotes.csv", "a\"b,\"c,d\",e\"\n1,2,3\n", NULL, &h2, NULL);
+  g_assert_cmpuint (q->cols, ==, 3);
+  g_assert_cmpstr (h2[0], ==, "a\"b");
+  g_assert_cmpstr (h2[1], ==, "c,d");
+  g_assert_cmpstr (h2[2], ==, "e\"");
+  read_fails ("quote-row.csv", "a,b\n1,2\"\n", NULL, LESC_ERROR_FORMAT,
+              "line 2, column 2: '2\"' is not a number", NULL);
+}
+
+/* The same table in every delimiter, detected and named */
+static void
+test_delimiters (void)
+{
+  static const struct { const char *text; char delimiter; } cases[] = {
+    { "a,b,c\n1,2.5,-3\n4,5,6e-1\n", ',' },
+    { "a;b;c\n1;2.5;-3\n4;5;6e-1\n", ';' },
+    { "a\tb\tc\n1\t2.5\t-3\n4\t5\t6e-1\n", '\t' },
+    { "a b c\n1 2.5 -3\n  4   5\t6e-1  \n", ' ' },
+    { "\"a\" \"b\"  \"c\"\n1 2.5 -3\n4 5 6e-1\n", ' ' },
+  };
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_autofree char *name = g_strdup_printf ("delim%u.txt", k);
+      for (int given = 0; given < 2; given++)
+        {
+          LescCsvOptions o = { .delimiter = given ? cases[k].delimiter : 0 };
+          LescCsvReport r;
+          g_auto (GStrv) header = NULL;
+          g_autoptr (LescMatrix) m = read_text (name, cases[k].text, &o, &header, &r);
+          g_assert_cmpint (r.delimiter, ==, cases[k].delimiter);
+          g_assert_cmpint (r.detected, ==, !given);
+          g_assert_cmpuint (m->rows, ==, 2);
+          g_assert_cmpuint (m->cols, ==, 3);
+          g_assert_cmpstr (header[2], ==, "c");
+          g_assert_cmpfloat (LESC_AT (m, 0, 1), ==, 2.5);
+          g_assert_cmpfloat (LESC_AT (m, 1, 2), ==, 0.6);
+          g_autofree char *said = lesc_csv_report_describe (&r);
+          if (!given && cases[k].delimiter != ',')
+            g_assert_nonnull (strstr (said, lesc_csv_delimiter_name (cases[k].delimiter)));
+          else
+            g_assert_null (said);
+        }
+    }
+  /* one column: no delimiter at all */
+  g_autoptr (LescMatrix) one = read_text ("one-col.csv", "x\n1\n2\n", NULL, NULL, NULL);
+  g_assert_cmpuint (one->cols, ==, 1);
+  /* a named delimiter wins: '3;4' is one cell of a comma-separated file (and '1;2' a header) */
+  LescCsvOptions comma = { .delimiter = ',' };
+  read_fails ("forced.csv", "1;2\n3;4\n", &comma, LESC_ERROR_FORMAT, "'3;4' holds ';'",
+              "mixed delimiters");
+  /* names of the delimiters */
+  char d;
+  g_assert_true (lesc_csv_delimiter_from_string ("tab", &d) && d == '\t');
+  g_assert_true (lesc_csv_delimiter_from_string ("\\t", &d) && d == '\t');
+  g_assert_true (lesc_csv_delimiter_from_string ("Semicolon", &d) && d == ';');
+  g_assert_true (lesc_csv_delimiter_from_string ("whitespace", &d) && d == ' ');
+  g_assert_false (lesc_csv_delimiter_from_string ("pipe", &d));
+}
+
+static void
+test_mixed_and_ragged (void)
+{
+  read_fails ("mixed1.csv", "a,b;c\n1,2;3\n", NULL, LESC_ERROR_FORMAT,
+              "line 1 holds both ',' and ';'", "mixed delimiters");
+  read_fails ("mixed2.csv", "a,b,c\n1,2,3\n4;5;6\n", NULL, LESC_ERROR_FORMAT,
+              "line 3 has 1 cell but line 1 has 3", "it holds ';' where line 1 uses ','");
+  read_fails ("mixed3.csv", "a,b,c\n1,2,3\n4,5\t6,7\n", NULL, LESC_ERROR_FORMAT,
+              "line 3, column 2: '5\t6' holds a tab", "mixed delimiters");
+  read_fails ("mixed4.tsv", "a\tb\n1\t2\n3,5\t4\n", NULL, LESC_ERROR_FORMAT,
+              "line 3, column 1: '3,5' holds ','", "tab-separated");
+  read_fails ("ragged.tsv", "a\tb\tc\n1\t2\t3\n4\t5\n", NULL, LESC_ERROR_FORMAT,
+              "line 3 has 2 cells but line 1 has 3", NULL);
+  read_fails ("empty-cell.tsv", "a\tb\tc\n1\t\t3\n", NULL, LESC_ERROR_FORMAT,
+              "line 2, column 2 is empty", NULL);
+  read_fails ("ragged-ws.txt", "1 2 3\n4 5\n", NULL, LESC_ERROR_FORMAT,
+              "line 2 has 2 cells but line 1 has 3", NULL);
+}
+
+static void
+test_index_column (void)
+{
+  /* pandas' to_csv: an empty first header cell, then 0, 1, 2 … */
+  LescCsvReport r;
+  g_auto (GStrv) h = NULL;
+  g_autoptr (LescMatrix) m = read_text ("pandas.csv", ",x,y\n0,1.5,2\n1,3,4\n5,5,6\n", NULL, &h, &r);
+  g_assert_true (r.index_skipped && r.index_detected);
+  g_assert_cmpuint (m->cols, ==, 2);
+  g_assert_cmpuint (g_strv_length (h), ==, 2);
+  g_assert_cmpstr (h[0], ==, "x");
+  g_assert_cmpfloat (LESC_AT (m, 0, 0), ==, 1.5);
+  g_assert_cmpfloat (LESC_AT (m, 2, 1), ==, 6.0);
+  g_autofree char *said = lesc_csv_report_describe (&r);
+  g_assert_nonnull (strstr (said, "column 1 skipped as an index column"));
+  /* a text index (sample names) is skipped too; a TSV one is detected the same way */
+  g_autoptr (LescMatrix) t = read_text ("names.tsv", "\tx\ty\nann\t1\t2\nbob\t3\t4\n", NULL, NULL, &r);
+  g_assert_true (r.index_skipped);
+  g_assert_cmpuint (t->cols, ==, 2);
+  g_assert_cmpfloat (LESC_AT (t, 1, 0), ==, 3.0);
+  /* not increasing: refused, the user says what it is */
+  const char *shuffled = ",x,y\n3,1,2\n1,3,4\n";
+  read_fails ("shuffled.csv", shuffled, NULL, LESC_ERROR_FORMAT,
+              "column 1 has an empty header cell", "do not increase (line 3: 1 after 3)");
+  LescCsvOptions skip = { .index = LESC_CSV_INDEX_SKIP };
+  g_autoptr (LescMatrix) s = read_text ("shuffled.csv", shuffled, &skip, NULL, &r);
+  g_assert_true (r.index_skipped && !r.index_detected);
+  g_assert_cmpuint (s->cols, ==, 2);
+  g_assert_cmpfloat (LESC_AT (s, 1, 0), ==, 3.0);
+  LescCsvOptions keep = { .index = LESC_CSV_INDEX_KEEP };
+  g_auto (GStrv) hk = NULL;
+  g_autoptr (LescMatrix) k = read_text ("shuffled.csv", shuffled, &keep, &hk, &r);
+  g_assert_false (r.index_skipped);
+  g_assert_cmpuint (k->cols, ==, 3);
+  g_assert_cmpfloat (LESC_AT (k, 0, 0), ==, 3.0);
+  g_assert_cmpstr (hk[0], ==, "");
+  /* a forced index with no header: the first column of every line */
+  g_autoptr (LescMatrix) n = read_text ("noheader.csv", "a1,1,2\na2,3,4\n", &skip, NULL, NULL);
+  g_assert_cmpuint (n->cols, ==, 2);
+  g_assert_cmpfloat (LESC_AT (n, 1, 1), ==, 4.0);
+}
+
+static void
+test_comments_and_overflow (void)
+{
+  /* numpy's savetxt(header=…) writes '# ' before the header */
+  LescCsvReport r;
+  g_autoptr (LescMatrix) m = read_text ("savetxt.txt", "# a b\n1.000000000000000000e+00 "
+                                        "2.5e+00\n# middle\n3 4\n", NULL, NULL, &r);
+  g_assert_cmpuint (r.comment_lines, ==, 2);
+  g_assert_cmpuint (m->rows, ==, 2);
+  g_assert_cmpfloat (LESC_AT (m, 1, 1), ==, 4.0);
+  /* too large for a double: said so, not read as infinity; too small rounds to zero */
+  read_fails ("big.csv", "a,b\n1,2\n3,1e400\n", NULL, LESC_ERROR_FORMAT,
+              "line 3, column 2: 1e400 does not fit a double", NULL);
+  read_fails ("big2.csv", "-1e400,2\n", NULL, LESC_ERROR_FORMAT, "-1e400 does not fit a double", NULL);
+  g_autoptr (LescMatrix) tiny = read_text ("tiny.csv", "1e-400,2\n", NULL, NULL, NULL);
+  g_assert_cmpfloat (LESC_AT (tiny, 0, 0), ==, 0.0);
+}
+
+static void
+test_tsv_round_trip (void)
+{
+  g_autoptr (LescDataset) ds = tricky_dataset ();
+  const char *const names[] = { "a\tb", "plain", "x,y", NULL };
+  gsize len;
+  g_autofree char *text = lesc_csv_format_with (ds->features, names, '\t', &len);
+  g_autofree char *path = lesc_test_write_text (tmp, "trip.tsv", text);
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) header = NULL;
+  LescCsvReport r;
+  g_autoptr (LescMatrix) back = lesc_csv_read_with (path, NULL, &header, &r, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (r.delimiter, ==, '\t');
+  g_assert_true (bitwise_equal (back, ds->features));
+  for (int k = 0; k < 3; k++)
+    g_assert_cmpstr (header[k], ==, names[k]);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -304,6 +514,12 @@ main (int argc, char **argv)
   g_test_add_func ("/csv/round-trip-benchmark", test_round_trip_benchmark);
   g_test_add_func ("/csv/dataset-errors", test_dataset_errors);
   g_test_add_func ("/csv/write-atomic", test_write_atomic);
+  g_test_add_func ("/csv/quote-inside-cell", test_quote_inside_cell);
+  g_test_add_func ("/csv/delimiters", test_delimiters);
+  g_test_add_func ("/csv/mixed-and-ragged", test_mixed_and_ragged);
+  g_test_add_func ("/csv/index-column", test_index_column);
+  g_test_add_func ("/csv/comments-and-overflow", test_comments_and_overflow);
+  g_test_add_func ("/csv/tsv-round-trip", test_tsv_round_trip);
   int status = g_test_run ();
   lesc_test_rmdir (tmp);
   g_free (tmp);

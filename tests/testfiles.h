@@ -74,40 +74,74 @@ lesc_test_copy_bytes (const char *source, const char *dir, const char *name, gsi
 }
 
 /* One variable of a test .mat file: a double matrix, stored as `type` (MAT_T_DOUBLE,
- * MAT_T_SINGLE, MAT_T_UINT8: the values are converted) with class `klass`. */
+ * MAT_T_SINGLE, MAT_T_INT8 … MAT_T_UINT64: the values are converted) with class `klass`;
+ * `logical` sets MATLAB's logical flag (class uint8). */
 typedef struct {
   const char *name;
   const LescMatrix *m;
   enum matio_types type;   /* 0: MAT_T_DOUBLE */
-  enum matio_classes klass; /* 0: MAT_C_DOUBLE (or MAT_C_SINGLE for MAT_T_SINGLE) */
+  enum matio_classes klass; /* 0: the class of `type` (MAT_C_DOUBLE for MAT_T_DOUBLE, …) */
+  gboolean logical;
 } LescTestVar;
 
-/* Write `vars` to dir/name as a MAT v5 file with matio; returns the path. */
+static inline enum matio_classes
+lesc_test_class_of (enum matio_types type)
+{
+  switch (type)
+    {
+    case MAT_T_SINGLE: return MAT_C_SINGLE;
+    case MAT_T_INT8: return MAT_C_INT8;
+    case MAT_T_UINT8: return MAT_C_UINT8;
+    case MAT_T_INT16: return MAT_C_INT16;
+    case MAT_T_UINT16: return MAT_C_UINT16;
+    case MAT_T_INT32: return MAT_C_INT32;
+    case MAT_T_UINT32: return MAT_C_UINT32;
+    case MAT_T_INT64: return MAT_C_INT64;
+    case MAT_T_UINT64: return MAT_C_UINT64;
+    default: return MAT_C_DOUBLE;
+    }
+}
+
+/* Write `vars` to dir/name with matio as `version` (MAT_FT_MAT5 or MAT_FT_MAT73); returns
+ * the path. */
 static inline char *
-lesc_test_write_mat (const char *dir, const char *name, const LescTestVar *vars, guint n,
-                     gboolean compress)
+lesc_test_write_mat_version (const char *dir, const char *name, const LescTestVar *vars,
+                             guint n, gboolean compress, enum mat_ft version)
 {
   char *path = g_build_filename (dir, name, NULL);
-  mat_t *mat = Mat_CreateVer (path, NULL, MAT_FT_MAT5);
+  mat_t *mat = Mat_CreateVer (path, NULL, version);
   g_assert_nonnull (mat);
   for (guint k = 0; k < n; k++)
     {
       const LescMatrix *m = vars[k].m;
       enum matio_types type = vars[k].type ? vars[k].type : MAT_T_DOUBLE;
-      enum matio_classes klass = vars[k].klass ? vars[k].klass
-                                 : type == MAT_T_SINGLE ? MAT_C_SINGLE : MAT_C_DOUBLE;
+      enum matio_classes klass = vars[k].klass ? vars[k].klass : lesc_test_class_of (type);
       gsize count = m->rows * m->cols;
-      gsize esize = type == MAT_T_DOUBLE ? 8 : type == MAT_T_SINGLE ? 4 : 1;
-      void *data = g_malloc0 (MAX (count, 1) * esize);
+      gsize esize = Mat_SizeOf (type);
+      guchar *data = g_malloc0 (MAX (count, 1) * esize);
       for (gsize e = 0; e < count; e++)
-        if (type == MAT_T_DOUBLE)
-          ((double *) data)[e] = m->data[e];
-        else if (type == MAT_T_SINGLE)
-          ((float *) data)[e] = (float) m->data[e];
-        else
-          ((guint8 *) data)[e] = (guint8) m->data[e];
+        {
+          double v = m->data[e];
+          union { gint8 i8; guint8 u8; gint16 i16; guint16 u16; gint32 i32; guint32 u32;
+                  gint64 i64; guint64 u64; float f; double d; } u;
+          switch (type)
+            {
+            case MAT_T_SINGLE: u.f = (float) v; break;
+            case MAT_T_INT8: u.i8 = (gint8) v; break;
+            case MAT_T_UINT8: u.u8 = (guint8) v; break;
+            case MAT_T_INT16: u.i16 = (gint16) v; break;
+            case MAT_T_UINT16: u.u16 = (guint16) v; break;
+            case MAT_T_INT32: u.i32 = (gint32) v; break;
+            case MAT_T_UINT32: u.u32 = (guint32) v; break;
+            case MAT_T_INT64: u.i64 = (gint64) v; break;
+            case MAT_T_UINT64: u.u64 = (guint64) v; break;
+            default: u.d = v; break;
+            }
+          memcpy (data + e * esize, &u, esize);
+        }
       size_t dims[2] = { m->rows, m->cols };
-      matvar_t *v = Mat_VarCreate (vars[k].name, klass, type, 2, dims, data, 0);
+      matvar_t *v = Mat_VarCreate (vars[k].name, klass, type, 2, dims, data,
+                                   vars[k].logical ? MAT_F_LOGICAL : 0);
       g_assert_nonnull (v);
       g_assert_cmpint (Mat_VarWrite (mat, v, compress ? MAT_COMPRESSION_ZLIB : MAT_COMPRESSION_NONE),
                        ==, 0);
@@ -116,6 +150,14 @@ lesc_test_write_mat (const char *dir, const char *name, const LescTestVar *vars,
     }
   Mat_Close (mat);
   return path;
+}
+
+/* Write `vars` to dir/name as a MAT v5 file with matio; returns the path. */
+static inline char *
+lesc_test_write_mat (const char *dir, const char *name, const LescTestVar *vars, guint n,
+                     gboolean compress)
+{
+  return lesc_test_write_mat_version (dir, name, vars, n, compress, MAT_FT_MAT5);
 }
 
 /* An n×c table of label distributions: row i puts 0.6 on label i mod c, the rest evenly. */

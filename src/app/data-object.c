@@ -12,6 +12,7 @@ struct _LescDataObject
   LescDataset *dataset;
   LescValidateReport report;
   gsize label_columns;
+  gboolean logical;
   gboolean renormalize;
   char **given_names;       /* names given in the explorer, or NULL */
   GMutex embedding_lock;
@@ -104,7 +105,8 @@ void
 lesc_data_object_get_open_options (LescDataObject *self, LescOpenOptions *options)
 {
   memset (options, 0, sizeof *options);
-  options->label_columns = self->label_columns;
+  options->label_columns = self->logical ? 0 : self->label_columns;
+  options->logical_columns = self->logical ? self->label_columns : 0;
   options->flags = self->renormalize ? LESC_VALIDATE_RENORMALIZE : LESC_VALIDATE_DEFAULT;
 }
 
@@ -173,7 +175,8 @@ open_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
   OpenTask *t = task_data;
   LescOpenOptions options = {
     .data_dir = t->request.data_dir,
-    .label_columns = t->request.label_columns,
+    .label_columns = t->request.logical ? 0 : t->request.label_columns,
+    .logical_columns = t->request.logical ? t->request.label_columns : 0,
     .flags = t->request.renormalize ? LESC_VALIDATE_RENORMALIZE : LESC_VALIDATE_DEFAULT,
   };
   GError *error = NULL;
@@ -185,6 +188,7 @@ open_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
     }
   LescDataObject *object = lesc_data_object_new (ds, &t->report);
   object->label_columns = t->request.label_columns;
+  object->logical = t->request.logical;
   object->renormalize = t->request.renormalize;
   lesc_data_object_get_embedding (object, NULL);   /* here, not on the main loop */
   g_task_return_pointer (task, object, g_object_unref);

@@ -20,8 +20,8 @@ const LescValidateReport *lesc_data_object_get_report (LescDataObject *self);
 const char *lesc_data_object_get_name (LescDataObject *self);
 /* The spec lesc_dataset_open reads it from again: its file, or its name when built in. */
 const char *lesc_data_object_get_spec (LescDataObject *self);
-/* How it was read (label columns of a single CSV file, renormalized), so that the
- * experiments read the file the same way. */
+/* How it was read (label or logical columns of a single table file, renormalized), so
+ * that the experiments read the file the same way. */
 void lesc_data_object_get_open_options (LescDataObject *self, LescOpenOptions *options);
 /* The label names: those given by the person (set_label_names), else the file's, else
  * "label 1", …. */
@@ -41,8 +41,9 @@ const LescMatrix *lesc_data_object_get_embedding (LescDataObject *self, double e
 typedef struct {
   char *spec;
   char *data_dir;
-  gsize label_columns;    /* a single .csv file: how many trailing columns are labels */
+  gsize label_columns;    /* a single table file: how many trailing columns are labels */
   gboolean renormalize;   /* divide rows that do not sum to 1 by their sums */
+  gboolean logical;       /* those columns are 0/1 logical labels (no ground truth) */
 } LescOpenRequest;
 
 /* Open and validate in a worker thread. */

@@ -340,6 +340,7 @@ rebuild (LescDistributionsView *self)
       return;
     }
   LescScatterModel *m = self->model;
+  m->no_truth = !truth;   /* every panel is recovered */
   if (mode == SHOW_LABELS)
     {
       m->label_names = g_new0 (char *, self->shown_labels->len + 1);

@@ -90,6 +90,14 @@ check_surface (cairo_surface_t *surface, const char *path, GError **error)
   return FALSE;
 }
 
+static cairo_status_t
+append_bytes (void *closure, const unsigned char *data, unsigned int length)
+{
+  g_byte_array_append ((GByteArray *) closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* Drawn into memory, then written whole by lesc_output_write (no partial file). */
 gboolean
 lesc_export_figure (LescExportable *self, const char *path, double scale, GError **error)
 {
@@ -103,12 +111,14 @@ lesc_export_figure (LescExportable *self, const char *path, double scale, GError
   double w, h;
   lesc_exportable_get_figure_size (self, &w, &h);
   g_autofree char *lower = g_ascii_strdown (path, -1);
+  g_autoptr (GByteArray) bytes = g_byte_array_new ();
+  gboolean png = g_str_has_suffix (lower, ".png");
   cairo_surface_t *surface;
   if (g_str_has_suffix (lower, ".svg"))
-    surface = cairo_svg_surface_create (path, w, h);
+    surface = cairo_svg_surface_create_for_stream (append_bytes, bytes, w, h);
   else if (g_str_has_suffix (lower, ".pdf"))
-    surface = cairo_pdf_surface_create (path, w, h);
-  else if (g_str_has_suffix (lower, ".png"))
+    surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, w, h);
+  else if (png)
     {
       surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) (w * scale + 0.5),
                                             (int) (h * scale + 0.5));
@@ -130,9 +140,9 @@ lesc_export_figure (LescExportable *self, const char *path, double scale, GError
   cairo_destroy (cr);
   cairo_surface_flush (surface);
   gboolean ok = TRUE;
-  if (g_str_has_suffix (lower, ".png"))
+  if (png)
     {
-      cairo_status_t status = cairo_surface_write_to_png (surface, path);
+      cairo_status_t status = cairo_surface_write_to_png_stream (surface, append_bytes, bytes);
       if (status != CAIRO_STATUS_SUCCESS)
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Could not write %s: %s"), path,
@@ -143,7 +153,7 @@ lesc_export_figure (LescExportable *self, const char *path, double scale, GError
   cairo_surface_finish (surface);
   ok = ok && check_surface (surface, path, error);
   cairo_surface_destroy (surface);
-  return ok;
+  return ok && lesc_output_write (path, bytes->data, bytes->len, error);
 }
 
 gboolean

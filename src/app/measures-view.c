@@ -158,7 +158,8 @@ rebuild (LescResultsView *view)
   rank_rows (rows);
   g_list_store_splice (self->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->rows)),
                        rows->pdata, rows->len);
-  gtk_stack_set_visible_child_name (self->stack, n > 0 ? "table" : "empty");
+  gboolean scored = data == NULL || lesc_data_object_get_report (data)->has_truth;
+  gtk_stack_set_visible_child_name (self->stack, n == 0 ? "empty" : scored ? "table" : "no-truth");
   if (data != NULL)
     {
       const LescValidateReport *f = lesc_data_object_get_report (data);

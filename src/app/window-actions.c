@@ -7,6 +7,9 @@
 
 #include "app/data-folder.h"
 #include "app/exportable.h"
+#include "app/result.h"
+#include "core/data/tablefile.h"
+#include "core/experiments/experiment.h"
 
 /* ---- open ------------------------------------------------------------------------------ */
 
@@ -32,11 +35,15 @@ open_action (GtkWidget *widget, const char *action, GVariant *param)
                                                               GTK_FILE_CHOOSER_ACTION_OPEN,
                                                               _("_Open"), _("_Cancel"));
   GtkFileFilter *filter = gtk_file_filter_new ();
-  gtk_file_filter_set_name (filter, _("Data sets (.mat, .csv)"));
-  gtk_file_filter_add_pattern (filter, "*.mat");
-  gtk_file_filter_add_pattern (filter, "*.MAT");
-  gtk_file_filter_add_pattern (filter, "*.csv");
-  gtk_file_filter_add_pattern (filter, "*.CSV");
+  gtk_file_filter_set_name (filter, _("Data sets (.mat, .csv, .tsv, .npy, .npz)"));
+  const char *const patterns[] = { "mat", "csv", "tsv", "txt", "npy", "npz" };
+  for (guint k = 0; k < G_N_ELEMENTS (patterns); k++)
+    {
+      g_autofree char *lower = g_strdup_printf ("*.%s", patterns[k]);
+      g_autofree char *upper = g_ascii_strup (lower, -1);
+      gtk_file_filter_add_pattern (filter, lower);
+      gtk_file_filter_add_pattern (filter, upper);
+    }
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
   g_object_unref (filter);
   g_autofree char *dir = lesc_data_folder_get (self->settings, NULL);
@@ -177,6 +184,129 @@ export_table_action (GtkWidget *widget, const char *action, GVariant *param)
   export (LESC_WINDOW (widget), g_variant_get_string (param, NULL), SAVE_TABLE);
 }
 
+/* ---- recovered distributions ------------------------------------------------------------ */
+
+static LescResult *
+result_of (LescWindow *self, const LescMethod *method)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->results));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (LescResult) r = g_list_model_get_item (G_LIST_MODEL (self->results), i);
+      if (lesc_result_get_method (r) == method)
+        return r;   /* the list keeps it */
+    }
+  return NULL;
+}
+
+gboolean
+lesc_window_save_distributions (LescWindow *self, const LescMethod *method, const char *path,
+                                GError **error)
+{
+  LescResult *r = self->data != NULL ? result_of (self, method) : NULL;
+  if (r == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                   _("%s has no recovered distributions on this data set yet."),
+                   method->display_name);
+      return FALSE;
+    }
+  const LescDataset *ds = lesc_data_object_get_dataset (self->data);
+  g_auto (GStrv) settings = lesc_run_settings (ds, method, lesc_result_get_params (r));
+  LescTableMeta meta = { (const char *const *) ds->label_names, "labelDistribution",
+                         (const char *const *) settings };
+  return lesc_table_write (path, lesc_result_get_recovered (r), &meta, error);
+}
+
+typedef struct {
+  LescWindow *self;
+  GPtrArray *methods;   /* const LescMethod *, one per choice */
+} DistributionsRequest;
+
+static void
+distributions_response_cb (GtkNativeDialog *dialog, int response, gpointer data)
+{
+  DistributionsRequest *req = data;
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = g_file_get_path (file);
+      const char *choice = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "method");
+      guint k = choice != NULL ? (guint) g_ascii_strtoull (choice, NULL, 10) : 0;
+      const LescMethod *m = g_ptr_array_index (req->methods, MIN (k, req->methods->len - 1));
+      g_autoptr (GError) error = NULL;
+      if (lesc_window_save_distributions (req->self, m, path, &error))
+        {
+          g_autofree char *base = g_path_get_basename (path);
+          g_autofree char *msg = g_strdup_printf (_("Saved %s"), base);
+          lesc_window_toast (req->self, msg);
+        }
+      else
+        lesc_window_toast (req->self, error->message);
+    }
+  g_ptr_array_unref (req->methods);
+  g_free (req);
+  g_object_unref (dialog);
+}
+
+/* The recovered distributions of one method (chosen in the dialog), in the format of the
+ * file name's extension. */
+static void
+export_distributions_action (GtkWidget *widget, const char *action, GVariant *param)
+{
+  LescWindow *self = LESC_WINDOW (widget);
+  DistributionsRequest *req = g_new0 (DistributionsRequest, 1);
+  req->self = self;
+  req->methods = g_ptr_array_new ();
+  guint n = 0;
+  const LescMethod *const *methods = lesc_methods (&n);
+  for (guint i = 0; i < n; i++)
+    if (self->data != NULL && result_of (self, methods[i]) != NULL)
+      g_ptr_array_add (req->methods, (gpointer) methods[i]);
+  if (req->methods->len == 0)
+    {
+      g_ptr_array_unref (req->methods);
+      g_free (req);
+      lesc_window_toast (self, _("Run a method first: there are no recovered distributions to save."));
+      return;
+    }
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
+      _("Save Recovered Distributions"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
+      _("_Save"), _("_Cancel"));
+  g_autoptr (GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+  for (guint k = 0; k < req->methods->len; k++)
+    {
+      g_ptr_array_add (ids, g_strdup_printf ("%u", k));
+      g_ptr_array_add (labels, (gpointer) ((const LescMethod *) g_ptr_array_index (req->methods, k))->display_name);
+    }
+  g_ptr_array_add (ids, NULL);
+  g_ptr_array_add (labels, NULL);
+  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "method", _("Method"),
+                               (const char **) ids->pdata, (const char **) labels->pdata);
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "method", "0");
+  /* TRANSLATORS: the formats of the file chooser's filters; the extension decides */
+  const char *const formats[][2] = {
+    { N_("CSV (.csv)"), "*.csv" }, { N_("TSV (.tsv)"), "*.tsv" }, { N_("MATLAB (.mat)"), "*.mat" },
+    { N_("NumPy (.npy)"), "*.npy" }, { N_("JSON (.json)"), "*.json" },
+  };
+  for (guint k = 0; k < G_N_ELEMENTS (formats); k++)
+    {
+      GtkFileFilter *filter = gtk_file_filter_new ();
+      gtk_file_filter_set_name (filter, _(formats[k][0]));
+      gtk_file_filter_add_pattern (filter, formats[k][1]);
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+      g_object_unref (filter);
+    }
+  const LescMethod *first = g_ptr_array_index (req->methods, 0);
+  g_autofree char *name = g_strdup_printf ("distributions-%s-%s.csv", first->name,
+                                           lesc_data_object_get_name (self->data));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  g_signal_connect (dialog, "response", G_CALLBACK (distributions_response_cb), req);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
 static void
 copy_figure_action (GtkWidget *widget, const char *action, GVariant *param)
 {
@@ -237,6 +367,8 @@ _lesc_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.export-table", "s", export_table_action);
   gtk_widget_class_install_action (widget_class, "win.export-data", NULL, export_data_action);
   gtk_widget_class_install_action (widget_class, "win.copy-figure", NULL, copy_figure_action);
+  gtk_widget_class_install_action (widget_class, "win.export-distributions", NULL,
+                                   export_distributions_action);
   gtk_widget_class_install_action (widget_class, "win.use-defaults", NULL, use_defaults_action);
 
   /* Bubble-phase shortcuts: a focused entry or popover handles these keys first. */

@@ -8,6 +8,7 @@
 #include "app/result.h"
 #include "app/settings.h"
 #include "core/base/error.h"
+#include "core/data/tablefile.h"
 
 /* a parameter change waits this long for the next one before its run is queued (a drag
  * of a slider); a stale run is cancelled at once either way */
@@ -472,14 +473,15 @@ open_context_free (OpenContext *c)
   g_free (c);
 }
 
-static void start_open (LescWindow *self, const char *spec, gsize label_columns, gboolean renormalize);
+static void start_open (LescWindow *self, const char *spec, gsize label_columns, gboolean logical,
+                        gboolean renormalize);
 
 static void
 renormalize_response_cb (AdwMessageDialog *dialog, const char *response, gpointer data)
 {
   OpenContext *c = data;
   if (g_str_equal (response, "renormalize"))
-    start_open (c->self, c->request.spec, c->request.label_columns, TRUE);
+    start_open (c->self, c->request.spec, c->request.label_columns, c->request.logical, TRUE);
   else if (c->self->data != NULL)
     lesc_data_summary_set_data (c->self->data_summary, c->self->data);
   open_context_free (c);
@@ -536,7 +538,8 @@ open_done_cb (GObject *source, GAsyncResult *result, gpointer data)
 }
 
 static void
-start_open (LescWindow *self, const char *spec, gsize label_columns, gboolean renormalize)
+start_open (LescWindow *self, const char *spec, gsize label_columns, gboolean logical,
+            gboolean renormalize)
 {
   if (self->open_cancellable != NULL)
     g_cancellable_cancel (self->open_cancellable);
@@ -547,6 +550,7 @@ start_open (LescWindow *self, const char *spec, gsize label_columns, gboolean re
   c->request.spec = g_strdup (spec);
   c->request.data_dir = lesc_data_folder_get (self->settings, NULL);
   c->request.label_columns = label_columns;
+  c->request.logical = logical;
   c->request.renormalize = renormalize;
   lesc_data_object_open_async (&c->request, self->open_cancellable, open_done_cb, c);
 }
@@ -555,15 +559,18 @@ static void
 columns_response_cb (AdwMessageDialog *dialog, const char *response, gpointer data)
 {
   LescWindow *self = data;
-  GtkSpinButton *spin = GTK_SPIN_BUTTON (adw_message_dialog_get_extra_child (dialog));
+  GtkSpinButton *spin = g_object_get_data (G_OBJECT (dialog), "lesc-spin");
+  GtkDropDown *kind = g_object_get_data (G_OBJECT (dialog), "lesc-kind");
   const char *spec = g_object_get_data (G_OBJECT (dialog), "lesc-spec");
   if (g_str_equal (response, "open"))
-    lesc_window_open_with (self, spec, (gsize) gtk_spin_button_get_value_as_int (spin), FALSE);
+    lesc_window_open_table (self, spec, (gsize) gtk_spin_button_get_value_as_int (spin),
+                            gtk_drop_down_get_selected (kind) == 1);
   else if (self->data != NULL)
     lesc_data_summary_set_data (self->data_summary, self->data);
 }
 
-/* One CSV file holds features and distributions: ask where the labels start. */
+/* One table file holds features and labels: ask where the labels start and what they are
+ * (distributions, or 0/1 labels without a ground truth). */
 static void
 ask_label_columns (LescWindow *self, const char *path)
 {
@@ -571,13 +578,22 @@ ask_label_columns (LescWindow *self, const char *path)
   g_autofree char *heading = g_strdup_printf (_("Open %s"), base);
   AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (
       GTK_WINDOW (self), heading,
-      _("The features and the label distributions are in one file. How many of its last columns are the label distributions?")));
+      _("The features and the labels are in one file. How many of its last columns are labels, and what do they hold?")));
   GtkWidget *spin = gtk_spin_button_new_with_range (2, 10000, 1);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 3);
-  gtk_widget_set_halign (spin, GTK_ALIGN_CENTER);
   gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Label columns"), -1);
-  adw_message_dialog_set_extra_child (dialog, spin);
+  const char *const kinds[] = { _("Label distributions"), _("0/1 labels (no ground truth)"), NULL };
+  GtkWidget *kind = gtk_drop_down_new_from_strings (kinds);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (kind), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("What the label columns hold"), -1);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  gtk_widget_set_halign (box, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (box), spin);
+  gtk_box_append (GTK_BOX (box), kind);
+  g_object_set_data (G_OBJECT (dialog), "lesc-spin", spin);
+  g_object_set_data (G_OBJECT (dialog), "lesc-kind", kind);
+  adw_message_dialog_set_extra_child (dialog, box);
   adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "open", _("_Open"), NULL);
   adw_message_dialog_set_response_appearance (dialog, "open", ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (dialog, "open");
@@ -591,18 +607,27 @@ void
 lesc_window_open_with (LescWindow *self, const char *spec, gsize label_columns, gboolean renormalize)
 {
   g_return_if_fail (LESC_IS_WINDOW (self));
-  start_open (self, spec, label_columns, renormalize);
+  start_open (self, spec, label_columns, FALSE, renormalize);
+}
+
+void
+lesc_window_open_table (LescWindow *self, const char *spec, gsize label_columns, gboolean logical)
+{
+  g_return_if_fail (LESC_IS_WINDOW (self));
+  start_open (self, spec, label_columns, logical, FALSE);
 }
 
 void
 lesc_window_open (LescWindow *self, const char *spec)
 {
   g_return_if_fail (LESC_IS_WINDOW (self));
-  g_autofree char *lower = g_ascii_strdown (spec, -1);
-  if (g_str_has_suffix (lower, ".csv") && g_file_test (spec, G_FILE_TEST_IS_REGULAR))
+  /* one table (text or .npy) holds the labels in its last columns: ask how many */
+  LescTableKind kind;
+  if (lesc_table_kind (spec, &kind) && (kind == LESC_TABLE_TEXT || kind == LESC_TABLE_NPY)
+      && g_file_test (spec, G_FILE_TEST_IS_REGULAR))
     ask_label_columns (self, spec);
   else
-    start_open (self, spec, 0, FALSE);
+    start_open (self, spec, 0, FALSE, FALSE);
 }
 
 static void

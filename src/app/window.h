@@ -22,6 +22,15 @@ void lesc_window_open (LescWindow *self, const char *spec);
  * rows that do not sum to 1 by their sums. */
 void lesc_window_open_with (LescWindow *self, const char *spec, gsize label_columns,
                             gboolean renormalize);
+/* A single table file whose last `label_columns` columns are labels: distributions, or
+ * with `logical` 0/1 labels (data without ground truth). */
+void lesc_window_open_table (LescWindow *self, const char *spec, gsize label_columns,
+                             gboolean logical);
+/* Save the distributions `method` recovered on the current data to `path`, in the format of
+ * its extension (.csv, .tsv, .mat, .npy, .json), with the run's settings; FALSE with an
+ * error when there is no such result or the file cannot be written. */
+gboolean lesc_window_save_distributions (LescWindow *self, const LescMethod *method,
+                                         const char *path, GError **error);
 /* Run the ticked methods whose current settings have no result yet. */
 void lesc_window_run (LescWindow *self);
 /* Cancel every running and queued job. */

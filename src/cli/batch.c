@@ -455,6 +455,8 @@ lesc_batch_begin (LescExperimentOptions *o, gboolean existing, GError **error)
 {
   memset (o, 0, sizeof *o);
   o->data_dir = lesc_cli_data_dir;
+  if (!lesc_cli_check_data_options (error))
+    return FALSE;
   static LescOpenOptions open;
   open = lesc_cli_open_options ();
 

@@ -21,7 +21,15 @@ typedef struct {
 extern char *lesc_cli_data_dir;
 extern int lesc_cli_label_columns;
 extern gboolean lesc_cli_renormalize;
+extern int lesc_cli_logical_columns;
+extern gboolean lesc_cli_logical;
 extern GOptionEntry lesc_cli_data_entries[];
+
+/* The data options are consistent (positive column counts, a known --delimiter, not both
+ * --index-column and --no-index-column); else LESC_ERROR_USAGE. */
+gboolean lesc_cli_check_data_options (GError **error);
+/* Say on stderr, one "lesc: note: …" line each, what the loaders chose about the files. */
+void lesc_cli_say_notes (const LescDataset *ds);
 
 /* Parse argv with `entries` (plus the data options when `with_data`); on a usage error
  * prints one line and returns FALSE. `--help` prints and exits 0. */
@@ -42,7 +50,8 @@ void lesc_cli_say_notes (const LescDataset *ds);
 /* Load and validate DATA with the data options; `report` (may be NULL) receives what
  * validation found (validate.h). */
 LescDataset *lesc_cli_open_dataset (const char *spec, GError **error);
-/* How the data options (--data-dir, --label-columns, --renormalize) say to read files. */
+/* How the data options (--data-dir, --label-columns, --logical-columns, --logical,
+ * --delimiter, --index-column, --renormalize) say to read files. */
 LescOpenOptions lesc_cli_open_options (void);
 LescDataset *lesc_cli_open_dataset_report (const char *spec, LescValidateReport *report,
                                            GError **error);

@@ -1,10 +1,13 @@
 /* lesc eval TRUTH RECOVERED — the six measures between two distribution tables.
  *
- * Each table is a CSV file of numbers (optional header line) or a data set (a .mat file,
- * a name in the data directory, 'artificial'), whose ground truth is used. */
+ * Each table is a file of numbers (.csv, .tsv, .txt, .npy, .json; a .mat or .npz file's
+ * 'labelDistribution', 'labels' or 'label_distribution' — what `lesc recover -o` writes,
+ * or a data set's truth) or a data set named or built in ('artificial'), whose ground
+ * truth is used. */
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "core/data/csv.h"
+#include "core/data/tablefile.h"
 #include "core/eval/measures.h"
 
 #include <errno.h>
@@ -13,15 +16,31 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A CSV file, or the ground truth of a data set. */
+/* A table file, or the ground truth of a data set. */
 static LescMatrix *
 open_table (const char *spec, GError **error)
 {
-  if (g_str_has_suffix (spec, ".csv") || g_str_has_suffix (spec, ".CSV"))
-    return lesc_csv_read (spec, NULL, error);
+  if (lesc_table_kind (spec, NULL))
+    {
+      if (!lesc_cli_check_data_options (error))
+        return NULL;
+      LescOpenOptions o = lesc_cli_open_options ();
+      g_autofree char *note = NULL;
+      LescMatrix *m = lesc_table_read (spec, &o.csv, lesc_dataset_truth_names, NULL, &note, error);
+      if (note != NULL)
+        fprintf (stderr, "lesc: note: %s\n", note);
+      return m;
+    }
   g_autoptr (LescDataset) ds = lesc_cli_open_dataset (spec, error);
   if (ds == NULL)
     return NULL;
+  if (ds->truth == NULL)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
+                   "%s: has no label distributions (only logical labels): nothing to compare",
+                   spec);
+      return NULL;
+    }
   return g_steal_pointer (&ds->truth);
 }
 

@@ -239,14 +239,16 @@ recover_methods (const LescDataset *ds, const char *list, GPtrArray *names, GPtr
       if (rec == NULL)
         return FALSE;
       double mv[LESC_N_MEASURES];
-      if (!lesc_measures_compute (ds->truth, rec, LESC_KL_TRUTH_RECOVERED, mv, error))
+      if (ds->truth != NULL
+          && !lesc_measures_compute (ds->truth, rec, LESC_KL_TRUTH_RECOVERED, mv, error))
         {
           lesc_matrix_free (rec);
           return FALSE;
         }
       g_ptr_array_add (names, g_strdup (m->display_name));
       g_ptr_array_add (tables, rec);
-      g_array_append_vals (measures, mv, LESC_N_MEASURES);
+      if (ds->truth != NULL)
+        g_array_append_vals (measures, mv, LESC_N_MEASURES);
     }
   return TRUE;
 }
@@ -275,7 +277,14 @@ cmd_scatter (int argc, char **argv)
   g_autoptr (LescDataset) ds = lesc_cli_open_dataset (argv[1], &error);
   if (ds == NULL)
     return lesc_cli_fail (error);
-  gsize n = lesc_dataset_n (ds), q = lesc_dataset_q (ds), c = ds->truth->cols;
+  if (ds->truth == NULL && opt_methods == NULL)
+    {
+      g_set_error (&error, LESC_ERROR, LESC_ERROR_DATA,
+                   "%s: has no label distributions (only logical labels): give --methods to "
+                   "draw recovered ones", argv[1]);
+      return lesc_cli_fail (error);
+    }
+  gsize n = lesc_dataset_n (ds), q = lesc_dataset_q (ds), c = lesc_dataset_o (ds);
   if (c != 3 && opt.style == LESC_SCATTER_RGB)
     {
       fprintf (stderr, "lesc plot scatter: %s has %zu labels; drawing one heatmap per label\n", ds->name, c);
@@ -305,10 +314,16 @@ cmd_scatter (int argc, char **argv)
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify) lesc_matrix_free);
   g_autoptr (GArray) measures = g_array_new (FALSE, TRUE, sizeof (double));
-  g_ptr_array_add (names, g_strdup ("Ground truth"));
-  g_ptr_array_add (tables, lesc_matrix_copy (ds->truth));
+  /* labels-only data: recovered panels alone, unscored, the shared fit on the first */
+  if (ds->truth != NULL)
+    {
+      g_ptr_array_add (names, g_strdup ("Ground truth"));
+      g_ptr_array_add (tables, lesc_matrix_copy (ds->truth));
+    }
   if (opt_methods && !recover_methods (ds, opt_methods, names, tables, measures, &error))
     return lesc_cli_fail (error);
+  if (names->len == 0)
+    return lesc_cli_usage ("plot scatter", "--methods '%s': no method named", opt_methods);
 
   g_autoptr (LescScatterModel) model
     = lesc_scatter_model_new (xy, grid, xl, yl, names->len, (const char *const *) names->pdata,
@@ -317,7 +332,8 @@ cmd_scatter (int argc, char **argv)
     return lesc_cli_fail (error);
   if (ds->label_names)
     model->label_names = g_strdupv (ds->label_names);
-  for (guint p = 1; p < names->len; p++)
+  model->no_truth = ds->truth == NULL;
+  for (guint p = 1; ds->truth != NULL && p < names->len; p++)
     lesc_scatter_model_set_measures (model, p, &g_array_index (measures, double, (p - 1) * LESC_N_MEASURES));
 
   /* default size: panels in one row for RGB, a column of rows for heatmaps */
@@ -556,6 +572,7 @@ cmd_heatmap (int argc, char **argv)
   /* A .csv is a grid file, unless it is spelled as a CSV data set (two files, or one with
    * --label-columns). */
   gboolean grid_file = g_str_has_suffix (argv[1], ".csv") && lesc_cli_label_columns == 0
+                       && lesc_cli_logical_columns == 0
                        && strchr (argv[1], ',') == NULL;
   g_autoptr (LescHeatmapModel) model = grid_file
     ? read_grid (argv[1], opt_measure, title, lower, &error)

@@ -1,13 +1,16 @@
-/* lesc recover DATA --method NAME — recover label distributions with one method and score
- * them with the six measures. Method parameters become options from the registry's
- * parameter specs (--lambda1, --lambda2, --k, …). */
+/* lesc recover DATA --method NAME — recover label distributions with one method, write
+ * them (-o, the format by the extension), keep the model (--save-model), and score them
+ * with the six measures when DATA has ground truth. Method parameters become options from
+ * the registry's parameter specs (--lambda1, --lambda2, --k, …). */
 #include "config.h"
 #include "cli/batch.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/progress-bar.h"
 #include "core/data/csv.h"
+#include "core/data/tablefile.h"
 #include "core/eval/measures.h"
+#include "core/experiments/model.h"
 #include "core/methods/method.h"
 #include "core/methods/run.h"
 #include "core/methods/tracetable.h"
@@ -19,15 +22,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *method_option, *save_option, *trace_option, *format_option;
+static char *method_option, *save_option, *trace_option, *format_option, *model_option;
+static int hold_out_option = 0, folds_option = 10;
+static gint64 fold_seed_option = -1;
 static GHashTable *param_values;   /* option name (no dashes) → value text */
 
 static const GOptionEntry fixed_entries[] = {
   { "method", 'm', 0, G_OPTION_ARG_STRING, &method_option,
     "Method: fcm, km, lp, ml, glle, lesc or glesc (case-insensitive)", "NAME" },
   { "save-distributions", 'o', 0, G_OPTION_ARG_FILENAME, &save_option,
-    "Write the recovered distributions (n rows) to FILE.csv (" LESC_CLI_OUTPUT_RULES
-    "; with -, the report goes to standard error)", "FILE.csv" },
+    "Write the recovered distributions (n rows) to FILE: .csv, .tsv, .mat, .npy or .json "
+    "(the extension chooses; " LESC_CLI_OUTPUT_RULES "; - writes CSV, and the report goes to "
+    "standard error)", "FILE" },
+  { "save-model", 0, 0, G_OPTION_ARG_FILENAME, &model_option,
+    "GLLE, LESC, gLESC: keep what predicting new samples needs in MODEL (lesc predict; "
+    "- is standard output, and the report goes to standard error)", "MODEL" },
+  { "hold-out-fold", 0, 0, G_OPTION_ARG_INT, &hold_out_option,
+    "Fit on the rows outside fold K of the split 'lesc cv' makes (z-scored over all rows, "
+    "as cv does); the distributions and scores are the training rows'", "K" },
+  { "folds", 0, 0, G_OPTION_ARG_INT, &folds_option, "With --hold-out-fold: folds (default 10)", "F" },
+  { "fold-seed", 0, 0, G_OPTION_ARG_INT64, &fold_seed_option,
+    "With --hold-out-fold: the fold assignment's seed (default: --seed, else 5489)", "S" },
   { "trace", 0, 0, G_OPTION_ARG_FILENAME, &trace_option,
     "GLLE, LESC, gLESC: write the LE optimizer's iterations to FILE.csv (f, gradient norms, "
     "step length and the six measures per iteration)", "FILE.csv" },
@@ -99,16 +114,19 @@ param_list (const LescMethod *m)
   return g_string_free (s, FALSE);
 }
 
-/* The recovered distributions with the data set's label names (or label1, label2, …). */
+/* The recovered distributions with the data set's label names (or label1, label2, …) and
+ * the run's settings, in the format of the file's extension. */
 static gboolean
-save_distributions (const char *path, const LescDataset *ds, const LescMatrix *d, GError **error)
+save_distributions (const char *path, const LescDataset *ds, const LescMatrix *d,
+                    const LescMethod *m, const LescRunParams *p, GError **error)
 {
-  g_autoptr (GPtrArray) header = g_ptr_array_new_with_free_func (g_free);
-  for (gsize j = 0; j < d->cols; j++)
-    g_ptr_array_add (header, ds->label_names ? g_strdup (ds->label_names[j])
-                                             : g_strdup_printf ("label%zu", j + 1));
-  g_ptr_array_add (header, NULL);
-  return lesc_csv_write (path, d, (const char *const *) header->pdata, error);
+  g_auto (GStrv) settings = lesc_run_settings (ds, m, p);
+  LescTableMeta meta = {
+    .columns = (const char *const *) ds->label_names,
+    .name = "labelDistribution",
+    .settings = (const char *const *) settings,
+  };
+  return lesc_table_write (path, d, &meta, error);
 }
 
 static void
@@ -120,8 +138,8 @@ print_param (FILE *out, const LescRunParams *p, const LescMethod *m, const char 
 
 static void
 print_result (FILE *out, const char *format, const LescDataset *ds, const LescMethod *m,
-              const LescRunParams *p, LescKlDirection kl, const double v[LESC_N_MEASURES],
-              gsize kl_rows, const LescRunResult *r, double seconds)
+              const LescRunParams *p, LescKlDirection kl, const double *v, gsize kl_rows,
+              gsize n_scored, const LescRunResult *r, const char *held_out, double seconds)
 {
   if (strcmp (format, "csv") == 0)
     {
@@ -136,7 +154,8 @@ print_result (FILE *out, const char *format, const LescDataset *ds, const LescMe
       fprintf (out, ",%s", m->uses_variant ? lesc_variant_key (p->variant) : "");
       for (int k = 0; k < LESC_N_MEASURES; k++)
         {
-          g_autofree char *x = lesc_format_value (v[k], LESC_FORMAT_CSV, "%.10g");
+          /* labels-only data: nothing to score against, empty cells */
+          g_autofree char *x = v ? lesc_format_value (v[k], LESC_FORMAT_CSV, "%.10g") : g_strdup ("");
           fprintf (out, ",%s", x);
         }
       fprintf (out, ",%.3f\n", seconds);
@@ -154,14 +173,17 @@ print_result (FILE *out, const char *format, const LescDataset *ds, const LescMe
         fprintf (out, "  \"seed\": %u,\n", p->seed);
       if (m->uses_variant)
         fprintf (out, "  \"variant\": \"%s\",\n", lesc_variant_key (p->variant));
-      fprintf (out, "  \"kl\": \"%s\",\n  \"kl_rows\": %zu,\n  \"measures\": {",
-               lesc_kl_direction_key (kl), kl_rows);
-      for (int k = 0; k < LESC_N_MEASURES; k++)
+      fprintf (out, "  \"kl\": \"%s\",\n", lesc_kl_direction_key (kl));
+      if (v != NULL)
+        fprintf (out, "  \"kl_rows\": %zu,\n  \"measures\": {", kl_rows);
+      else
+        fprintf (out, "  \"measures\": null");
+      for (int k = 0; v != NULL && k < LESC_N_MEASURES; k++)
         {
           g_autofree char *x = lesc_format_value (v[k], LESC_FORMAT_JSON, "%.10g");
           fprintf (out, "%s\"%s\": %s", k ? ", " : "", lesc_measure_key (k), x);
         }
-      fprintf (out, "},\n  \"stages\": {");
+      fprintf (out, "%s,\n  \"stages\": {", v != NULL ? "}" : "");
       for (guint s = 0; s < r->n_stages; s++)
         fprintf (out, "%s\"%s\": %.3f", s ? ", " : "", r->stage_names[s], r->stage_seconds[s]);
       fprintf (out, "},\n  \"seconds\": %.3f,\n  \"version\": \"%s\"\n}\n", seconds, LESC_VERSION);
@@ -170,6 +192,8 @@ print_result (FILE *out, const char *format, const LescDataset *ds, const LescMe
   fprintf (out, "%s on %s (n = %zu, %zu features, %zu labels)%s\n", m->display_name, ds->name,
           lesc_dataset_n (ds), lesc_dataset_q (ds), lesc_dataset_o (ds),
           m->reconstructed ? " — reconstructed method (no official code)" : "");
+  if (held_out != NULL)
+    fprintf (out, "%s\n", held_out);
   fprintf (out, "parameters:");
   for (guint k = 0; k < m->n_params; k++)
     fprintf (out, " %s=%.10g", m->params[k].name, p->values[k]);
@@ -178,14 +202,17 @@ print_result (FILE *out, const char *format, const LescDataset *ds, const LescMe
   if (m->uses_variant)
     fprintf (out, " variant=%s", lesc_variant_key (p->variant));
   fprintf (out, "\n");
-  for (int k = 0; k < LESC_N_MEASURES; k++)
+  if (v == NULL)
+    fprintf (out, "scores: none (%s has no label distributions: nothing to score against)\n",
+            ds->source ? ds->source : ds->name);
+  for (int k = 0; v != NULL && k < LESC_N_MEASURES; k++)
     {
       g_autofree char *x = lesc_format_value (v[k], LESC_FORMAT_TEXT, "%.4f");
       fprintf (out, "  %-12s %s", lesc_measure_title (k), x);
       if (k == LESC_MEASURE_KL)
         fprintf (out, "  (%s", kl == LESC_KL_RECOVERED_TRUTH ? "recovered‖truth" : "truth‖recovered");
-      if (k == LESC_MEASURE_KL && kl_rows < lesc_dataset_n (ds))
-        fprintf (out, ", over %zu of %zu rows", kl_rows, lesc_dataset_n (ds));
+      if (k == LESC_MEASURE_KL && kl_rows < n_scored)
+        fprintf (out, ", over %zu of %zu rows", kl_rows, n_scored);
       fprintf (out, "%s\n", k == LESC_MEASURE_KL ? ")" : "");
     }
   if (m->uses_variant && p->variant == LESC_VARIANT_REFERENCE && r->le.iterations > 0)
@@ -247,10 +274,27 @@ lesc_cmd_recover (int argc, char **argv)
                                m->display_name);
       p.trace_bytes = 256e6;   /* a snapshot per iteration up to ~100 000 × 3 labels */
     }
+  gboolean holding_out = hold_out_option != 0;
+  if (holding_out && (hold_out_option < 1 || folds_option < 2 || hold_out_option > folds_option))
+    return lesc_cli_usage ("recover", "--hold-out-fold %d --folds %d: expected 1 ≤ K ≤ folds, "
+                           "folds ≥ 2", hold_out_option, folds_option);
+  if (fold_seed_option < -1 || fold_seed_option > G_MAXUINT32)
+    return lesc_cli_usage ("recover", "--fold-seed: expected 0 … 4294967295");
+  gboolean model_to_stdout = model_option != NULL && strcmp (model_option, "-") == 0;
+  if (model_to_stdout && save_option != NULL && strcmp (save_option, "-") == 0)
+    return lesc_cli_usage ("recover", "-o - and --save-model - cannot both be standard output");
+  if ((model_option != NULL || holding_out) && !m->has_mapping)
+    return lesc_cli_usage ("recover", "%s %s has no mapping to new samples (GLLE, LESC and "
+                           "gLESC have one)", model_option ? "--save-model:" : "--hold-out-fold:",
+                           m->display_name);
+
   g_autoptr (GError) error = NULL;
   LescKlDirection kl = LESC_KL_TRUTH_RECOVERED;
+  /* outputs that cannot be written are refused before any work */
   if (!lesc_batch_settings (&p, &error) || !lesc_batch_kl (&kl, &error)
-      || !lesc_run_params_check (&p, m, &error))
+      || !lesc_run_params_check (&p, m, &error)
+      || (save_option != NULL && !lesc_table_check_output (save_option, &error))
+      || (model_option != NULL && !lesc_table_check_folder (model_option, &error)))
     return lesc_cli_fail (error);
   g_autoptr (LescDataset) ds = lesc_cli_open_dataset (argv[1], &error);
   if (ds == NULL)
@@ -260,23 +304,41 @@ lesc_cmd_recover (int argc, char **argv)
   LescProgress progress;
   lesc_cli_progress_bar_init (&bar, &progress);
   LescRunResult result;
+  g_autoptr (LescModel) model = NULL;
+  gsize n = lesc_dataset_n (ds), n_train = n;
+  g_autofree gsize *train = g_new (gsize, n);
+  for (gsize i = 0; i < n; i++)
+    train[i] = i; /* every row, unless a fold is held out */
   gint64 t0 = g_get_monotonic_time ();
-  g_autoptr (LescMatrix) d = lesc_method_run (m, ds, &p, &progress, &result, &error);
+  guint32 fold_seed = fold_seed_option >= 0 ? (guint32) fold_seed_option : p.seed;
+  g_autoptr (LescMatrix) d = model_option != NULL || holding_out
+    ? lesc_model_train (m, ds, &p, hold_out_option - 1, (guint) folds_option, fold_seed,
+                        &progress, &result, &model, train, &n_train, &error)
+    : lesc_method_run (m, ds, &p, &progress, &result, &error);
   double seconds = lesc_seconds_since (t0);
   lesc_cli_progress_bar_finish (&bar);
   if (d == NULL)
     return lesc_cli_fail (error);
+  /* the files first: nothing after them can leave one half-written */
+  gboolean ok = (save_option == NULL || save_distributions (save_option, ds, d, m, &p, &error))
+                && (model_option == NULL || lesc_model_save (model, model_option, &error));
   double v[LESC_N_MEASURES];
+  g_autoptr (LescMatrix) truth = ds->truth == NULL ? NULL
+                                 : lesc_matrix_select_rows (ds->truth, train, n_train);
   gsize kl_rows = 0;
-  if (!lesc_measures_compute_full (ds->truth, d, kl, v, &kl_rows, &error))
+  ok = ok && (truth == NULL || lesc_measures_compute_full (truth, d, kl, v, &kl_rows, &error));
+  if (!ok)
     {
       lesc_run_result_clear (&result);
       return lesc_cli_fail (error);
     }
   if (trace_option != NULL && result.trace != NULL)
     {
-      g_autofree double *measures = lesc_trace_measures (result.trace, ds->truth, kl, &error);
-      g_autofree char *csv = measures ? lesc_trace_csv (result.trace, measures) : NULL;
+      /* without a ground truth the trace has no measure columns */
+      g_autofree double *measures = truth != NULL ? lesc_trace_measures (result.trace, truth, kl, &error)
+                                                  : NULL;
+      g_autofree char *csv = truth == NULL || measures != NULL ? lesc_trace_csv (result.trace, measures)
+                                                               : NULL;
       if (csv == NULL || !lesc_output_write (trace_option, csv, strlen (csv), &error))
         {
           lesc_run_result_clear (&result);
@@ -287,27 +349,24 @@ lesc_cmd_recover (int argc, char **argv)
                  "last): snapshots of all would exceed %.0f MB\n", result.trace->stride,
                  result.trace->max_bytes / 1e6);
     }
-  if (save_option != NULL)
-    {
-      if (!save_distributions (save_option, ds, d, &error))
-        {
-          lesc_run_result_clear (&result);
-          return lesc_cli_fail (error);
-        }
-    }
-  if (kl_rows < lesc_dataset_n (ds))
+  if (truth != NULL && kl_rows < truth->rows)
     {
       g_autofree char *note = lesc_kl_dropped_note (ds->source ? ds->source : ds->name,
-                                                    lesc_dataset_n (ds) - kl_rows,
-                                                    lesc_dataset_n (ds), TRUE);
+                                                    truth->rows - kl_rows, truth->rows, TRUE);
       fprintf (stderr, "lesc: note: %s\n", note);
     }
   g_autofree char *warning = lesc_run_result_warning (&result);
   if (warning != NULL)
     fprintf (stderr, "lesc: warning: %s\n", warning);
-  /* with the distributions on standard output, the report goes to standard error */
-  gboolean to_stdout = save_option != NULL && strcmp (save_option, "-") == 0;
-  print_result (to_stdout ? stderr : stdout, format, ds, m, &p, kl, v, kl_rows, &result, seconds);
+  g_autofree char *held_out = holding_out
+    ? g_strdup_printf ("fitted on the %zu rows outside fold %d of %d (fold seed %u); the "
+                       "distributions are theirs", n_train, hold_out_option, folds_option,
+                       fold_seed)
+    : NULL;
+  /* with the distributions or the model on standard output, the report goes to standard error */
+  gboolean to_stdout = model_to_stdout || (save_option != NULL && strcmp (save_option, "-") == 0);
+  print_result (to_stdout ? stderr : stdout, format, ds, m, &p, kl, truth ? v : NULL, kl_rows,
+                n_train, &result, held_out, seconds);
   lesc_run_result_clear (&result);
   return LESC_EXIT_OK;
 }

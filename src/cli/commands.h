@@ -6,6 +6,7 @@ int lesc_cmd_eval (int argc, char **argv);
 int lesc_cmd_binarize (int argc, char **argv);
 int lesc_cmd_plot (int argc, char **argv);
 int lesc_cmd_recover (int argc, char **argv);
+int lesc_cmd_predict (int argc, char **argv);
 int lesc_cmd_bench (int argc, char **argv);
 int lesc_cmd_table (int argc, char **argv);
 int lesc_cmd_cv (int argc, char **argv);

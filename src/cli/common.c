@@ -10,6 +10,10 @@
 char *lesc_cli_data_dir = NULL;
 int lesc_cli_label_columns = 0;
 gboolean lesc_cli_renormalize = FALSE;
+int lesc_cli_logical_columns = 0;
+gboolean lesc_cli_logical = FALSE;
+static char *delimiter_option = NULL;
+static gboolean index_column = FALSE, no_index_column = FALSE;
 
 GOptionEntry lesc_cli_data_entries[] = {
   { "data-dir", 'D', 0, G_OPTION_ARG_FILENAME, &lesc_cli_data_dir,
@@ -18,25 +22,42 @@ GOptionEntry lesc_cli_data_entries[] = {
     "A single .csv DATA file: its last N columns are the label distributions", "N" },
   { "renormalize", 0, 0, G_OPTION_ARG_NONE, &lesc_cli_renormalize,
     "Divide rows of the label distributions that do not sum to 1 by their sums", NULL },
+  { "logical-columns", 0, 0, G_OPTION_ARG_INT, &lesc_cli_logical_columns,
+    "A single table DATA file: its last N columns are 0/1 logical labels (no ground truth)", "N" },
+  { "logical", 0, 0, G_OPTION_ARG_NONE, &lesc_cli_logical,
+    "FEATURES,LABELS: the second file holds 0/1 logical labels (no ground truth)", NULL },
+  { "delimiter", 0, 0, G_OPTION_ARG_STRING, &delimiter_option,
+    "Text tables: comma, tab, semicolon or whitespace (default: detected)", "D" },
+  { "index-column", 0, 0, G_OPTION_ARG_NONE, &index_column,
+    "Text tables: the first column is an index (row names or numbers), skipped", NULL },
+  { "no-index-column", 0, 0, G_OPTION_ARG_NONE, &no_index_column,
+    "Text tables: the first column is data even under an empty header cell", NULL },
   { NULL }
 };
 
 static const char data_help[] =
   "DATA is one of:\n"
   "  artificial                      the built-in artificial data set (2601 × 3 × 3)\n"
-  "  FILE.mat                        a MATLAB file: 'features' (n×q), the label distributions\n"
-  "                                  'labels', 'labelDistribution' or 'label_distribution'\n"
-  "                                  (n×o), optionally 'logicalLabel' or 'logical_label'\n"
-  "  FILE.csv --label-columns N      one CSV file: features, then N columns of label\n"
-  "                                  distributions\n"
-  "  FEATURES.csv,DISTRIBUTIONS.csv  two CSV files with the same number of rows\n"
-  "  NAME                            NAME.mat or NAME.csv in --data-dir or $LESC_DATA_DIR\n"
+  "  FILE.mat, FILE.npz              MATLAB (v5 or v7.3) or NumPy archive: 'features' (n×q),\n"
+  "                                  the label distributions 'labels', 'labelDistribution'\n"
+  "                                  or 'label_distribution' (n×o), and/or the 0/1 logical\n"
+  "                                  labels 'logicalLabel' or 'logical_label'\n"
+  "  TABLE --label-columns N         one table (.csv .tsv .txt .npy): features, then N\n"
+  "                                  columns of label distributions\n"
+  "  TABLE --logical-columns N       one table: features, then N columns of 0/1 labels\n"
+  "  FEATURES,DISTRIBUTIONS          two tables with the same number of rows\n"
+  "  FEATURES,LABELS --logical       two tables, the second of 0/1 logical labels\n"
+  "  NAME                            NAME.mat, NAME.csv, … in --data-dir or $LESC_DATA_DIR\n"
   "                                  (case-insensitive, '_' read as '-')\n"
-  "CSV files hold comma-separated numbers, one sample per line, under an optional header\n"
-  "line (a first line with any non-numeric cell; it names the labels). Data sets are\n"
-  "checked when read: no NaN or Inf, degrees >= 0, rows of the label distributions summing\n"
-  "to 1 within 1e-5 (--renormalize divides them by their sums), logical labels 0/1 with at\n"
-  "least one 1 per row, n >= 1, o >= 2.\n\n"
+  "Text tables hold numbers separated by commas, tabs, semicolons or blanks (detected, or\n"
+  "--delimiter), one sample per line, under an optional header line (a first line with any\n"
+  "non-numeric cell; it names the labels); lines starting with '#' are comments. A first\n"
+  "column under an empty header cell (pandas' index) is skipped (--index-column,\n"
+  "--no-index-column decide). Data without label distributions (only logical labels) can be\n"
+  "recovered but not scored. Data sets are checked when read: no NaN or Inf, degrees >= 0,\n"
+  "rows of the label distributions summing to 1 within 1e-5 (--renormalize divides them by\n"
+  "their sums), logical labels 0/1 with at least one 1 per row (and, read from a file, on\n"
+  "every label), n >= 1, o >= 2.\n\n"
   "Exit status: 0 success, 1 bad data or files, 2 bad usage.";
 
 gboolean
@@ -96,23 +117,54 @@ lesc_cli_say_notes (const LescDataset *ds)
 LescOpenOptions
 lesc_cli_open_options (void)
 {
-  return (LescOpenOptions) {
+  LescOpenOptions o = {
     .data_dir = lesc_cli_data_dir,
-    .label_columns = (gsize) lesc_cli_label_columns,
+    .label_columns = (gsize) MAX (lesc_cli_label_columns, 0),
+    .logical_columns = (gsize) MAX (lesc_cli_logical_columns, 0),
+    .logical = lesc_cli_logical,
     .flags = lesc_cli_renormalize ? LESC_VALIDATE_RENORMALIZE : LESC_VALIDATE_DEFAULT,
+    .csv.index = index_column ? LESC_CSV_INDEX_SKIP
+                 : no_index_column ? LESC_CSV_INDEX_KEEP : LESC_CSV_INDEX_AUTO,
   };
+  if (delimiter_option != NULL)
+    lesc_csv_delimiter_from_string (delimiter_option, &o.csv.delimiter);
+  return o;
+}
+
+gboolean
+lesc_cli_check_data_options (GError **error)
+{
+  const char *bad = lesc_cli_label_columns < 0 ? "--label-columns"
+                    : lesc_cli_logical_columns < 0 ? "--logical-columns" : NULL;
+  if (bad != NULL)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "%s %d: expected a positive number of columns", bad,
+                   MIN (lesc_cli_label_columns, lesc_cli_logical_columns));
+      return FALSE;
+    }
+  char d;
+  if (delimiter_option != NULL && !lesc_csv_delimiter_from_string (delimiter_option, &d))
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "--delimiter '%s': expected comma, tab, semicolon or whitespace",
+                   delimiter_option);
+      return FALSE;
+    }
+  if (index_column && no_index_column)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "--index-column and --no-index-column exclude each other");
+      return FALSE;
+    }
+  return TRUE;
 }
 
 LescDataset *
 lesc_cli_open_dataset_report (const char *spec, LescValidateReport *report, GError **error)
 {
-  if (lesc_cli_label_columns < 0)
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
-                   "--label-columns %d: expected a positive number of columns",
-                   lesc_cli_label_columns);
-      return NULL;
-    }
+  if (!lesc_cli_check_data_options (error))
+    return NULL;
   LescOpenOptions options = lesc_cli_open_options ();
   LescDataset *ds = lesc_dataset_open_with (spec, &options, report, error);
   if (ds != NULL)

@@ -38,7 +38,8 @@ static const LescCommand commands[] = {
   { "eval", "The six measures between two distribution tables", lesc_cmd_eval },
   { "binarize", "Logical labels of a data set as CSV", lesc_cmd_binarize },
   { "plot", "Figures: RGB scatter, sensitivity heatmap, CD diagram (PNG, SVG, PDF)", lesc_cmd_plot },
-  { "recover", "Recover label distributions with one method and score them", lesc_cmd_recover },
+  { "recover", "Recover label distributions with one method (and score them when DATA has ground truth)", lesc_cmd_recover },
+  { "predict", "Label distributions for new samples from a model saved by recover", lesc_cmd_predict },
   { "bench", "Time GLLE, LESC and gLESC per stage, with peak memory", lesc_cmd_bench },
   { "table", "Recovery table: value(rank) per measure, data set and method (Table 3)", lesc_cmd_table },
   { "cv", "Ten-fold cross-validation with ranks and paired t-tests (Tables 4, 5)", lesc_cmd_cv },
@@ -58,8 +59,9 @@ print_help (FILE *out)
                 "Commands:\n");
   for (const LescCommand *c = commands; c->name; c++)
     fprintf (out, "  %-10s %s\n", c->name, c->summary);
-  fprintf (out, "\nDATA is a .mat or .csv path, a name looked up in --data-dir or "
-                "$LESC_DATA_DIR (yeast-alpha → yeast-alpha.mat), or 'artificial'.\n"
+  fprintf (out, "\nDATA is a .mat, .npz, .csv, .tsv or .npy path (two tables as "
+                "FEATURES,LABELS), a name looked up in --data-dir or $LESC_DATA_DIR "
+                "(yeast-alpha → yeast-alpha.mat), or 'artificial'.\n"
                 "'lesc COMMAND --help' describes each command.\n\n"
                 "-o FILE (every command that writes a file): '-' is standard output; a regular "
                 "file\nis replaced atomically (never half-written, its permissions kept); a FIFO, "

@@ -307,13 +307,20 @@ lesc_scatter_caption (const LescScatterModel *m)
         tol = g_strdup_printf ("Tol = %g", o->tol_low);
       else
         tol = g_strdup_printf ("Tol = [%g, %g]", o->tol_low, o->tol_high);
+      g_autofree char *fit = NULL;
+      if (o->fit == LESC_SCATTER_FIT_SHARED && m->no_truth && m->n_panels > 0)
+        /* TRANSLATORS: how the RGB scatter's stretch was fitted on data without ground
+         * truth; %s is the first panel's name */
+        fit = g_strdup_printf (_("fitted on %s (no ground truth) and shared by all panels (comparable colours)."),
+                               m->panels[0].name);
+      else
+        fit = g_strdup (o->fit == LESC_SCATTER_FIT_SHARED
+                          ? _("fitted on the ground truth and shared by all panels (comparable colours).")
+                          : _("fitted per panel (colours not comparable across panels)."));
       /* TRANSLATORS: the RGB scatter's caption: labels, "correlation" or "covariance", the
        * Tol setting, then how the stretch was fitted */
       g_string_append_printf (s, _("Colour: decorrelation stretch of (%s) → (R, G, B), %s mode, %s, %s"), labels,
-                              o->mode == LESC_DSTRETCH_CORRELATION ? _("correlation") : _("covariance"), tol,
-                              o->fit == LESC_SCATTER_FIT_SHARED
-                                ? _("fitted on the ground truth and shared by all panels (comparable colours).")
-                                : _("fitted per panel (colours not comparable across panels)."));
+                              o->mode == LESC_DSTRETCH_CORRELATION ? _("correlation") : _("covariance"), tol, fit);
       gsize clamped = 0;
       for (guint p = 0; p < m->n_panels; p++)
         clamped += m->panels[p].n_clamped;

@@ -63,12 +63,14 @@ typedef struct {
   LescScatterOptions options;
   char **label_names;         /* c names or NULL */
   double heat_max;            /* heatmap style: the shared scale's top */
+  gboolean no_truth;          /* data without ground truth: every panel is recovered */
   double *lo, *hi;            /* heatmap style: the colour scale of each label (c each) */
   char *value_name;           /* what the colours show ("degree", "Chebyshev distance") */
   gssize highlight;           /* a sample ringed in every plot, or −1 */
 } LescScatterModel;
 
-/* Build the model: tables[0] is the ground truth, every table n×c with the rows of `xy`.
+/* Build the model: tables[0] is the ground truth (or, with no_truth set afterwards, the
+ * first recovered table: the shared fit's), every table n×c with the rows of `xy`.
  * RGB style needs c = 3. Stretch and clamp happen here (per the options). */
 LescScatterModel *lesc_scatter_model_new (const LescMatrix *xy, gboolean grid,
                                           const char *x_label, const char *y_label,

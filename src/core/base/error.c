@@ -9,3 +9,16 @@ lesc_set_io_error (GError **error, const char *path, const char *verb, const GEr
   g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: cannot %s: %s", path, verb,
                reason ? reason + 2 : cause->message);
 }
+
+GMappedFile *
+lesc_map_file (const char *path, GError **error)
+{
+  GError *local = NULL;
+  GMappedFile *file = g_mapped_file_new (path, FALSE, &local);
+  if (file == NULL)
+    {
+      lesc_set_io_error (error, path, "read", local);
+      g_error_free (local);
+    }
+  return file;
+}

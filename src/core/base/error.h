@@ -23,4 +23,7 @@ GQuark lesc_error_quark (void);
  * ("Failed to open file “PATH.tmp”: REASON") is cut down to the reason. */
 void lesc_set_io_error (GError **error, const char *path, const char *verb, const GError *cause);
 
+/* `path` mapped read-only, or NULL with LESC_ERROR_IO "PATH: cannot read: REASON". */
+GMappedFile *lesc_map_file (const char *path, GError **error);
+
 G_END_DECLS

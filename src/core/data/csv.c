@@ -1,42 +1,116 @@
-/* CSV tables and data sets (the rules are in csv.h). */
+/* CSV and TSV tables and data sets (the rules are in csv.h). */
 #include "core/data/csv.h"
 #include "core/base/error.h"
 #include "core/base/output.h"
 #include "core/data/validate.h"
 
+#include <errno.h>
 #include <math.h>
 #include <string.h>
 
 /* ---- numbers ---------------------------------------------------------------------- */
 
-static gboolean
+typedef enum { NUMBER_OK, NUMBER_NOT, NUMBER_OVERFLOW } NumberParse;
+
+static NumberParse
 parse_number (const char *cell, double *value)
 {
   if (*cell == '\0')
-    return FALSE;
+    return NUMBER_NOT;
   char *end = NULL;
-  *value = g_ascii_strtod (cell, &end);
-  return end != cell && *end == '\0';
+  errno = 0;
+  double v = g_ascii_strtod (cell, &end);
+  if (end == cell || *end != '\0')
+    return NUMBER_NOT;
+  /* "1e400" is not infinity: the file holds a number no double can hold */
+  if (errno == ERANGE && isinf (v))
+    return NUMBER_OVERFLOW;
+  *value = v;
+  return NUMBER_OK;
 }
 
-/* ---- reading ---------------------------------------------------------------------- */
+static gboolean
+is_number (const char *cell)
+{
+  double v;
+  return parse_number (cell, &v) != NUMBER_NOT;
+}
+
+/* ---- delimiters ------------------------------------------------------------------- */
+
+const char *
+lesc_csv_delimiter_name (char delimiter)
+{
+  switch (delimiter)
+    {
+    case ',': return "comma";
+    case ';': return "semicolon";
+    case '\t': return "tab";
+    case ' ': return "whitespace";
+    default: return "?";
+    }
+}
+
+gboolean
+lesc_csv_delimiter_from_string (const char *text, char *delimiter)
+{
+  static const struct { const char *name; char d; } names[] = {
+    { ",", ',' }, { "comma", ',' }, { ";", ';' }, { "semicolon", ';' }, { "\t", '\t' },
+    { "\\t", '\t' }, { "tab", '\t' }, { " ", ' ' }, { "space", ' ' }, { "whitespace", ' ' },
+  };
+  for (guint k = 0; text != NULL && k < G_N_ELEMENTS (names); k++)
+    if (g_ascii_strcasecmp (text, names[k].name) == 0)
+      {
+        *delimiter = names[k].d;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+char *
+lesc_csv_report_describe (const LescCsvReport *r)
+{
+  g_autoptr (GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  if (r->detected && r->delimiter != ',')
+    g_ptr_array_add (parts, g_strdup_printf ("%s-separated (detected)",
+                                             lesc_csv_delimiter_name (r->delimiter)));
+  if (r->index_detected)
+    g_ptr_array_add (parts, g_strdup ("column 1 skipped as an index column (its header cell "
+                                      "is empty, as pandas writes it; --no-index-column reads "
+                                      "it as data)"));
+  if (r->comment_lines > 0)
+    g_ptr_array_add (parts, g_strdup_printf ("%zu comment line%s starting with '#' skipped",
+                                             r->comment_lines, r->comment_lines == 1 ? "" : "s"));
+  if (parts->len == 0)
+    return NULL;
+  g_ptr_array_add (parts, NULL);
+  return g_strjoinv ("; ", (char **) parts->pdata);
+}
+
+/* ---- lines ------------------------------------------------------------------------ */
 
 typedef struct {
   const char *path;
-  GPtrArray *lines;   /* the non-blank lines, NUL-terminated in place */
+  GPtrArray *lines;   /* the non-blank, non-comment lines, NUL-terminated in place */
   GArray *numbers;    /* their 1-based line numbers (gsize) */
+  gsize comments;
 } Lines;
 
 static gboolean
-is_blank (const char *s)
+is_blank_char (char c)
 {
-  for (; *s; s++)
-    if (*s != ' ' && *s != '\t')
-      return FALSE;
-  return TRUE;
+  return c == ' ' || c == '\t';
 }
 
-/* Cut `text` into lines in place, keeping the non-blank ones. */
+static const char *
+skip_blanks (const char *s)
+{
+  while (is_blank_char (*s))
+    s++;
+  return s;
+}
+
+/* Cut `text` into lines in place, keeping the non-blank, non-comment ones. */
 static gboolean
 split_lines (const char *path, char *text, gsize length, Lines *out, GError **error)
 {
@@ -59,7 +133,10 @@ split_lines (const char *path, char *text, gsize length, Lines *out, GError **er
       *stop = '\0'; /* `text` has a terminating NUL past `length` (g_file_get_contents) */
       if (stop > p && stop[-1] == '\r')
         stop[-1] = '\0';
-      if (!is_blank (p))
+      const char *first = skip_blanks (p);
+      if (*first == '#')
+        out->comments++;
+      else if (*first != '\0')
         {
           g_ptr_array_add (out->lines, p);
           g_array_append_val (out->numbers, number);
@@ -69,165 +146,7 @@ split_lines (const char *path, char *text, gsize length, Lines *out, GError **er
   return TRUE;
 }
 
-static void
-lines_clear (Lines *l)
-{
-  if (l->lines)
-    g_ptr_array_unref (l->lines);
-  if (l->numbers)
-    g_array_unref (l->numbers);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Lines, lines_clear)
-
-/* The next cell of a line, in place: returns its start (NUL-terminated) and advances
- * *p past the separator, or to NULL at the end of the line. */
-static char *
-next_cell (const Lines *l, gsize line, gsize column, char **p, gboolean *quoted, GError **error)
-{
-  char *s = *p;
-  while (*s == ' ' || *s == '\t')
-    s++;
-  *quoted = *s == '"';
-  char *cell, *after;
-  if (*quoted)
-    {
-      cell = ++s;
-      char *w = s;
-      for (;;)
-        {
-          if (*s == '\0')
-            {
-              g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                           "%s: line %zu, column %zu: unterminated quoted cell", l->path, line,
-                           column);
-              return NULL;
-            }
-          if (*s == '"' && s[1] == '"')
-            {
-              *w++ = '"';
-              s += 2;
-            }
-          else if (*s == '"')
-            break;
-          else
-            *w++ = *s++;
-        }
-      after = s + 1;
-      *w = '\0';
-      while (*after == ' ' || *after == '\t')
-        after++;
-      if (*after != ',' && *after != '\0')
-        {
-          g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                       "%s: line %zu, column %zu: text after the closing quote", l->path, line,
-                       column);
-          return NULL;
-        }
-    }
-  else
-    {
-      cell = s;
-      char *comma = strchr (s, ',');
-      char *e = comma ? comma : s + strlen (s);
-      *p = comma ? comma + 1 : NULL;
-      while (e > cell && (e[-1] == ' ' || e[-1] == '\t'))
-        e--;
-      *e = '\0';
-      return cell;
-    }
-  *p = *after == ',' ? after + 1 : NULL;
-  return cell;
-}
-
-static gsize
-count_cells (const char *line)
-{
-  /* commas outside quotes, + 1 */
-  gsize n = 1;
-  gboolean in_quotes = FALSE;
-  for (; *line; line++)
-    if (*line == '"')
-      in_quotes = !in_quotes;
-    else if (*line == ',' && !in_quotes)
-      n++;
-  return n;
-}
-
-static char *
-shorten (const char *s)
-{
-  return g_utf8_validate (s, -1, NULL) && g_utf8_strlen (s, -1) <= 40
-           ? g_strdup (s) : g_strdup_printf ("%.37s...", s);
-}
-
-static gboolean
-ragged (const Lines *l, gsize k, gsize got, gsize want, GError **error)
-{
-  g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-               "%s: line %zu has %zu cell%s but line %zu has %zu (expected the same number of "
-               "columns on every line)", l->path, g_array_index (l->numbers, gsize, k), got,
-               got == 1 ? "" : "s", g_array_index (l->numbers, gsize, 0), want);
-  return FALSE;
-}
-
-/* Header cells of line 0, or NULL when every cell is a number. */
-static char **
-read_header (const Lines *l, GError **error)
-{
-  char *line = g_ptr_array_index (l->lines, 0);
-  g_autofree char *copy = g_strdup (line);
-  g_autoptr (GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
-  gboolean header = FALSE;
-  char *p = copy;
-  for (gsize column = 1; p != NULL; column++)
-    {
-      gboolean quoted;
-      char *cell = next_cell (l, g_array_index (l->numbers, gsize, 0), column, &p, &quoted, error);
-      if (cell == NULL)
-        return NULL;
-      double v;
-      if (quoted || !parse_number (cell, &v))
-        header = TRUE;
-      g_ptr_array_add (cells, g_strdup (cell));
-    }
-  if (!header)
-    return NULL;
-  g_ptr_array_add (cells, NULL);
-  return (char **) g_ptr_array_free (g_steal_pointer (&cells), FALSE);
-}
-
-static gboolean
-read_row (const Lines *l, gsize k, LescMatrix *m, gsize i, GError **error)
-{
-  char *p = g_ptr_array_index (l->lines, k);
-  gsize line = g_array_index (l->numbers, gsize, k);
-  gsize cells = count_cells (p);
-  if (cells != m->cols)
-    return ragged (l, k, cells, m->cols, error);
-  for (gsize j = 0; j < m->cols; j++)
-    {
-      gboolean quoted;
-      char *cell = next_cell (l, line, j + 1, &p, &quoted, error);
-      if (cell == NULL)
-        return FALSE;
-      if (quoted || !parse_number (cell, &LESC_AT (m, i, j)))
-        {
-          g_autofree char *s = shorten (cell);
-          if (*cell == '\0' && !quoted)
-            g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                         "%s: line %zu, column %zu is empty (expected a number)", l->path, line,
-                         j + 1);
-          else
-            g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                         "%s: line %zu, column %zu: '%s' is not a number", l->path, line, j + 1, s);
-          return FALSE;
-        }
-    }
-  return TRUE;
-}
-
-/* The file's text (*text, freed by the caller) cut into its non-blank lines. */
+/* The file's text (*text, freed by the caller) cut into its lines. */
 static gboolean
 read_lines (const char *path, char **text, Lines *lines, GError **error)
 {
@@ -242,44 +161,392 @@ read_lines (const char *path, char **text, Lines *lines, GError **error)
   return split_lines (path, *text, length, lines, error);
 }
 
-LescMatrix *
-lesc_csv_read (const char *path, char ***header_out, GError **error)
+static void
+lines_clear (Lines *l)
 {
+  if (l->lines)
+    g_ptr_array_unref (l->lines);
+  if (l->numbers)
+    g_array_unref (l->numbers);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Lines, lines_clear)
+
+static gsize
+line_number (const Lines *l, gsize k)
+{
+  return g_array_index (l->numbers, gsize, k);
+}
+
+/* ---- the tokenizer: the one reader of cells, for the header, the counts and the rows - */
+
+typedef struct {
+  GPtrArray *cells;   /* char *, into the line */
+  GArray *quoted;     /* gboolean per cell */
+} Cells;
+
+static void
+cells_clear (Cells *c)
+{
+  if (c->cells)
+    g_ptr_array_unref (c->cells);
+  if (c->quoted)
+    g_array_unref (c->quoted);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Cells, cells_clear)
+
+static void
+cells_init (Cells *c)
+{
+  c->cells = g_ptr_array_new ();
+  c->quoted = g_array_new (FALSE, FALSE, sizeof (gboolean));
+}
+
+/* Blanks around a cell: spaces, and tabs unless the tab separates the cells. */
+static gboolean
+is_padding (char c, char delimiter)
+{
+  return c == ' ' || (c == '\t' && delimiter != '\t');
+}
+
+static gboolean
+ends_cell (char c, char delimiter)
+{
+  return c == '\0' || (delimiter == ' ' ? is_blank_char (c) : c == delimiter);
+}
+
+/* Split `s`, line k or a copy of it, in place into cells. A cell starting with '"' is quoted up to the next
+ * lone '"' ("" is one quote); anywhere else a quote is an ordinary character. */
+static gboolean
+tokenize (const Lines *l, gsize k, char *s, char delimiter, Cells *out, GError **error)
+{
+  g_ptr_array_set_size (out->cells, 0);
+  g_array_set_size (out->quoted, 0);
+  for (gsize column = 1;; column++)
+    {
+      while (is_padding (*s, delimiter))
+        s++;
+      if (delimiter == ' ' && *s == '\0')
+        break; /* trailing blanks */
+      gboolean quoted = *s == '"';
+      char *cell, terminator;
+      if (quoted)
+        {
+          cell = ++s;
+          char *w = s;
+          for (;;)
+            {
+              if (*s == '\0')
+                {
+                  g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+                               "%s: line %zu, column %zu: unterminated quoted cell", l->path,
+                               line_number (l, k), column);
+                  return FALSE;
+                }
+              if (*s == '"' && s[1] == '"')
+                {
+                  *w++ = '"';
+                  s += 2;
+                }
+              else if (*s == '"')
+                break;
+              else
+                *w++ = *s++;
+            }
+          *w = '\0';
+          char *close = s++;
+          while (is_padding (*s, delimiter))
+            s++;
+          terminator = *s;
+          gboolean ok = delimiter == ' ' ? terminator == '\0' || s > close + 1
+                                         : terminator == '\0' || terminator == delimiter;
+          if (!ok)
+            {
+              g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+                           "%s: line %zu, column %zu: text after the closing quote", l->path,
+                           line_number (l, k), column);
+              return FALSE;
+            }
+        }
+      else
+        {
+          cell = s;
+          while (!ends_cell (*s, delimiter))
+            s++;
+          terminator = *s;
+          char *e = s;
+          while (e > cell && is_padding (e[-1], delimiter))
+            e--;
+          *e = '\0';
+        }
+      g_ptr_array_add (out->cells, cell);
+      g_array_append_val (out->quoted, quoted);
+      if (terminator == '\0')
+        break;
+      if (delimiter != ' ' || !quoted)
+        s++; /* past the delimiter (a blank, for whitespace: the rest are padding) */
+    }
+  return TRUE;
+}
+
+/* The delimiter of a file from its first line: ',' or ';' (both: mixed, refused), else a
+ * tab, else runs of blanks when the line has any between cells, else ',' (one column).
+ * Quotes are followed roughly (a quote after a delimiter candidate opens a cell); a wrong
+ * guess ends in a clear error from the tokenizer, never in a wrong table. */
+static gboolean
+detect_delimiter (const Lines *l, char *delimiter, GError **error)
+{
+  const char *s = skip_blanks (g_ptr_array_index (l->lines, 0));
+  gsize commas = 0, semicolons = 0, tabs = 0, blanks = 0;
+  gboolean in_quotes = FALSE, cell_start = TRUE;
+  for (; *s; s++)
+    {
+      if (in_quotes)
+        {
+          if (*s == '"' && s[1] == '"')
+            s++;
+          else if (*s == '"')
+            in_quotes = FALSE;
+          continue;
+        }
+      if (*s == '"' && cell_start)
+        {
+          in_quotes = TRUE;
+          continue;
+        }
+      commas += *s == ',';
+      semicolons += *s == ';';
+      tabs += *s == '\t';
+      blanks += *s == ' ' && s[1] != '\0' && !is_blank_char (s[1]);
+      cell_start = *s == ',' || *s == ';' || is_blank_char (*s);
+    }
+  if (commas > 0 && semicolons > 0)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+                   "%s: line %zu holds both ',' and ';' between cells (mixed delimiters; "
+                   "name the delimiter with --delimiter)", l->path, line_number (l, 0));
+      return FALSE;
+    }
+  *delimiter = commas ? ',' : semicolons ? ';' : tabs ? '\t' : blanks ? ' ' : ',';
+  return TRUE;
+}
+
+/* A delimiter other than `used` found between two non-blank characters of `cell` or line,
+ * or 0: what makes a cell "not a number" or a line ragged when delimiters are mixed. */
+static char
+other_delimiter (const char *text, char used)
+{
+  for (const char *s = text; *s; s++)
+    if ((*s == ',' || *s == ';' || *s == '\t') && *s != used
+        && !(*s == '\t' && used == ' ')
+        && s > text && !is_blank_char (s[-1]) && s[1] != '\0' && !is_blank_char (s[1]))
+      return *s;
+  return 0;
+}
+
+static const char *
+delimiter_text (char d)
+{
+  return d == '\t' ? "a tab" : d == ',' ? "','" : d == ';' ? "';'" : "blanks";
+}
+
+static char *
+shorten (const char *s)
+{
+  return g_utf8_validate (s, -1, NULL) && g_utf8_strlen (s, -1) <= 40
+           ? g_strdup (s) : g_strdup_printf ("%.37s...", s);
+}
+
+static gboolean
+ragged (const Lines *l, gsize k, const char *raw, gsize got, gsize want, char delimiter,
+        GError **error)
+{
+  char other = other_delimiter (raw, delimiter);
+  g_autofree char *mixed = other ? g_strdup_printf ("; it holds %s where line %zu uses %s "
+                                                    "(mixed delimiters)", delimiter_text (other),
+                                                    line_number (l, 0), delimiter_text (delimiter))
+                                 : g_strdup ("");
+  g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+               "%s: line %zu has %zu cell%s but line %zu has %zu (expected the same number of "
+               "columns on every line)%s", l->path, line_number (l, k), got,
+               got == 1 ? "" : "s", line_number (l, 0), want, mixed);
+  return FALSE;
+}
+
+static gboolean
+bad_cell (const Lines *l, gsize k, gsize column, const char *cell, gboolean quoted,
+          NumberParse why, char delimiter, GError **error)
+{
+  gsize line = line_number (l, k);
+  g_autofree char *s = shorten (cell);
+  char other = quoted ? 0 : other_delimiter (cell, delimiter);
+  if (why == NUMBER_OVERFLOW)
+    g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+                 "%s: line %zu, column %zu: %s does not fit a double (overflow; the largest "
+                 "is about 1.8e308)", l->path, line, column, s);
+  else if (*cell == '\0' && !quoted)
+    g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+                 "%s: line %zu, column %zu is empty (expected a number)", l->path, line, column);
+  else if (other)
+    g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+                 "%s: line %zu, column %zu: '%s' holds %s but the file is %s-separated (mixed "
+                 "delimiters; name the delimiter with --delimiter)", l->path, line, column, s,
+                 delimiter_text (other), lesc_csv_delimiter_name (delimiter));
+  else
+    g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+                 "%s: line %zu, column %zu: '%s' is not a number", l->path, line, column, s);
+  return FALSE;
+}
+
+/* The table as read: cells of line 0 decide the header and the width. */
+typedef struct {
+  const Lines *lines;
+  char delimiter;
+  gsize cols;        /* cells per line */
+  gsize skip;        /* 1 when the first column is an index */
+  char **header;     /* owned; NULL: no header line */
+} Table;
+
+/* The header of line 0, or NULL when every cell is a number (the first cell aside when
+ * it is an index: row names are text). */
+static gboolean
+read_header (Table *t, gboolean index, Cells *cells, GError **error)
+{
+  g_autofree char *copy = g_strdup (g_ptr_array_index (t->lines->lines, 0));
+  if (!tokenize (t->lines, 0, copy, t->delimiter, cells, error))
+    return FALSE;
+  t->cols = cells->cells->len;
+  gboolean header = FALSE;
+  for (guint c = index && t->cols > 1 ? 1 : 0; c < cells->cells->len; c++)
+    header |= g_array_index (cells->quoted, gboolean, c)
+              || !is_number (g_ptr_array_index (cells->cells, c));
+  if (!header)
+    return TRUE;
+  t->header = g_new0 (char *, t->cols + 1);
+  for (guint c = 0; c < cells->cells->len; c++)
+    t->header[c] = g_strdup (g_ptr_array_index (cells->cells, c));
+  return TRUE;
+}
+
+/* The first column of every data line of a detected index: all numbers must increase
+ * (a shuffled or filtered frame's index is not a feature either, but an unnamed feature
+ * column looks the same: the caller must say which); any text makes it an index. */
+static gboolean
+check_detected_index (const Table *t, GPtrArray *first_cells, GError **error)
+{
+  const Lines *l = t->lines;
+  gsize first = t->header ? 1 : 0;
+  for (guint k = 0; k < first_cells->len; k++)
+    if (!is_number (g_ptr_array_index (first_cells, k)))
+      return TRUE;
+  for (guint k = 1; k < first_cells->len; k++)
+    {
+      double a = g_ascii_strtod (g_ptr_array_index (first_cells, k - 1), NULL);
+      double b = g_ascii_strtod (g_ptr_array_index (first_cells, k), NULL);
+      if (!(b > a))
+        {
+          g_autofree char *sa = shorten (g_ptr_array_index (first_cells, k - 1));
+          g_autofree char *sb = shorten (g_ptr_array_index (first_cells, k));
+          g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+                       "%s: column 1 has an empty header cell, as pandas writes for an index, "
+                       "but its values do not increase (line %zu: %s after %s); "
+                       "--index-column skips it anyway, --no-index-column reads it as data",
+                       l->path, line_number (l, first + k), sb, sa);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+read_rows (Table *t, LescMatrix *m, GPtrArray *first_cells, Cells *cells, GError **error)
+{
+  const Lines *l = t->lines;
+  gsize first = t->header ? 1 : 0;
+  for (gsize i = 0; i < m->rows; i++)
+    {
+      gsize k = first + i;
+      g_autofree char *raw = g_strdup (g_ptr_array_index (l->lines, k));
+      if (!tokenize (l, k, g_ptr_array_index (l->lines, k), t->delimiter, cells, error))
+        return FALSE;
+      if (cells->cells->len != t->cols)
+        return ragged (l, k, raw, cells->cells->len, t->cols, t->delimiter, error);
+      if (t->skip)
+        g_ptr_array_add (first_cells, g_strdup (g_ptr_array_index (cells->cells, 0)));
+      for (gsize j = 0; j < m->cols; j++)
+        {
+          const char *cell = g_ptr_array_index (cells->cells, j + t->skip);
+          gboolean quoted = g_array_index (cells->quoted, gboolean, j + t->skip);
+          NumberParse why = quoted ? NUMBER_NOT : parse_number (cell, &LESC_AT (m, i, j));
+          if (why != NUMBER_OK)
+            return bad_cell (l, k, j + t->skip + 1, cell, quoted, why, t->delimiter, error);
+        }
+    }
+  return TRUE;
+}
+
+LescMatrix *
+lesc_csv_read_with (const char *path, const LescCsvOptions *options, char ***header_out,
+                    LescCsvReport *report, GError **error)
+{
+  static const LescCsvOptions defaults = { 0 };
+  LescCsvReport local_report;
+  if (options == NULL)
+    options = &defaults;
+  if (report == NULL)
+    report = &local_report;
+  memset (report, 0, sizeof *report);
   if (header_out)
     *header_out = NULL;
   g_autofree char *text = NULL;
   g_auto (Lines) lines = { 0 };
   if (!read_lines (path, &text, &lines, error))
     return NULL;
+  report->comment_lines = lines.comments;
   if (lines.lines->len == 0)
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
                    "%s: empty file (expected rows of numbers, optionally under a header line)", path);
       return NULL;
     }
+  Table t = { .lines = &lines, .delimiter = options->delimiter };
+  report->detected = t.delimiter == 0;
+  if (t.delimiter == 0 && !detect_delimiter (&lines, &t.delimiter, error))
+    return NULL;
+  report->delimiter = t.delimiter;
 
-  GError *local = NULL;
-  char **header = read_header (&lines, &local);
-  if (local != NULL)
-    {
-      g_propagate_error (error, local);
-      return NULL;
-    }
-  gsize first = header ? 1 : 0;
-  gsize cols = count_cells (g_ptr_array_index (lines.lines, 0));
-  gsize rows = lines.lines->len - first;
+  g_auto (Cells) cells = { 0 };
+  cells_init (&cells);
+  if (!read_header (&t, options->index == LESC_CSV_INDEX_SKIP, &cells, error))
+    return NULL;
+  g_auto (GStrv) header = t.header;
+  gboolean detected_index = options->index == LESC_CSV_INDEX_AUTO && header != NULL
+                            && *header[0] == '\0';
+  t.skip = (options->index == LESC_CSV_INDEX_SKIP || detected_index) && t.cols > 1 ? 1 : 0;
+  gsize rows = lines.lines->len - (header ? 1 : 0), cols = t.cols - t.skip;
   LescMatrix *m = NULL;
   g_autofree char *what = g_strdup_printf ("%s: a table of %zu rows and %zu columns", path,
                                            rows, cols);
   if (lesc_dataset_check_bytes (what, 8.0 * (double) rows * (double) cols, error))
     m = lesc_matrix_try_new (rows, cols, error);
-  for (gsize i = 0; m != NULL && i < rows; i++)
-    if (!read_row (&lines, first + i, m, i, error))
-      g_clear_pointer (&m, lesc_matrix_free);
-  if (m != NULL && header_out)
-    *header_out = g_steal_pointer (&header);
-  g_strfreev (header);
+  g_autoptr (GPtrArray) first_cells = g_ptr_array_new_with_free_func (g_free);
+  if (m != NULL && (!read_rows (&t, m, first_cells, &cells, error)
+                    || (detected_index && t.skip && !check_detected_index (&t, first_cells, error))))
+    g_clear_pointer (&m, lesc_matrix_free);
+  if (m == NULL)
+    return NULL;
+  report->index_skipped = t.skip == 1;
+  report->index_detected = detected_index && t.skip == 1;
+  if (header_out && header != NULL)
+    *header_out = g_strdupv (header + t.skip);
   return m;
+}
+
+LescMatrix *
+lesc_csv_read (const char *path, char ***header, GError **error)
+{
+  return lesc_csv_read_with (path, NULL, header, NULL, error);
 }
 
 /* ---- tables of text --------------------------------------------------------------- */
@@ -292,44 +559,37 @@ lesc_csv_read_text (const char *path, char ***header_out, GError **error)
   g_auto (Lines) lines = { 0 };
   if (!read_lines (path, &text, &lines, error))
     return NULL;
-  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-  g_auto (GStrv) header = NULL;
-  gsize width = 0, header_line = 0;
-  for (gsize k = 0; k < lines.lines->len; k++)
-    {
-      char *p = g_ptr_array_index (lines.lines, k);
-      gsize line = g_array_index (lines.numbers, gsize, k);
-      if (p[strspn (p, " \t")] == '#')
-        continue;
-      gsize n = count_cells (p);
-      if (header != NULL && n != width)
-        {
-          g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                       "%s: line %zu has %zu cell%s but the header (line %zu) has %zu", path,
-                       line, n, n == 1 ? "" : "s", header_line, width);
-          return NULL;
-        }
-      g_autoptr (GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
-      for (gsize column = 1; p != NULL; column++)
-        {
-          gboolean quoted;
-          char *cell = next_cell (&lines, line, column, &p, &quoted, error);
-          if (cell == NULL)
-            return NULL;
-          g_ptr_array_add (cells, g_strdup (cell));
-        }
-      g_ptr_array_add (cells, NULL);
-      char **fields = (char **) g_ptr_array_free (g_steal_pointer (&cells), FALSE);
-      if (header == NULL)
-        header = fields, width = n, header_line = line;
-      else
-        g_ptr_array_add (rows, fields);
-    }
-  if (header == NULL)
+  if (lines.lines->len == 0)
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: empty file (expected a header line)",
                    path);
       return NULL;
+    }
+  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_auto (Cells) cells = { 0 };
+  cells_init (&cells);
+  g_auto (GStrv) header = NULL;
+  gsize width = 0;
+  for (gsize k = 0; k < lines.lines->len; k++)
+    {
+      if (!tokenize (&lines, k, g_ptr_array_index (lines.lines, k), ',', &cells, error))
+        return NULL;
+      gsize n = cells.cells->len;
+      if (header != NULL && n != width)
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+                       "%s: line %zu has %zu cell%s but the header (line %zu) has %zu", path,
+                       line_number (&lines, k), n, n == 1 ? "" : "s", line_number (&lines, 0),
+                       width);
+          return NULL;
+        }
+      char **fields = g_new0 (char *, n + 1);
+      for (gsize c = 0; c < n; c++)
+        fields[c] = g_strdup (g_ptr_array_index (cells.cells, c));
+      if (header == NULL)
+        header = fields, width = n;
+      else
+        g_ptr_array_add (rows, fields);
     }
   *header_out = g_steal_pointer (&header);
   return g_steal_pointer (&rows);
@@ -338,11 +598,11 @@ lesc_csv_read_text (const char *path, char ***header_out, GError **error)
 /* ---- writing ---------------------------------------------------------------------- */
 
 static void
-append_name (GString *s, const char *name)
+append_name (GString *s, const char *name, char delimiter)
 {
-  double v;
-  gboolean plain = *name != '\0' && !parse_number (name, &v) && strpbrk (name, ",\"\r\n") == NULL
-                   && name[0] != ' ' && name[strlen (name) - 1] != ' ';
+  char special[] = { ',', ';', '\t', '"', '\r', '\n', '#', delimiter, '\0' };
+  gboolean plain = *name != '\0' && !is_number (name) && strpbrk (name, special) == NULL
+                   && !is_blank_char (name[0]) && !is_blank_char (name[strlen (name) - 1]);
   if (plain)
     {
       g_string_append (s, name);
@@ -361,7 +621,7 @@ append_name (GString *s, const char *name)
 /* Header and rows of several matrices side by side (same row count). */
 static char *
 format_blocks (const LescMatrix *const *blocks, const char *const *const *headers, guint nblocks,
-               gsize *length)
+               char delimiter, gsize *length)
 {
   gsize rows = blocks[0]->rows, cols = 0;
   for (guint b = 0; b < nblocks; b++)
@@ -377,10 +637,10 @@ format_blocks (const LescMatrix *const *blocks, const char *const *const *header
         for (gsize j = 0; j < blocks[b]->cols; j++)
           {
             if (!first)
-              g_string_append_c (s, ',');
+              g_string_append_c (s, delimiter);
             first = FALSE;
             if (headers[b] != NULL)
-              append_name (s, headers[b][j]);
+              append_name (s, headers[b][j], delimiter);
           }
       g_string_append_c (s, '\n');
     }
@@ -392,7 +652,7 @@ format_blocks (const LescMatrix *const *blocks, const char *const *const *header
         for (gsize j = 0; j < blocks[b]->cols; j++)
           {
             if (!first)
-              g_string_append_c (s, ',');
+              g_string_append_c (s, delimiter);
             first = FALSE;
             g_string_append (s, lesc_format_double (buf, LESC_AT (blocks[b], i, j)));
           }
@@ -404,9 +664,16 @@ format_blocks (const LescMatrix *const *blocks, const char *const *const *header
 }
 
 char *
+lesc_csv_format_with (const LescMatrix *m, const char *const *header, char delimiter,
+                      gsize *length)
+{
+  return format_blocks (&m, &header, 1, delimiter, length);
+}
+
+char *
 lesc_csv_format (const LescMatrix *m, const char *const *header, gsize *length)
 {
-  return format_blocks (&m, &header, 1, length);
+  return lesc_csv_format_with (m, header, ',', length);
 }
 
 gboolean
@@ -428,71 +695,61 @@ lesc_csv_default_names (const char *prefix, gsize n)
 
 /* ---- data sets -------------------------------------------------------------------- */
 
-static LescDataset *
-make_dataset (const char *name_path, const char *source, LescMatrix *features, LescMatrix *truth,
-              char **label_names)
+/* A table read with the defaults, its report kept as a note of the data set. */
+static LescMatrix *
+read_noting (const char *path, char ***header, char **note, GError **error)
 {
-  g_autofree char *name = lesc_dataset_name_from_path (name_path);
-  LescDataset *ds = lesc_dataset_new (name, features, truth, NULL);
-  ds->source = g_strdup (source);
-  ds->label_names = label_names;
+  LescCsvReport report;
+  LescMatrix *m = lesc_csv_read_with (path, NULL, header, &report, error);
+  if (m != NULL)
+    {
+      g_autofree char *said = lesc_csv_report_describe (&report);
+      *note = said ? g_strdup_printf ("%s: %s", path, said) : NULL;
+    }
+  return m;
+}
+
+static LescDataset *
+with_notes (LescDataset *ds, char *const *notes, guint n)
+{
+  for (guint k = 0; ds != NULL && k < n; k++)
+    if (notes[k] != NULL)
+      lesc_dataset_add_note (ds, "%s", notes[k]);
   return ds;
 }
 
 LescDataset *
 lesc_dataset_load_csv (const char *features_path, const char *truth_path, GError **error)
 {
-  g_autoptr (LescMatrix) features = lesc_csv_read (features_path, NULL, error);
+  g_autofree char *fnote = NULL, *tnote = NULL;
+  LescMatrix *features = read_noting (features_path, NULL, &fnote, error);
   if (features == NULL)
     return NULL;
-  g_auto (GStrv) names = NULL;
-  g_autoptr (LescMatrix) truth = lesc_csv_read (truth_path, &names, error);
+  char **names = NULL;
+  LescMatrix *truth = read_noting (truth_path, &names, &tnote, error);
   if (truth == NULL)
-    return NULL;
-  if (features->rows != truth->rows)
     {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
-                   "%s has %zu rows of features but %s has %zu rows of label distributions "
-                   "(expected one row per sample in both)", features_path, features->rows,
-                   truth_path, truth->rows);
+      lesc_matrix_free (features);
       return NULL;
     }
-  g_autofree char *source = g_strconcat (features_path, ",", truth_path, NULL);
-  return make_dataset (features_path, source, g_steal_pointer (&features),
-                       g_steal_pointer (&truth), g_steal_pointer (&names));
+  char *notes[] = { fnote, tnote };
+  return with_notes (lesc_dataset_from_pair (features_path, features, truth_path, truth, names,
+                                             LESC_LABELS_DISTRIBUTIONS, error), notes, 2);
 }
 
 LescDataset *
 lesc_dataset_load_csv_single (const char *path, gsize label_columns, GError **error)
 {
   if (label_columns == 0)
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
-                   "%s: a single CSV file needs the number of trailing label-distribution "
-                   "columns (--label-columns N), or give FEATURES.csv,DISTRIBUTIONS.csv", path);
-      return NULL;
-    }
-  g_auto (GStrv) header = NULL;
-  g_autoptr (LescMatrix) all = lesc_csv_read (path, &header, error);
+    return lesc_dataset_from_table (path, lesc_matrix_new (0, 0), NULL, 0,
+                                    LESC_LABELS_DISTRIBUTIONS, error);
+  g_autofree char *note = NULL;
+  char **header = NULL;
+  LescMatrix *all = read_noting (path, &header, &note, error);
   if (all == NULL)
     return NULL;
-  if (all->cols <= label_columns)
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                   "%s: has %zu column%s, so %zu label column%s leave%s no feature column "
-                   "(expected features followed by the label distributions)", path, all->cols,
-                   all->cols == 1 ? "" : "s", label_columns, label_columns == 1 ? "" : "s",
-                   label_columns == 1 ? "s" : "");
-      return NULL;
-    }
-  gsize n = all->rows, q = all->cols - label_columns, o = label_columns;
-  /* column-major: the first q columns are contiguous, then the o label columns */
-  LescMatrix *features = lesc_matrix_new_from (n, q, all->data);
-  LescMatrix *truth = lesc_matrix_new_from (n, o, all->data + n * q);
-  char **names = NULL;
-  if (header != NULL)
-    names = g_strdupv (header + q);
-  return make_dataset (path, path, features, truth, names);
+  return with_notes (lesc_dataset_from_table (path, all, header, label_columns,
+                                              LESC_LABELS_DISTRIBUTIONS, error), &note, 1);
 }
 
 static const char *const *
@@ -539,6 +796,6 @@ lesc_dataset_save_csv_single (const LescDataset *ds, const char *path, GError **
   const LescMatrix *blocks[] = { ds->features, ds->truth };
   const char *const *headers[] = { (const char *const *) fnames, truth_names (ds, &tfallback) };
   gsize length;
-  g_autofree char *text = format_blocks (blocks, headers, 2, &length);
+  g_autofree char *text = format_blocks (blocks, headers, 2, ',', &length);
   return lesc_output_write (path, text, length, error);
 }

@@ -2,9 +2,14 @@
 #include "core/data/artificial.h"
 #include "core/data/csv.h"
 #include "core/data/matfile.h"
+#include "core/data/npz.h"
+#include "core/data/tablefile.h"
 #include "core/base/error.h"
 
 #include <string.h>
+
+/* The extensions a data set name is looked up with, in order. */
+static const char *const exts[] = { ".mat", ".csv", ".npz", ".npy", ".tsv", ".txt" };
 
 static char *
 find_in_dir (const char *dir, const char *name)
@@ -12,7 +17,6 @@ find_in_dir (const char *dir, const char *name)
   if (dir == NULL || *dir == '\0')
     return NULL;
   g_autofree char *canon = lesc_dataset_canonical_name (name);
-  const char *exts[] = { ".mat", ".csv" };
   for (guint e = 0; e < G_N_ELEMENTS (exts); e++)
     {
       g_autofree char *direct = g_strconcat (dir, G_DIR_SEPARATOR_S, name, exts[e], NULL);
@@ -38,8 +42,8 @@ find_in_dir (const char *dir, const char *name)
 char *
 lesc_dataset_find (const char *spec, const char *data_dir, GError **error)
 {
-  if (strchr (spec, G_DIR_SEPARATOR) != NULL || g_str_has_suffix (spec, ".mat")
-      || g_str_has_suffix (spec, ".csv") || g_file_test (spec, G_FILE_TEST_EXISTS))
+  if (strchr (spec, G_DIR_SEPARATOR) != NULL || lesc_table_kind (spec, NULL)
+      || g_file_test (spec, G_FILE_TEST_EXISTS))
     {
       if (!g_file_test (spec, G_FILE_TEST_EXISTS))
         {
@@ -49,7 +53,8 @@ lesc_dataset_find (const char *spec, const char *data_dir, GError **error)
       if (g_file_test (spec, G_FILE_TEST_IS_DIR))
         {
           g_set_error (error, LESC_ERROR, LESC_ERROR_IO,
-                       "%s: is a folder (expected a .mat or .csv file; --data-dir names folders)", spec);
+                       "%s: is a folder (expected a .mat, .csv, .npy or .npz file; --data-dir "
+                       "names folders)", spec);
           return NULL;
         }
       return g_strdup (spec);
@@ -60,38 +65,81 @@ lesc_dataset_find (const char *spec, const char *data_dir, GError **error)
     found = find_in_dir (env, spec);
   if (found == NULL)
     g_set_error (error, LESC_ERROR, LESC_ERROR_IO,
-                 "%s: no such data set (not a file; looked for %s.mat and %s.csv in %s%s%s; "
+                 "%s: no such data set (not a file; looked for %s.mat, %s.csv, … in %s%s%s; "
                  "set --data-dir or LESC_DATA_DIR, or use 'artificial')",
                  spec, spec, spec, data_dir && *data_dir ? data_dir : "(no --data-dir)",
                  env ? " and " : "", env ? env : "");
   return found;
 }
 
-static gboolean
-is_csv (const char *path)
+static LescLabelKind
+label_kind (const LescOpenOptions *options)
 {
-  gsize len = strlen (path);
-  return len >= 4 && g_ascii_strcasecmp (path + len - 4, ".csv") == 0;
+  return options->logical ? LESC_LABELS_LOGICAL : LESC_LABELS_DISTRIBUTIONS;
 }
 
-/* "FEATURES.csv,DISTRIBUTIONS.csv" */
+static void
+add_note (LescDataset *ds, char *note)
+{
+  if (ds != NULL && note != NULL)
+    lesc_dataset_add_note (ds, "%s", note);
+}
+
+/* "FEATURES,LABELS" */
 static LescDataset *
-open_csv_pair (const char *spec, const LescOpenOptions *options, GError **error)
+open_pair (const char *spec, const LescOpenOptions *options, GError **error)
 {
   g_auto (GStrv) parts = g_strsplit (spec, ",", -1);
   if (g_strv_length (parts) != 2 || *parts[0] == '\0' || *parts[1] == '\0')
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
-                   "%s: expected FEATURES.csv,DISTRIBUTIONS.csv (two files, one comma)", spec);
+                   "%s: expected FEATURES,LABELS (two files, one comma)", spec);
       return NULL;
     }
-  g_autofree char *features = lesc_dataset_find (parts[0], options->data_dir, error);
+  g_autofree char *fpath = lesc_dataset_find (parts[0], options->data_dir, error);
+  if (fpath == NULL)
+    return NULL;
+  g_autofree char *lpath = lesc_dataset_find (parts[1], options->data_dir, error);
+  if (lpath == NULL)
+    return NULL;
+  LescLabelKind kind = label_kind (options);
+  g_autofree char *fnote = NULL, *lnote = NULL;
+  LescMatrix *features = lesc_table_read (fpath, &options->csv, lesc_dataset_feature_names,
+                                          NULL, &fnote, error);
   if (features == NULL)
     return NULL;
-  g_autofree char *truth = lesc_dataset_find (parts[1], options->data_dir, error);
-  if (truth == NULL)
+  char **names = NULL;
+  LescMatrix *labels = lesc_table_read (lpath, &options->csv,
+                                        kind == LESC_LABELS_LOGICAL ? lesc_dataset_logical_names
+                                                                    : lesc_dataset_truth_names,
+                                        &names, &lnote, error);
+  if (labels == NULL)
+    {
+      lesc_matrix_free (features);
+      return NULL;
+    }
+  LescDataset *ds = lesc_dataset_from_pair (fpath, features, lpath, labels, names, kind, error);
+  add_note (ds, fnote);
+  add_note (ds, lnote);
+  return ds;
+}
+
+/* One table: features, then label columns of the kind the options say. */
+static LescDataset *
+open_table (const char *path, const LescOpenOptions *options, GError **error)
+{
+  gsize columns = options->logical_columns ? options->logical_columns : options->label_columns;
+  LescLabelKind kind = options->logical_columns ? LESC_LABELS_LOGICAL : LESC_LABELS_DISTRIBUTIONS;
+  if (columns == 0)
+    return lesc_dataset_from_table (path, lesc_matrix_new (0, 0), NULL, 0, kind, error);
+  g_autofree char *note = NULL;
+  char **header = NULL;
+  LescMatrix *all = lesc_table_read (path, &options->csv, NULL, &header, &note, error);
+  if (all == NULL)
     return NULL;
-  return lesc_dataset_load_csv (features, truth, error);
+  LescDataset *ds = lesc_dataset_from_table (path, all, header, columns, kind, error);
+  add_note (ds, note);
+  return ds;
 }
 
 LescDataset *
@@ -101,20 +149,31 @@ lesc_dataset_open_with (const char *spec, const LescOpenOptions *options,
   static const LescOpenOptions defaults = { 0 };
   if (options == NULL)
     options = &defaults;
+  if (options->label_columns > 0 && options->logical_columns > 0)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "%s: --label-columns and --logical-columns exclude each other (the trailing "
+                   "columns hold either distributions or 0/1 labels)", spec);
+      return NULL;
+    }
   g_autoptr (LescDataset) ds = NULL;
   if (g_ascii_strcasecmp (spec, "artificial") == 0)
     ds = lesc_dataset_new_artificial ();
   else if (strchr (spec, ',') != NULL && !g_file_test (spec, G_FILE_TEST_EXISTS))
-    ds = open_csv_pair (spec, options, error);
+    ds = open_pair (spec, options, error);
   else
     {
       g_autofree char *path = lesc_dataset_find (spec, options->data_dir, error);
       if (path == NULL)
         return NULL;
-      if (is_csv (path))
-        ds = lesc_dataset_load_csv_single (path, options->label_columns, error);
-      else
+      LescTableKind kind = LESC_TABLE_TEXT;
+      lesc_table_kind (path, &kind);
+      if (kind == LESC_TABLE_NPZ)
+        ds = lesc_dataset_load_npz (path, error);
+      else if (kind == LESC_TABLE_MAT || !lesc_table_kind (path, NULL))
         ds = lesc_dataset_load_mat (path, error);
+      else
+        ds = open_table (path, options, error);
     }
   if (ds == NULL || !lesc_dataset_validate (ds, options->flags, report, error))
     return NULL;

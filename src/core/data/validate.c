@@ -232,6 +232,23 @@ check_logical (const LescDataset *ds, LescValidateReport *r, GError **error)
       ones += row_ones;
     }
   r->label_cardinality = (double) ones / (double) n;
+  /* a label no sample has carries nothing to enhance: a file's own column of zeros is a
+   * mistake (binarized labels follow the truth and are left alone) */
+  for (gsize j = 0; ds->logical_from_file && j < o; j++)
+    {
+      gsize i = 0;
+      while (i < n && LESC_AT (l, i, j) == 0.0)
+        i++;
+      if (i == n)
+        {
+          g_autofree char *name = ds->label_names ? g_strdup_printf (" ('%s')", ds->label_names[j])
+                                                  : g_strdup ("");
+          g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
+                       "%s: logical labels column %zu%s is all zeros (no sample has that label; "
+                       "expected every label on at least one sample)", where (ds), j + 1, name);
+          return FALSE;
+        }
+    }
   return TRUE;
 }
 

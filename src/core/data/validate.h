@@ -36,7 +36,8 @@ typedef struct _LescValidateReport {
  * inconsistent shapes, a data set larger than the memory limit, NaN or ±Inf anywhere,
  * negative degrees, rows of the truth not summing to 1 within LESC_SUM_TOLERANCE (unless
  * LESC_VALIDATE_RENORMALIZE: then they are divided by their sums and the checksum is
- * updated), logical labels other than 0 and 1, an all-zero logical row. */
+ * updated), logical labels other than 0 and 1, an all-zero logical row, and (logical labels
+ * read from the file) an all-zero logical column. */
 gboolean lesc_dataset_validate (LescDataset *ds, LescValidateFlags flags,
                                 LescValidateReport *report, GError **error);
 

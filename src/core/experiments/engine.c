@@ -135,6 +135,17 @@ lesc_engine_add_datasets (Engine *e, const char *const *specs, guint n, GError *
       g_ptr_array_add (e->infos, d);
       GError *local = NULL;
       LescDataset *ds = open_dataset (e->o, specs[i], &local);
+      if (ds != NULL && ds->truth == NULL)
+        {
+          /* labels-only data: every experiment scores against the ground truth */
+          g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
+                       "%s: has no label distributions (only logical labels), so there is "
+                       "nothing to score against: recovery tables, cross-validation, grids "
+                       "and CD statistics need ground truth (recover the distributions "
+                       "instead)", ds->source ? ds->source : ds->name);
+          lesc_dataset_free (ds);
+          return FALSE;
+        }
       if (ds != NULL)
         {
           note_dataset (e, ds);
@@ -404,17 +415,10 @@ run_fold (Engine *e, Unit *u, Run *run, LescProgress *p, GError **error)
                    u->folds, n);
       return FALSE;
     }
-  g_autofree guint *fold = lesc_fold_assign (n, u->folds, u->fold_seed);
   g_autofree gsize *train = g_new (gsize, n);
   g_autofree gsize *test = g_new (gsize, n);
   gsize n_train = 0, n_test = 0;
-  for (gsize i = 0; i < n; i++)
-    {
-      if (fold[i] == (guint) u->fold)
-        test[n_test++] = i;
-      else
-        train[n_train++] = i;
-    }
+  lesc_fold_rows (n, u->folds, u->fold_seed, (guint) u->fold, train, &n_train, test, &n_test);
   gint64 t0 = g_get_monotonic_time ();
   g_autoptr (LescMatrix) x_train = lesc_matrix_select_rows (xz, train, n_train);
   g_autoptr (LescMatrix) l_train = lesc_matrix_select_rows (e->ds->logical, train, n_train);

@@ -1,5 +1,6 @@
 /* Experiments over the results store: shards, folds, canonical texts, selection
  * (see experiment.h). */
+#include "config.h"
 #include "core/experiments/experiment.h"
 #include "core/data/csv.h"
 #include "core/base/error.h"
@@ -77,6 +78,21 @@ lesc_fold_assign (gsize n, guint folds, guint32 seed)
   return fold;
 }
 
+void
+lesc_fold_rows (gsize n, guint folds, guint32 seed, guint fold, gsize *train, gsize *n_train,
+                gsize *test, gsize *n_test)
+{
+  g_autofree guint *assigned = lesc_fold_assign (n, folds, seed);
+  *n_train = *n_test = 0;
+  for (gsize i = 0; i < n; i++)
+    {
+      if (assigned[i] == fold)
+        test[(*n_test)++] = i;
+      else
+        train[(*n_train)++] = i;
+    }
+}
+
 /* ---- canonical texts --------------------------------------------------------------- */
 
 char *
@@ -89,6 +105,27 @@ lesc_run_params_text (const LescMethod *m, const LescRunParams *p)
       g_string_append_printf (s, "%s%s=%s", i ? " " : "", m->params[i].name, v);
     }
   return g_string_free (s, FALSE);
+}
+
+char **
+lesc_run_settings (const LescDataset *ds, const LescMethod *m, const LescRunParams *p)
+{
+  GPtrArray *a = g_ptr_array_new ();
+#define PAIR(k, v) (g_ptr_array_add (a, g_strdup (k)), g_ptr_array_add (a, (v)))
+  PAIR ("dataset", g_strdup (ds->name));
+  PAIR ("data_checksum", g_strdup (ds->checksum));
+  PAIR ("method", g_strdup (m->display_name));
+  for (guint i = 0; i < m->n_params; i++)
+    PAIR (m->params[i].name, lesc_format_number (p->values[i]));
+  if (m->uses_seed)
+    PAIR ("seed", g_strdup_printf ("%u", p->seed));
+  g_autofree char *variant = lesc_run_variant_text (m, p);
+  if (*variant)
+    PAIR ("variant", g_strdup (variant));
+  PAIR ("lesc_version", g_strdup (LESC_VERSION));
+#undef PAIR
+  g_ptr_array_add (a, NULL);
+  return (char **) g_ptr_array_free (a, FALSE);
 }
 
 static gboolean

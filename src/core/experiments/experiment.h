@@ -33,6 +33,10 @@ gboolean lesc_shard_owns (const LescShard *s, guint unit);
  * j = ⌊u·(i + 1)⌋ for i = n−1..1); the sample at permuted position q goes to fold
  * q mod folds. Fold sizes differ by at most one. 2 ≤ folds ≤ n. */
 guint *lesc_fold_assign (gsize n, guint folds, guint32 seed);
+/* The rows of fold `fold` (test) and the others (train), each in increasing order; the
+ * caller allocates n of each. */
+void lesc_fold_rows (gsize n, guint folds, guint32 seed, guint fold, gsize *train,
+                     gsize *n_train, gsize *test, gsize *n_test);
 
 /* ---- runs -------------------------------------------------------------------------- */
 
@@ -47,6 +51,10 @@ char *lesc_run_params_text (const LescMethod *m, const LescRunParams *p);
 /* The variant options that apply to the method, space-separated ("" when none):
  * "reference", "converged c-orientation=paper", "flavour=pyldl", … */
 char *lesc_run_variant_text (const LescMethod *m, const LescRunParams *p);
+/* What a result file records of the run that made it, as key, value, key, value, …, NULL
+ * (free with g_strfreev): data set, data_checksum, method, every parameter, seed and
+ * variant options where they apply, lesc_version. */
+char **lesc_run_settings (const LescDataset *ds, const LescMethod *m, const LescRunParams *p);
 
 /* "artificial" and the 13 benchmarks in the paper's table order; NULL-terminated. */
 extern const char *const lesc_known_datasets[];

@@ -49,10 +49,37 @@ lesc_method_run (const LescMethod *m, const LescDataset *ds, const LescRunParams
   return lesc_method_run_cached (m, ds, p, NULL, progress, result, error);
 }
 
+static LescMatrix *
+run (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
+     LescRunCache *cache, gboolean want_model, LescProgress *progress,
+     LescRunResult *result, GError **error);
+
 LescMatrix *
 lesc_method_run_cached (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
                         LescRunCache *cache, LescProgress *progress,
                         LescRunResult *result, GError **error)
+{
+  return run (m, ds, p, cache, FALSE, progress, result, error);
+}
+
+LescMatrix *
+lesc_method_run_with_model (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
+                            LescProgress *progress, LescRunResult *result, GError **error)
+{
+  if (!m->has_mapping)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "%s has no mapping to new samples (GLLE, LESC and gLESC have one)",
+                   m->display_name);
+      return NULL;
+    }
+  return run (m, ds, p, NULL, TRUE, progress, result, error);
+}
+
+static LescMatrix *
+run (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
+     LescRunCache *cache, gboolean want_model, LescProgress *progress,
+     LescRunResult *result, GError **error)
 {
   LescRunResult local;
   if (result == NULL)
@@ -90,7 +117,7 @@ lesc_method_run_cached (const LescMethod *m, const LescDataset *ds, const LescRu
   GError *local_error = NULL;
   LescMatrix *d = cached
     ? lesc_method_cached_recover (m, ds, &problem, p, cache, progress, result, &local_error)
-    : m->recover (&problem, p, FALSE, progress, result, &local_error);
+    : m->recover (&problem, p, want_model, progress, result, &local_error);
   /* the solvers' messages say what failed; the run says on which data */
   if (local_error != NULL && !g_str_has_prefix (local_error->message, where))
     g_prefix_error (&local_error, "%s: ", where);

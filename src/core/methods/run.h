@@ -18,6 +18,12 @@ LescMatrix *lesc_method_run_cached (const LescMethod *m, const LescDataset *ds,
                                     LescProgress *progress, LescRunResult *result,
                                     GError **error);
 
+/* lesc_method_run that also keeps the mapping to new samples in result->model (free it
+ * with lesc_run_result_clear); GLLE, LESC and gLESC only (else LESC_ERROR_USAGE). */
+LescMatrix *lesc_method_run_with_model (const LescMethod *m, const LescDataset *ds,
+                                        const LescRunParams *p, LescProgress *progress,
+                                        LescRunResult *result, GError **error);
+
 /* Physical memory × 0.8, the default limit. */
 double lesc_memory_default_limit (void);
 /* LESC_ERROR_MEMORY naming `what` and both figures when `bytes` exceeds the limit

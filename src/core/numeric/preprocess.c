@@ -4,11 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-LescMatrix *
-lesc_zscore (const LescMatrix *x)
+void
+lesc_zscore_stats (const LescMatrix *x, double *mean_out, double *sd_out)
 {
   gsize n = x->rows;
-  LescMatrix *z = lesc_matrix_new (n, x->cols);
   for (gsize j = 0; j < x->cols; j++)
     {
       const double *col = x->data + j * n;
@@ -21,10 +20,29 @@ lesc_zscore (const LescMatrix *x)
       double sd = n > 1 ? sqrt (ss / (double) (n - 1)) : 0.0;
       if (sd == 0.0)
         sd = 1.0; /* MATLAB divides a constant column by 1: it becomes zeros */
-      for (gsize i = 0; i < n; i++)
-        z->data[j * n + i] = (col[i] - mean) / sd;
+      mean_out[j] = mean;
+      sd_out[j] = sd;
     }
+}
+
+LescMatrix *
+lesc_zscore_apply (const LescMatrix *x, const double *mean, const double *sd)
+{
+  gsize n = x->rows;
+  LescMatrix *z = lesc_matrix_new (n, x->cols);
+  for (gsize j = 0; j < x->cols; j++)
+    for (gsize i = 0; i < n; i++)
+      z->data[j * n + i] = (x->data[j * n + i] - mean[j]) / sd[j];
   return z;
+}
+
+LescMatrix *
+lesc_zscore (const LescMatrix *x)
+{
+  g_autofree double *mean = g_new (double, MAX (x->cols, 1));
+  g_autofree double *sd = g_new (double, MAX (x->cols, 1));
+  lesc_zscore_stats (x, mean, sd);
+  return lesc_zscore_apply (x, mean, sd);
 }
 
 typedef struct {
