@@ -115,6 +115,58 @@ test_usage_errors (void)
   }
 }
 
+/* --trace: one row per LE iteration from 0; f never rises; the last row's measures are the
+ * run's own; wrong uses fail with one line and write nothing */
+static void
+test_trace (void)
+{
+  const char *dir = lesc_test_datasets_dir ();
+  if (dir == NULL)
+    return;
+  g_autofree char *path = g_build_filename (tmp, "trace.csv", NULL);
+  g_auto (Run) r = run ("recover", "sjaffe", "--data-dir", dir, "-m", "glle", "--format", "csv",
+                        "--trace", path, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_auto (GStrv) out = g_strsplit (r.out, "\n", -1);
+  g_auto (GStrv) run_fields = g_strsplit (out[1], ",", -1);
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "iteration,objective,grad_norm,grad_inf,step,cheb,clark,canber,kl,"
+                                 "cosine,intersec");
+  guint rows = g_strv_length (lines) - 2;   /* header and the final "" */
+  g_assert_cmpuint (rows, >, 10);
+  g_assert_cmpuint (rows, <=, 301);
+  double prev = INFINITY;
+  for (guint i = 1; i <= rows; i++)
+    {
+      g_auto (GStrv) f = g_strsplit (lines[i], ",", -1);
+      g_assert_cmpuint (g_strv_length (f), ==, 11);
+      g_assert_cmpint (atoi (f[0]), ==, (int) i - 1);
+      double obj = g_ascii_strtod (f[1], NULL);
+      g_assert_cmpfloat (obj, <=, prev);
+      prev = obj;
+      for (int k = 2; k < 11; k++)
+        g_assert_true (isfinite (g_ascii_strtod (f[k], NULL)));
+      if (i == rows)
+        for (int k = 0; k < 6; k++)
+          g_assert_cmpfloat (fabs (g_ascii_strtod (f[5 + k], NULL)
+                                   - g_ascii_strtod (run_fields[6 + k], NULL)), <=,
+                             1e-9 * fabs (g_ascii_strtod (run_fields[6 + k], NULL)));
+    }
+  {
+    g_auto (Run) e = run ("recover", "artificial", "-m", "fcm", "--trace", path, NULL);
+    assert_fails (&e, 2, "--trace: FCM has no LE optimizer");
+  }
+  {
+    g_autofree char *bad = g_build_filename (tmp, "missing", "trace.csv", NULL);
+    g_auto (Run) e = run ("recover", "sjaffe", "--data-dir", dir, "-m", "glle", "--variant",
+                          "converged", "--trace", bad, NULL);
+    assert_fails (&e, 1, bad);
+    g_assert_false (g_file_test (bad, G_FILE_TEST_EXISTS));
+  }
+}
+
 static void
 test_bench (void)
 {
@@ -126,6 +178,40 @@ test_bench (void)
   g_assert_true (g_str_has_prefix (lines[1], "artificial,GLLE,2601,"));
   g_assert_true (g_str_has_suffix (lines[1], ",ok"));
   g_assert_nonnull (strstr (lines[1], "le="));
+}
+
+/* --interactive: one CSV line per changed parameter and the strip; provisional frames
+ * only for the LE methods, and before the final result */
+static void
+test_bench_interactive (void)
+{
+  const char *dir = lesc_test_datasets_dir ();
+  if (dir == NULL)
+    return;
+  g_auto (Run) r = run ("bench", "--interactive", "--datasets", "sjaffe", "-D", dir, "--methods",
+                        "km,glle", "--repeat", "1", "--format", "csv", NULL);
+  g_test_message ("%s%s", r.out, r.err);
+  g_assert_cmpint (r.status, ==, 0);
+  g_auto (GStrv) lines = g_strsplit (r.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 7);   /* header, 5 lines, "" */
+  g_assert_cmpstr (lines[0], ==, "dataset,method,change,first_min,first_median,final_min,"
+                                 "final_median,cpu_min,runs");
+  const char *changes[] = { "km,eta", "glle,lambda1", "glle,k", "glle,sigma", "glle,strip" };
+  for (guint i = 0; i < G_N_ELEMENTS (changes); i++)
+    {
+      g_auto (GStrv) f = g_strsplit (lines[i + 1], ",", -1);
+      g_assert_cmpuint (g_strv_length (f), ==, 9);
+      g_assert_cmpstr (f[0], ==, "sjaffe");
+      g_autofree char *change = g_strdup_printf ("%s,%s", f[1], f[2]);
+      g_assert_cmpstr (change, ==, changes[i]);
+      gboolean frames = i >= 1 && i <= 3;
+      g_assert_cmpint (*f[3] != '\0', ==, frames);
+      double final = g_ascii_strtod (f[5], NULL);
+      g_assert_cmpfloat (final, >, 0.0);
+      if (frames)
+        g_assert_cmpfloat (g_ascii_strtod (f[3], NULL), <=, final);
+      g_assert_cmpstr (f[8], ==, "1");
+    }
 }
 
 /* `lesc bench --targets`: a data folder holding only SJAFFE — its row is timed, the
@@ -166,7 +252,7 @@ test_bench_targets (void)
     }
 
   g_auto (Run) u1 = run ("bench", "--long", NULL);
-  assert_fails (&u1, 2, "--long and --repeat go with --targets");
+  assert_fails (&u1, 2, "--long goes with --targets");
   g_auto (Run) u2 = run ("bench", "--targets", "--repeat", "0", NULL);
   assert_fails (&u2, 2, "--repeat 0");
 }
@@ -182,8 +268,10 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-recover/sjaffe-official", test_sjaffe_official);
   g_test_add_func ("/cli-recover/json", test_json);
   g_test_add_func ("/cli-recover/usage-errors", test_usage_errors);
+  g_test_add_func ("/cli-recover/trace", test_trace);
   g_test_add_func ("/cli-recover/bench", test_bench);
   g_test_add_func ("/cli-recover/bench-targets", test_bench_targets);
+  g_test_add_func ("/cli-recover/bench-interactive", test_bench_interactive);
   int status = g_test_run ();
   lesc_test_rmdir (tmp);
   return status;

@@ -228,8 +228,8 @@ test_objective_factored (void)
     }
 }
 
-/* the formed Q against the operator chain on a size where the dense C's Cholesky
- * factorization runs in several blocks (n > 256), both orientations */
+/* the formed Q = Φ̂ᵀΦ̂ + λ(FΦ̂)ᵀ(FΦ̂) against the operator chain for a dense C of moderate
+ * size, both orientations */
 static void
 test_quadratic_form_blocks (void)
 {

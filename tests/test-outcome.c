@@ -32,7 +32,7 @@ test_equals_plain_run (gconstpointer name)
   LescRunParams p;
   lesc_run_params_init (&p, m);
   g_autoptr (GError) error = NULL;
-  g_autoptr (LescCorrelationCache) cache = lesc_correlation_cache_new (1);
+  g_autoptr (LescRunCache) cache = lesc_run_cache_new (0.0);
   g_autoptr (LescRunOutcome) o = lesc_run_outcome_compute (m, ds, &p, cache, NULL, &error);
   g_assert_no_error (error);
   g_assert_true (o->method == m);

@@ -132,6 +132,8 @@ lesc_application_startup (GApplication *app)
     { "win.view::sensitivity", { "<Alt>3", NULL } },
     { "win.view::comparison", { "<Alt>4", NULL } },
     { "win.view::cv", { "<Alt>5", NULL } },
+    { "win.view::optimizer", { "<Alt>6", NULL } },
+    { "win.view::strip", { "<Alt>7", NULL } },
   };
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);

@@ -307,11 +307,11 @@ rebuild (LescDistributionsView *self)
 
   g_autofree char *xl = NULL, *yl = NULL;
   g_autoptr (LescMatrix) xy = positions (self, &xl, &yl);
-  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify) lesc_matrix_free);
   if (truth && mode != SHOW_DISTANCE)
     {
-      g_ptr_array_add (names, _("Ground truth"));
+      g_ptr_array_add (names, g_strdup (_("Ground truth")));
       g_ptr_array_add (tables, mode == SHOW_LABELS ? columns_of (ds->truth, self->shown_labels)
                                                    : lesc_matrix_copy (ds->truth));
       g_ptr_array_add (self->panel_results, NULL);
@@ -321,7 +321,8 @@ rebuild (LescDistributionsView *self)
     {
       LescResult *r = g_ptr_array_index (results, i);
       const LescMatrix *rec = lesc_result_get_recovered (r);
-      g_ptr_array_add (names, (gpointer) lesc_result_get_method (r)->display_name);
+      /* a run still going shows its latest frame: "gLESC — iteration 120 of at most 300" */
+      g_ptr_array_add (names, lesc_result_dup_title (r));
       g_ptr_array_add (tables, mode == SHOW_LABELS ? columns_of (rec, self->shown_labels)
                                : mode == SHOW_DISTANCE ? distance_table (ds->truth, rec, kl, dist)
                                                        : lesc_matrix_copy (rec));

@@ -1,5 +1,6 @@
 #include "config.h"
 #include "app/experiment-jobs.h"
+#include "app/result.h"
 
 #include "core/base/error.h"
 #include "core/data/open.h"
@@ -47,6 +48,8 @@ init_options (ExperimentInput *in, LescExperimentOptions *o, LescProgress *progr
   o->kl = in->kl;
   o->store_only = in->store_only;
   o->progress = progress;
+  /* a grid shares the explorer's cache with its runs (and the λ strip) */
+  o->cache = in->lambda1 != NULL ? lesc_app_run_cache () : NULL;
   return TRUE;
 }
 

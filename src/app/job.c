@@ -28,6 +28,10 @@ struct _LescJob
   char pending_stage[96];
   gint idle_pending;
   GMainContext *context;
+  LescJobFrameFunc frame_func;
+  gpointer pending_provisional;  /* the worker's latest, not yet published */
+  gint frame_idle_pending;
+  gpointer provisional;          /* the main loop's */
 };
 
 enum {
@@ -37,6 +41,7 @@ enum {
   PROP_FRACTION,
   PROP_STAGE,
   PROP_MESSAGE,
+  PROP_PROVISIONAL,
   N_PROPS
 };
 
@@ -50,6 +55,13 @@ lesc_job_finalize (GObject *object)
   LescJob *self = LESC_JOB (object);
   if (self->output != NULL && self->output_free != NULL)
     self->output_free (self->output);
+  if (self->output_free != NULL)
+    {
+      if (self->provisional != NULL)
+        self->output_free (self->provisional);
+      if (self->pending_provisional != NULL)
+        self->output_free (self->pending_provisional);
+    }
   if (self->input != NULL && self->input_free != NULL)
     self->input_free (self->input);
   g_free (self->title);
@@ -72,6 +84,7 @@ lesc_job_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec
     case PROP_FRACTION: g_value_set_double (value, self->fraction); break;
     case PROP_STAGE: g_value_set_string (value, self->stage); break;
     case PROP_MESSAGE: g_value_set_string (value, self->message); break;
+    case PROP_PROVISIONAL: g_value_set_pointer (value, self->provisional); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -93,6 +106,8 @@ lesc_job_class_init (LescJobClass *klass)
                                                 G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_MESSAGE] = g_param_spec_string ("message", NULL, NULL, NULL,
                                                   G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PROVISIONAL] = g_param_spec_pointer ("provisional", NULL, NULL,
+                                                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -247,12 +262,77 @@ progress_func (double fraction, const char *stage, gpointer data)
     }
 }
 
+void
+lesc_job_set_frame_func (LescJob *self, LescJobFrameFunc func)
+{
+  g_return_if_fail (LESC_IS_JOB (self) && self->state == LESC_JOB_QUEUED);
+  self->frame_func = func;
+}
+
+gpointer
+lesc_job_get_provisional (LescJob *self)
+{
+  return self->provisional;
+}
+
+/* Main loop: publish the worker's latest provisional output (a stale job's is dropped). */
+static gboolean
+frame_idle (gpointer data)
+{
+  LescJob *self = data;
+  g_mutex_lock (&self->lock);
+  gpointer latest = g_steal_pointer (&self->pending_provisional);
+  g_atomic_int_set (&self->frame_idle_pending, 0);
+  g_mutex_unlock (&self->lock);
+  if (latest == NULL)
+    return G_SOURCE_REMOVE;
+  if (self->state != LESC_JOB_RUNNING || g_cancellable_is_cancelled (self->cancellable))
+    {
+      self->output_free (latest);
+      return G_SOURCE_REMOVE;
+    }
+  if (self->provisional != NULL)
+    self->output_free (self->provisional);
+  self->provisional = latest;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROVISIONAL]);
+  return G_SOURCE_REMOVE;
+}
+
+/* Worker thread: the frame made into a provisional output replaces any not yet shown. */
+static void
+frame_func (const LescProgressFrame *frame, gpointer data)
+{
+  LescJob *self = data;
+  if (g_cancellable_is_cancelled (self->cancellable))
+    return;
+  gpointer made = self->frame_func (self->input, frame);
+  if (made == NULL)
+    return;
+  g_mutex_lock (&self->lock);
+  gpointer old = self->pending_provisional;
+  self->pending_provisional = made;
+  g_mutex_unlock (&self->lock);
+  if (old != NULL)
+    self->output_free (old);
+  if (g_atomic_int_compare_and_exchange (&self->frame_idle_pending, 0, 1))
+    {
+      GSource *source = g_idle_source_new ();
+      g_source_set_priority (source, G_PRIORITY_DEFAULT);
+      g_source_set_callback (source, frame_idle, g_object_ref (self), g_object_unref);
+      g_source_set_static_name (source, "[lesc] job frame");
+      g_source_attach (source, self->context);
+      g_source_unref (source);
+    }
+}
+
 static void
 job_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
 {
   LescJob *self = source;
   LescProgress progress;
   lesc_progress_init (&progress, progress_func, self, cancellable);
+  if (self->frame_func != NULL && self->output_free != NULL)
+    lesc_progress_set_frames (&progress, frame_func, self);
   GError *error = NULL;
   if (lesc_progress_cancelled (&progress, &error))
     {

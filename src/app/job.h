@@ -26,6 +26,10 @@ typedef enum {
  * NULL with `error` set. Must return G_IO_ERROR_CANCELLED promptly when cancelled. */
 typedef gpointer (*LescJobWork) (gpointer input, LescProgress *progress, GError **error);
 
+/* Runs in the worker thread: a provisional output made from a solver's frame
+ * (progress.h), freed with the job's output_free; NULL to skip the frame. */
+typedef gpointer (*LescJobFrameFunc) (gpointer input, const LescProgressFrame *frame);
+
 #define LESC_TYPE_JOB (lesc_job_get_type ())
 G_DECLARE_FINAL_TYPE (LescJob, lesc_job, LESC, JOB, GObject)
 
@@ -47,6 +51,13 @@ gpointer     lesc_job_get_input (LescJob *self);
 gpointer     lesc_job_get_output (LescJob *self);
 /* Seconds from start to end (or to now while running). */
 double       lesc_job_get_seconds (LescJob *self);
+
+/* Let the work's solvers publish provisional outputs (before the job starts). The latest
+ * reaches the main loop as the "provisional" property — at most one pending at a time,
+ * so a fast solver never floods the main loop. */
+void     lesc_job_set_frame_func (LescJob *self, LescJobFrameFunc func);
+/* The latest provisional output (owned by the job), NULL when none yet. */
+gpointer lesc_job_get_provisional (LescJob *self);
 
 /* Stop the job: a queued job is marked cancelled at once; a running one is told to stop
  * and is marked cancelled when its worker returns. */

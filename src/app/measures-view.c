@@ -246,9 +246,10 @@ bind_label_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer da
     {
       const LescMethod *m = lesc_result_get_method (row->result);
       g_autofree char *settings = lesc_result_describe_params (row->result);
+      g_autofree char *name = lesc_result_dup_title (row->result);
       g_autofree char *title = lesc_run_params_title_split (m, lesc_result_get_params (row->result), "\n");
       g_autofree char *markup = g_markup_printf_escaped (
-          "%s%s\n<small>%s%s</small>", m->display_name, m->reconstructed ? "*" : "", title,
+          "%s%s\n<small>%s%s</small>", name, m->reconstructed ? "*" : "", title,
           lesc_result_get_outdated (row->result) ? _(" · outdated, the settings changed") : "");
       gtk_label_set_markup (label, markup);
       gtk_widget_set_tooltip_text (GTK_WIDGET (label), settings);

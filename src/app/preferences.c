@@ -15,6 +15,7 @@ struct _LescPreferences
   GtkSpinButton *seed_spin;
   GtkButton *clear_button;
   GtkAdjustment *seed_adjustment;
+  GtkAdjustment *cache_adjustment;
   GtkSwitch *auto_run_switch;
   AdwComboRow *palette_row;
   AdwComboRow *cd_row;
@@ -124,6 +125,7 @@ lesc_preferences_class_init (LescPreferencesClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LescPreferences, seed_spin);
   gtk_widget_class_bind_template_child (widget_class, LescPreferences, clear_button);
   gtk_widget_class_bind_template_child (widget_class, LescPreferences, seed_adjustment);
+  gtk_widget_class_bind_template_child (widget_class, LescPreferences, cache_adjustment);
   gtk_widget_class_bind_template_child (widget_class, LescPreferences, auto_run_switch);
   gtk_widget_class_bind_template_child (widget_class, LescPreferences, palette_row);
   gtk_widget_class_bind_template_child (widget_class, LescPreferences, cd_row);
@@ -139,6 +141,7 @@ lesc_preferences_init (LescPreferences *self)
   lesc_wheel_guard (GTK_WIDGET (self->seed_spin));
   g_settings_bind (self->settings, "default-seed", self->seed_adjustment, "value", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "auto-run", self->auto_run_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "cache-limit", self->cache_adjustment, "value", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind_with_mapping (self->settings, "palette", self->palette_row, "selected",
                                 G_SETTINGS_BIND_DEFAULT, enum_to_index, index_to_enum,
                                 (gpointer) palette_nicks, NULL);

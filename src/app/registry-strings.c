@@ -75,6 +75,7 @@ const char *const lesc_registry_strings[] = {
   N_("neighbours"),
   N_("propagation"),
   N_("tensor step"),
+  N_("λ strip"),
   N_("weights"),
   /* stages timed in a run's record */
   N_("z-score"),
@@ -83,5 +84,6 @@ const char *const lesc_registry_strings[] = {
   N_("lrr"),
   N_("tensor"),
   N_("correlation (cached)"),
+  N_("graph (cached)"),
   NULL
 };

@@ -1,7 +1,8 @@
 #include "config.h"
 #include "app/result.h"
-#include "core/methods/corrcache.h"
+#include "app/settings.h"
 #include "core/methods/run.h"
+#include "core/methods/tracetable.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -17,6 +18,10 @@ struct _LescResult
   double measures[2][LESC_N_MEASURES];
   LescRunResult report;
   double seconds;
+  gboolean provisional;        /* a frame of a run still going */
+  guint iteration, max_iterations;
+  double *trace_measures[2];   /* the six measures of each trace snapshot, per KL direction */
+  double optimum;              /* the converged optimum's objective, NaN when not known */
   gboolean outdated;
   LescJob *replacement;
 };
@@ -31,6 +36,8 @@ lesc_result_finalize (GObject *object)
   g_clear_object (&self->replacement);
   g_clear_pointer (&self->recovered, lesc_matrix_free);
   lesc_run_result_clear (&self->report);
+  g_free (self->trace_measures[0]);
+  g_free (self->trace_measures[1]);
   G_OBJECT_CLASS (lesc_result_parent_class)->finalize (object);
 }
 
@@ -43,6 +50,35 @@ lesc_result_class_init (LescResultClass *klass)
 static void
 lesc_result_init (LescResult *self)
 {
+  self->optimum = NAN;
+}
+
+gboolean lesc_result_is_provisional (LescResult *self) { return self->provisional; }
+guint    lesc_result_get_iteration (LescResult *self) { return self->iteration; }
+const LescLeTrace *lesc_result_get_trace (LescResult *self) { return self->report.trace; }
+double   lesc_result_get_optimum (LescResult *self) { return self->optimum; }
+
+void
+lesc_result_set_optimum (LescResult *self, double f)
+{
+  self->optimum = f;
+}
+
+const double *
+lesc_result_get_trace_measures (LescResult *self, LescKlDirection kl)
+{
+  return self->trace_measures[kl == LESC_KL_RECOVERED_TRUTH ? 1 : 0];
+}
+
+char *
+lesc_result_dup_title (LescResult *self)
+{
+  const char *name = self->method->display_name;
+  if (!self->provisional)
+    return g_strdup (name);
+  /* TRANSLATORS: a run still going: "gLESC — iteration 120 of at most 300" */
+  return g_strdup_printf (_("%s — iteration %u of at most %u"), name, self->iteration,
+                          self->max_iterations);
 }
 
 const LescMethod    *lesc_result_get_method (LescResult *self) { return self->method; }
@@ -158,19 +194,62 @@ run_input_free (LescRunInput *in)
   g_free (in);
 }
 
-/* The last LESC/gLESC correlation step, reused while only λ₁, the seed or the variant
- * change (interactive tuning). One entry: it holds an n×n matrix. */
-static LescCorrelationCache *
-correlation_cache (void)
+/* What GLLE/LESC/gLESC runs share (the kernel, the correlation step, the quadratic
+ * forms), kept between runs so that moving λ₁ is cheap (interactive tuning). */
+static void
+cache_limit_changed (GSettings *settings, const char *key, LescRunCache *cache)
+{
+  lesc_run_cache_set_limit (cache, 1e9 * g_settings_get_double (settings, "cache-limit"));
+}
+
+LescRunCache *
+lesc_app_run_cache (void)
 {
   static gsize once = 0;
-  static LescCorrelationCache *cache;
+  static LescRunCache *cache;
   if (g_once_init_enter (&once))
     {
-      cache = lesc_correlation_cache_new (1);
+      /* the preference "cache-limit" bounds it, now and when it changes */
+      GSettings *settings = lesc_app_settings_new ();
+      cache = lesc_run_cache_new (1e9 * g_settings_get_double (settings, "cache-limit"));
+      g_signal_connect (settings, "changed::cache-limit", G_CALLBACK (cache_limit_changed), cache);
       g_once_init_leave (&once, 1);
     }
   return cache;
+}
+
+/* Both KL directions' measures of `self->recovered` (NaN without a ground truth). */
+static gboolean
+compute_measures (LescResult *self, const LescDataset *ds, GError **error)
+{
+  for (guint j = 0; j < LESC_N_MEASURES; j++)
+    self->measures[0][j] = self->measures[1][j] = NAN;   /* no ground truth: no measures */
+  return ds->truth == NULL
+         || (lesc_measures_compute (ds->truth, self->recovered, LESC_KL_TRUTH_RECOVERED,
+                                    self->measures[0], error)
+             && lesc_measures_compute (ds->truth, self->recovered, LESC_KL_RECOVERED_TRUTH,
+                                       self->measures[1], error));
+}
+
+/* Worker thread: a provisional result from the LE optimizer's frame. */
+static gpointer
+run_frame (gpointer input, const LescProgressFrame *frame)
+{
+  LescRunInput *in = input;
+  const LescDataset *ds = lesc_data_object_get_dataset (in->data);
+  LescResult *self = g_object_new (LESC_TYPE_RESULT, NULL);
+  self->method = in->method;
+  self->params = in->params;
+  self->data = g_object_ref (in->data);
+  self->recovered = lesc_matrix_new_from (frame->rows, frame->cols, frame->values);
+  self->provisional = !frame->final;
+  self->iteration = frame->iteration;
+  self->max_iterations = frame->max_iterations;
+  self->report.le.objective = frame->objective;
+  self->report.le.iterations = frame->iteration;
+  if (!compute_measures (self, ds, NULL))
+    g_clear_object (&self);
+  return self;
 }
 
 /* Worker thread: the whole run, then the measures in both KL directions. */
@@ -181,7 +260,10 @@ run_work (gpointer input, LescProgress *progress, GError **error)
   const LescDataset *ds = lesc_data_object_get_dataset (in->data);
   gint64 start = g_get_monotonic_time ();
   LescRunResult report = { 0 };
-  LescMatrix *recovered = lesc_method_run_cached (in->method, ds, &in->params, correlation_cache (),
+  LescRunParams params = in->params;
+  if (in->method->smoothness != NULL)
+    params.trace_bytes = LESC_TRACE_INTERACTIVE_BYTES;   /* for the optimizer view */
+  LescMatrix *recovered = lesc_method_run_cached (in->method, ds, &params, lesc_app_run_cache (),
                                                   progress, &report, error);
   if (recovered == NULL)
     {
@@ -195,15 +277,23 @@ run_work (gpointer input, LescProgress *progress, GError **error)
   self->recovered = recovered;
   self->report = report;
   self->seconds = (double) (g_get_monotonic_time () - start) / 1e6;
-  for (guint j = 0; j < LESC_N_MEASURES; j++)
-    self->measures[0][j] = self->measures[1][j] = NAN;   /* no ground truth: no measures */
-  if (ds->truth != NULL
-      && (!lesc_measures_compute (ds->truth, recovered, LESC_KL_TRUTH_RECOVERED, self->measures[0], error)
-          || !lesc_measures_compute (ds->truth, recovered, LESC_KL_RECOVERED_TRUTH, self->measures[1], error)))
+  if (!compute_measures (self, ds, error))
     {
       g_object_unref (self);
       return NULL;
     }
+  if (self->report.trace != NULL && ds->truth != NULL)
+    for (int k = 0; k < 2; k++)
+      {
+        self->trace_measures[k] = lesc_trace_measures (self->report.trace, ds->truth,
+                                                       k ? LESC_KL_RECOVERED_TRUTH
+                                                         : LESC_KL_TRUTH_RECOVERED, error);
+        if (self->trace_measures[k] == NULL)
+          {
+            g_object_unref (self);
+            return NULL;
+          }
+      }
   return self;
 }
 
@@ -217,8 +307,11 @@ lesc_run_job_new (const LescMethod *method, const LescRunParams *params, LescDat
   /* TRANSLATORS: a job title: "gLESC on yeast-alpha" */
   g_autofree char *title = g_strdup_printf (_("%s on %s"), method->display_name,
                                             lesc_data_object_get_name (data));
-  return lesc_job_new (LESC_JOB_KIND_RUN, title, run_work, in, (GDestroyNotify) run_input_free,
-                       g_object_unref);
+  LescJob *job = lesc_job_new (LESC_JOB_KIND_RUN, title, run_work, in,
+                               (GDestroyNotify) run_input_free, g_object_unref);
+  if (method->smoothness != NULL)
+    lesc_job_set_frame_func (job, run_frame);
+  return job;
 }
 
 const LescRunInput *

@@ -3,7 +3,7 @@
 #pragma once
 #include <glib-object.h>
 #include "core/eval/measures.h"
-#include "core/methods/method.h"
+#include "core/methods/runcache.h"
 #include "app/data-object.h"
 #include "app/job.h"
 
@@ -19,6 +19,18 @@ const LescMatrix    *lesc_result_get_recovered (LescResult *self);
 const double        *lesc_result_get_measures (LescResult *self, LescKlDirection kl);
 const LescRunResult *lesc_result_get_report (LescResult *self);
 double               lesc_result_get_seconds (LescResult *self);
+/* A provisional result: a frame of the LE optimizer while the run goes on. */
+gboolean             lesc_result_is_provisional (LescResult *self);
+guint                lesc_result_get_iteration (LescResult *self);
+/* The method's name, for a provisional result with "— iteration 120 of at most 300". */
+char                *lesc_result_dup_title (LescResult *self);
+/* The LE optimizer's record (GLLE, LESC, gLESC; NULL otherwise) and the six measures of
+ * its snapshots (snapshots × LESC_N_MEASURES, NULL without a ground truth). */
+const LescLeTrace   *lesc_result_get_trace (LescResult *self);
+const double        *lesc_result_get_trace_measures (LescResult *self, LescKlDirection kl);
+/* The objective at the exact optimum (the converged variant), NaN until known. */
+double               lesc_result_get_optimum (LescResult *self);
+void                 lesc_result_set_optimum (LescResult *self, double f);
 /* "λ1 = 0.01, λ2 = 0.001, seed 0": the settings in one line. */
 char                *lesc_result_describe_params (LescResult *self);
 /* An outdated result: the side bar's settings for its method changed. It stays (shown
@@ -49,6 +61,9 @@ typedef struct {
   LescRunParams params;
   LescDataObject *data;
 } LescRunInput;
+
+/* The explorer's cache of what runs share (runcache.h), for run and grid jobs. */
+LescRunCache *lesc_app_run_cache (void);
 
 /* A job that runs `method` on `data` with `params`; its output is a LescResult. */
 LescJob *lesc_run_job_new (const LescMethod *method, const LescRunParams *params,

@@ -7,6 +7,8 @@
 #include "app/data-summary.h"
 #include "app/distributions-view.h"
 #include "app/measures-view.h"
+#include "app/optimizer-view.h"
+#include "app/strip-view.h"
 #include "app/sensitivity-view.h"
 
 G_BEGIN_DECLS
@@ -39,6 +41,8 @@ struct _LescWindow
   LescSensitivityView *sensitivity_view;
   LescComparisonView *comparison_view;
   LescCvView *cv_view;
+  LescOptimizerView *optimizer_view;
+  LescStripView *strip_view;
 
   GSettings *settings;
   LescJobQueue *queue;
@@ -49,12 +53,21 @@ struct _LescWindow
   guint auto_run_id;
   char *last_toast;
   gboolean comparison_requested;
+  LescJob *strip_job;          /* the λ strip's filling, while unfinished */
   gboolean can_export_figure, can_export_table;
   guint estimate_id;                 /* the Comparison's time estimate, pending */
   gboolean grid_lookup_running;      /* the running grid's finished cells, being read */
   gint64 grid_lookup_us;
   GCancellable *estimate_cancellable;
 };
+
+/* window-tuning.c: the λ strip's filling (stopped while runs go, resumed after) and the
+ * optimizer view's optimum jobs. */
+void     _lesc_window_tuning_init (LescWindow *self);
+void     _lesc_window_stop_strip (LescWindow *self);
+void     _lesc_window_fill_strip (LescWindow *self);
+/* TRUE when `job` was one of them (handled). */
+gboolean _lesc_window_tuning_job_finished (LescWindow *self, LescJob *job);
 
 /* window-actions.c: the win.* actions and their shortcuts. */
 void _lesc_window_class_actions_init (GtkWidgetClass *widget_class);

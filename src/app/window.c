@@ -10,7 +10,9 @@
 #include "core/base/error.h"
 #include "core/data/tablefile.h"
 
-#define AUTO_RUN_DELAY_MS 250
+/* a parameter change waits this long for the next one before its run is queued (a drag
+ * of a slider); a stale run is cancelled at once either way */
+#define AUTO_RUN_DELAY_MS 50
 
 
 enum { SIGNAL_DATA_CHANGED, N_SIGNALS };
@@ -131,6 +133,28 @@ has_pending_run (LescWindow *self, const LescMethod *method)
   return FALSE;
 }
 
+/* Put `result` in place of the method's current result (or add it). */
+static void
+show_result (LescWindow *self, const LescMethod *method, LescResult *result)
+{
+  guint pos;
+  if (find_result (self, method, &pos))
+    g_list_store_splice (self->results, pos, 1, (gpointer *) &result, 1);
+  else
+    g_list_store_append (self->results, result);
+}
+
+/* A frame of a current run: its distributions and measures are shown, marked as
+ * provisional, while the run goes on. */
+static void
+provisional_cb (LescWindow *self, GParamSpec *pspec, LescJob *job)
+{
+  const LescRunInput *in = lesc_run_job_get_input (job);
+  LescResult *result = lesc_job_get_provisional (job);
+  if (in != NULL && result != NULL && job_is_current (self, job, in->method))
+    show_result (self, in->method, result);
+}
+
 /* Queue the ticked methods that have neither a current result nor a current run (an
  * outdated result learns which run replaces it). Returns the number of runs queued. */
 static guint
@@ -152,6 +176,10 @@ queue_runs (LescWindow *self)
       LescRunParams params;
       lesc_method_panel_get_params (self->method_panel, m, &params);
       g_autoptr (LescJob) job = lesc_run_job_new (m, &params, self->data);
+      g_signal_connect_object (job, "notify::provisional", G_CALLBACK (provisional_cb), self,
+                               G_CONNECT_SWAPPED);
+      if (queued == 0)
+        _lesc_window_stop_strip (self);   /* the runs asked for come first */
       lesc_job_queue_add (self->queue, job);
       if (have)
         result_changed (self, pos, old, TRUE, job);
@@ -198,7 +226,9 @@ static void
 params_changed_cb (LescWindow *self, gpointer method)
 {
   invalidate (self, method, FALSE);
+  _lesc_window_stop_strip (self);   /* its settings may be stale; it resumes after the runs */
   schedule_auto_run (self);
+  _lesc_window_fill_strip (self);
 }
 
 static void
@@ -218,12 +248,27 @@ kl_changed_cb (LescWindow *self)
   LescKlDirection kl = lesc_method_panel_get_kl (self->method_panel);
   lesc_results_view_set_kl (LESC_RESULTS_VIEW (self->measures_view), kl);
   lesc_results_view_set_kl (LESC_RESULTS_VIEW (self->distributions_view), kl);
+  lesc_results_view_set_kl (LESC_RESULTS_VIEW (self->optimizer_view), kl);
+}
+
+/* A run that stopped without a result takes its provisional frame with it. */
+static void
+drop_provisional (LescWindow *self, LescJob *job, const LescMethod *method)
+{
+  guint pos;
+  if (lesc_job_get_provisional (job) == NULL || !find_result (self, method, &pos))
+    return;
+  g_autoptr (LescResult) shown = g_list_model_get_item (G_LIST_MODEL (self->results), pos);
+  if (shown == lesc_job_get_provisional (job))
+    g_list_store_remove (self->results, pos);
 }
 
 static void
 job_finished_cb (LescWindow *self, LescJob *job)
 {
   const LescRunInput *in = lesc_run_job_get_input (job);
+  if (_lesc_window_tuning_job_finished (self, job))
+    return;
   if (in == NULL)
     {
       _lesc_window_experiment_finished (self, job);
@@ -234,12 +279,10 @@ job_finished_cb (LescWindow *self, LescJob *job)
     case LESC_JOB_DONE:
       if (job_is_current (self, job, in->method))
         {
-          guint pos;
           LescResult *result = lesc_job_get_output (job);
-          if (find_result (self, in->method, &pos))
-            g_list_store_splice (self->results, pos, 1, (gpointer *) &result, 1);
-          else
-            g_list_store_append (self->results, result);
+          show_result (self, in->method, result);
+          if (in->method->smoothness != NULL)
+            lesc_optimizer_view_select_method (self->optimizer_view, in->method);
           const LescRunResult *report = lesc_result_get_report (result);
           g_autofree char *warning = lesc_run_result_warning (report);
           if (warning != NULL)
@@ -259,6 +302,7 @@ job_finished_cb (LescWindow *self, LescJob *job)
       break;
     case LESC_JOB_CANCELLED:
     case LESC_JOB_FAILED:
+      drop_provisional (self, job, in->method);
       {
         /* the outdated result it was to replace stays, without a run */
         guint pos;
@@ -277,6 +321,7 @@ job_finished_cb (LescWindow *self, LescJob *job)
       }
       break;
     default:
+      drop_provisional (self, job, in->method);
       break;
     }
 }
@@ -410,6 +455,9 @@ set_data (LescWindow *self, LescDataObject *data)
   lesc_label_names_restore (data, self->settings);
   lesc_data_summary_set_data (self->data_summary, data);
   lesc_distributions_view_set_data (self->distributions_view, data);
+  _lesc_window_stop_strip (self);
+  lesc_optimizer_view_set_data (self->optimizer_view, data);
+  lesc_strip_view_set_data (self->strip_view, data);
   lesc_sensitivity_view_clear (self->sensitivity_view);
   lesc_cv_view_set_job (self->cv_view, NULL);
   adw_view_switcher_title_set_subtitle (self->switcher_title, lesc_data_object_get_name (data));
@@ -673,6 +721,7 @@ lesc_window_dispose (GObject *object)
   if (self->watched != NULL)
     g_signal_handlers_disconnect_by_func (self->watched, watched_notify_cb, self);
   g_clear_object (&self->watched);
+  g_clear_object (&self->strip_job);
   g_clear_object (&self->queue);
   gtk_widget_dispose_template (GTK_WIDGET (self), LESC_TYPE_WINDOW);
   g_clear_object (&self->results);
@@ -698,6 +747,8 @@ lesc_window_class_init (LescWindowClass *klass)
   g_type_ensure (LESC_TYPE_SENSITIVITY_VIEW);
   g_type_ensure (LESC_TYPE_COMPARISON_VIEW);
   g_type_ensure (LESC_TYPE_CV_VIEW);
+  g_type_ensure (LESC_TYPE_OPTIMIZER_VIEW);
+  g_type_ensure (LESC_TYPE_STRIP_VIEW);
   g_type_ensure (LESC_TYPE_JOB);
 
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -725,6 +776,8 @@ lesc_window_class_init (LescWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LescWindow, sensitivity_view);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, comparison_view);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, cv_view);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, optimizer_view);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, strip_view);
 
   _lesc_window_class_actions_init (widget_class);
 
@@ -750,6 +803,7 @@ lesc_window_init (LescWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->settings = lesc_app_settings_new ();
+  lesc_app_run_cache ();   /* made here, on the main thread, where its setting is watched */
   self->queue = lesc_job_queue_new ();
   self->results = g_list_store_new (LESC_TYPE_RESULT);
 
@@ -764,6 +818,7 @@ lesc_window_init (LescWindow *self)
 
   lesc_results_view_set_results (LESC_RESULTS_VIEW (self->measures_view), G_LIST_MODEL (self->results));
   lesc_results_view_set_results (LESC_RESULTS_VIEW (self->distributions_view), G_LIST_MODEL (self->results));
+  lesc_results_view_set_results (LESC_RESULTS_VIEW (self->optimizer_view), G_LIST_MODEL (self->results));
   kl_changed_cb (self);
 
   g_signal_connect_swapped (self->method_panel, "params-changed", G_CALLBACK (params_changed_cb), self);
@@ -778,6 +833,7 @@ lesc_window_init (LescWindow *self)
                             G_CALLBACK (_lesc_window_update_export_actions), self);
   g_signal_connect_swapped (self->queue, "notify::current", G_CALLBACK (queue_current_cb), self);
   g_signal_connect_swapped (self->queue, "notify::busy", G_CALLBACK (update_progress), self);
+  _lesc_window_tuning_init (self);
   g_signal_connect_swapped (self->queue, "job-finished", G_CALLBACK (job_finished_cb), self);
   g_signal_connect_swapped (self->settings, "changed::data-directory",
                             G_CALLBACK (data_directory_changed_cb), self);

@@ -50,6 +50,13 @@ static const GOptionEntry memory_entries[] = {
   { NULL }
 };
 
+static const GOptionEntry cache_entries[] = {
+  { "cache-limit", 0, 0, G_OPTION_ARG_DOUBLE, &lesc_batch.cache_gb,
+    "Bound of the cache of what runs share — kernels, correlation steps, quadratic forms "
+    "(GB; default a quarter of physical memory)", "GB" },
+  { NULL }
+};
+
 static const GOptionEntry settings_entries[] = {
   { "seed", 's', 0, G_OPTION_ARG_INT64, &lesc_batch.seed,
     "Seed of every random draw (default 5489: MATLAB's fresh-session stream)", "S" },
@@ -110,6 +117,7 @@ lesc_batch_entries (const GOptionEntry *own, guint groups)
     (groups & LESC_BATCH_SETTINGS) ? settings_entries : NULL,
     (groups & LESC_BATCH_KL) ? kl_entries : NULL,
     (groups & LESC_BATCH_MEMORY) ? memory_entries : NULL,
+    (groups & LESC_BATCH_CACHE) ? cache_entries : NULL,
     (groups & LESC_BATCH_SHARD) ? shard_entries : NULL,
     (groups & LESC_BATCH_FORMAT) ? format_entries : NULL,
     (groups & LESC_BATCH_TUNE) ? tune_entries : NULL,
@@ -467,6 +475,14 @@ lesc_batch_begin (LescExperimentOptions *o, gboolean existing, GError **error)
   if (!lesc_batch_kl (&o->kl, error))
     return FALSE;
   o->recompute = lesc_batch.recompute;
+  if (!(lesc_batch.cache_gb >= 0) || !isfinite (lesc_batch.cache_gb))
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "--cache-limit: expected a positive number of GB, got %g", lesc_batch.cache_gb);
+      return FALSE;
+    }
+  if (lesc_batch.cache_gb > 0)
+    o->cache = lesc_run_cache_new (lesc_batch.cache_gb * 1e9);
   o->store = existing ? lesc_store_open_existing (lesc_batch.results, error)
                       : lesc_store_open (lesc_batch.results, error);
   if (o->store == NULL)
@@ -493,6 +509,7 @@ int
 lesc_batch_end (LescExperimentOptions *o, const LescExperimentCounts *c, GError *error)
 {
   lesc_cli_progress_bar_finish (&batch.bar);
+  g_clear_pointer (&o->cache, lesc_run_cache_free);
   if (batch.thread != NULL)
     {
       g_atomic_int_set (&batch.stop, 1);

@@ -21,6 +21,7 @@ typedef struct {
   char *kl;           /* --kl truth-recovered|recovered-truth */
   char *c_orientation, *tensor_fft, *odd_n, *flavour;
   double memory_gb;   /* --memory-limit GB (0: 80 % of physical memory) */
+  double cache_gb;    /* --cache-limit GB (0: a quarter of physical memory) */
   gboolean tune;      /* --tune */
   char *select_by;    /* --select-by MEASURE|average-rank */
   char *format;       /* --format */
@@ -44,6 +45,7 @@ enum {
   LESC_BATCH_FORMAT = 1 << 3,  /* --format, --output */
   LESC_BATCH_TUNE = 1 << 4,    /* --tune, --select-by */
   LESC_BATCH_METHODS = 1 << 5, /* --methods */
+  LESC_BATCH_CACHE = 1 << 10,  /* --cache-limit (the run cache of the experiment) */
 };
 GOptionEntry *lesc_batch_entries (const GOptionEntry *own, guint groups);
 

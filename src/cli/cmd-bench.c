@@ -2,24 +2,27 @@
  * data sets. Every run happens in its own child process so that its peak resident memory
  * (wait4's ru_maxrss) is its own. "seconds" is end to end: reading and checking the data
  * set (the "load" stage) and the method. --targets: the program's speed targets instead
- * (bench-targets.c). */
+ * (bench-targets.c); --interactive: the latencies of parameter changes in the explorer
+ * (bench-interactive.c). */
 #include "cli/batch.h"
 #include "cli/bench-targets.h"
 #include "cli/cli.h"
+#include "cli/bench-interactive.h"
 #include "cli/commands.h"
 #include "core/methods/method.h"
 #include "core/methods/run.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-static char *datasets_option, *methods_option, *format_option;
-static gboolean targets_option, long_option;
-static gint repeat_option = 1;
+static char *datasets_option, *methods_option, *format_option, *changes_option;
+static gboolean targets_option, long_option, interactive;
+static gint repeat_option = 0;   /* 0: the mode's default (--targets 1, --interactive 5) */
 
 static const GOptionEntry entries[] = {
   { "datasets", 0, 0, G_OPTION_ARG_STRING, &datasets_option,
@@ -33,8 +36,15 @@ static const GOptionEntry entries[] = {
   { "long", 0, 0, G_OPTION_ARG_NONE, &long_option,
     "With --targets: also LESC and gLESC on Movie and the full tables (default and --tune; "
     "hours)", NULL },
+  { "interactive", 0, 0, G_OPTION_ARG_NONE, &interactive,
+    "Latency of parameter changes in the explorer on a warm cache: first provisional frame "
+    "and final result per data set, method and parameter, and the λ strip (default data "
+    "sets artificial,sjaffe; methods all seven)", NULL },
   { "repeat", 0, 0, G_OPTION_ARG_INT, &repeat_option,
-    "With --targets: runs per target (min and median are shown; default 1)", "N" },
+    "With --targets: runs per target (min and median are shown; default 1); with "
+    "--interactive: changes per parameter (default 5)", "N" },
+  { "changes", 0, 0, G_OPTION_ARG_STRING, &changes_option,
+    "--interactive: the parameters to change and \"strip\" (comma-separated; default all)", "LIST" },
   { NULL }
 };
 
@@ -85,7 +95,8 @@ child_run (int fd, const char *spec, const LescMethod *m, const LescRunParams *p
 int
 lesc_cmd_bench (int argc, char **argv)
 {
-  g_autofree GOptionEntry *all = lesc_batch_entries (entries, LESC_BATCH_SETTINGS | LESC_BATCH_MEMORY);
+  g_autofree GOptionEntry *all = lesc_batch_entries (entries, LESC_BATCH_SETTINGS | LESC_BATCH_MEMORY
+                                                     | LESC_BATCH_CACHE);
   if (!lesc_cli_parse ("bench", "", "time GLLE, LESC and gLESC on the benchmark data sets",
                        all, TRUE, &argc, &argv))
     return LESC_EXIT_USAGE;
@@ -94,15 +105,22 @@ lesc_cmd_bench (int argc, char **argv)
   gboolean csv = format_option != NULL && strcmp (format_option, "csv") == 0;
   if (format_option != NULL && !csv && strcmp (format_option, "text") != 0)
     return lesc_cli_usage ("bench", "--format '%s': expected text or csv", format_option);
-  if (repeat_option < 1)
-    return lesc_cli_usage ("bench", "--repeat %d: expected 1 or more", repeat_option);
-  if ((long_option || repeat_option != 1) && !targets_option)
-    return lesc_cli_usage ("bench", "--long and --repeat go with --targets");
+  if (targets_option && interactive)
+    return lesc_cli_usage ("bench", "--targets and --interactive are two different benches");
+  if (long_option && !targets_option)
+    return lesc_cli_usage ("bench", "--long goes with --targets");
+  if (repeat_option != 0 && !targets_option && !interactive)
+    return lesc_cli_usage ("bench", "--repeat goes with --targets or --interactive");
+  int repeat = repeat_option != 0 ? repeat_option : interactive ? 5 : 1;
+  if (repeat < 1)
+    return lesc_cli_usage ("bench", "--repeat %d: expected 1 or more", repeat);
   if (targets_option)
-    return lesc_bench_targets (long_option, (guint) repeat_option, lesc_cli_data_dir, csv);
-  g_auto (GStrv) sets = g_strsplit (datasets_option ? datasets_option
-                                    : "artificial,sjaffe,yeast-alpha,sbu-3dfe,movie", ",", -1);
-  g_auto (GStrv) names = g_strsplit (methods_option ? methods_option : "glle,lesc,glesc", ",", -1);
+    return lesc_bench_targets (long_option, (guint) repeat, lesc_cli_data_dir, csv);
+  const char *default_sets = interactive ? "artificial,sjaffe"
+                                         : "artificial,sjaffe,yeast-alpha,sbu-3dfe,movie";
+  const char *default_methods = interactive ? "fcm,km,lp,ml,glle,lesc,glesc" : "glle,lesc,glesc";
+  g_auto (GStrv) sets = g_strsplit (datasets_option ? datasets_option : default_sets, ",", -1);
+  g_auto (GStrv) names = g_strsplit (methods_option ? methods_option : default_methods, ",", -1);
   guint n_methods = g_strv_length (names);
   g_autofree LescRunParams *params = g_new (LescRunParams, n_methods);
   for (guint k = 0; k < n_methods; k++)
@@ -114,6 +132,17 @@ lesc_cmd_bench (int argc, char **argv)
       lesc_run_params_init (&params[k], m);
       if (!lesc_batch_settings (&params[k], &error) || !lesc_run_params_check (&params[k], m, &error))
         return lesc_cli_fail (error);
+    }
+  if (interactive)
+    {
+      if (repeat < 1 || repeat > 1000)
+        return lesc_cli_usage ("bench", "--repeat %d: expected 1…1000", repeat);
+      if (lesc_batch.cache_gb < 0 || !isfinite (lesc_batch.cache_gb))
+        return lesc_cli_usage ("bench", "--cache-limit %g: expected a positive number of GB",
+                               lesc_batch.cache_gb);
+      g_auto (GStrv) changes = changes_option ? g_strsplit (changes_option, ",", -1) : NULL;
+      return lesc_bench_interactive (sets, names, params, changes, (guint) repeat, csv,
+                                     lesc_batch.cache_gb * 1e9);
     }
 
   if (csv)

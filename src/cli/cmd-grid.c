@@ -199,7 +199,8 @@ int
 lesc_cmd_grid (int argc, char **argv)
 {
   g_autofree GOptionEntry *all = lesc_batch_entries (entries, LESC_BATCH_STORE | LESC_BATCH_RUN
-                                                     | LESC_BATCH_SHARD | LESC_BATCH_FORMAT);
+                                                     | LESC_BATCH_SHARD | LESC_BATCH_FORMAT
+                                                     | LESC_BATCH_CACHE);
   if (!lesc_cli_parse ("grid", "DATA", "the λ1 × λ2 sensitivity grid of LESC or gLESC", all, TRUE,
                        &argc, &argv))
     return LESC_EXIT_USAGE;

@@ -13,6 +13,8 @@
 #include "core/experiments/model.h"
 #include "core/methods/method.h"
 #include "core/methods/run.h"
+#include "core/methods/tracetable.h"
+#include "core/base/output.h"
 
 #include <errno.h>
 #include <math.h>
@@ -20,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *method_option, *save_option, *format_option, *model_option;
+static char *method_option, *save_option, *trace_option, *format_option, *model_option;
 static int hold_out_option = 0, folds_option = 10;
 static gint64 fold_seed_option = -1;
 static GHashTable *param_values;   /* option name (no dashes) → value text */
@@ -41,6 +43,9 @@ static const GOptionEntry fixed_entries[] = {
   { "folds", 0, 0, G_OPTION_ARG_INT, &folds_option, "With --hold-out-fold: folds (default 10)", "F" },
   { "fold-seed", 0, 0, G_OPTION_ARG_INT64, &fold_seed_option,
     "With --hold-out-fold: the fold assignment's seed (default: --seed, else 5489)", "S" },
+  { "trace", 0, 0, G_OPTION_ARG_FILENAME, &trace_option,
+    "GLLE, LESC, gLESC: write the LE optimizer's iterations to FILE.csv (f, gradient norms, "
+    "step length and the six measures per iteration)", "FILE.csv" },
   { "format", 'f', 0, G_OPTION_ARG_STRING, &format_option, "Output: text (default), csv or json", "FMT" },
   { NULL }
 };
@@ -273,6 +278,13 @@ lesc_cmd_recover (int argc, char **argv)
   const char *format = format_option ? format_option : "text";
   if (strcmp (format, "text") != 0 && strcmp (format, "csv") != 0 && strcmp (format, "json") != 0)
     return lesc_cli_usage ("recover", "--format '%s': expected text, csv or json", format);
+  if (trace_option != NULL)
+    {
+      if (m->smoothness == NULL)
+        return lesc_cli_usage ("recover", "--trace: %s has no LE optimizer (only GLLE, LESC and gLESC)",
+                               m->display_name);
+      p.trace_bytes = 256e6;   /* a snapshot per iteration up to ~100 000 × 3 labels */
+    }
   gboolean holding_out = hold_out_option != 0;
   if (holding_out && (hold_out_option < 1 || folds_option < 2 || hold_out_option > folds_option))
     return lesc_cli_usage ("recover", "--hold-out-fold %d --folds %d: expected 1 ≤ K ≤ folds, "
@@ -330,6 +342,23 @@ lesc_cmd_recover (int argc, char **argv)
     {
       lesc_run_result_clear (&result);
       return lesc_cli_fail (error);
+    }
+  if (trace_option != NULL && result.trace != NULL)
+    {
+      /* without a ground truth the trace has no measure columns */
+      g_autofree double *measures = truth != NULL ? lesc_trace_measures (result.trace, truth, kl, &error)
+                                                  : NULL;
+      g_autofree char *csv = truth == NULL || measures != NULL ? lesc_trace_csv (result.trace, measures)
+                                                               : NULL;
+      if (csv == NULL || !lesc_output_write (trace_option, csv, strlen (csv), &error))
+        {
+          lesc_run_result_clear (&result);
+          return lesc_cli_fail (error);
+        }
+      if (result.trace->stride > 1)
+        fprintf (stderr, "lesc: the trace keeps the measures of every %u-th iteration (and the "
+                 "last): snapshots of all would exceed %.0f MB\n", result.trace->stride,
+                 result.trace->max_bytes / 1e6);
     }
   if (truth != NULL && kl_rows < truth->rows)
     {

@@ -549,7 +549,7 @@ lesc_cmd_table (int argc, char **argv)
 {
   g_autofree GOptionEntry *all = lesc_batch_entries (entries, LESC_BATCH_STORE | LESC_BATCH_METHODS | LESC_BATCH_RUN
                                                      | LESC_BATCH_SHARD | LESC_BATCH_FORMAT
-                                                     | LESC_BATCH_TUNE);
+                                                     | LESC_BATCH_TUNE | LESC_BATCH_CACHE);
   g_autofree char *notes = lesc_cli_baselines_help ();
   if (!lesc_cli_parse_with_notes ("table", "[DATA…]", "the recovery table: value(rank) per "
                                   "measure, data set and method, with the average rank", all,

@@ -43,7 +43,7 @@ typedef struct {
   const LescMethod *m;
   LescRunParams params;
   DataRef *data;                   /* RUN */
-  LescCorrelationCache *cache;     /* RUN; the session outlives its tasks */
+  LescRunCache *cache;             /* RUN; the session outlives its tasks */
   LescExperimentRequest *request;  /* experiments */
   char *title;
   gboolean user_cancelled;         /* Esc, not a parameter change */
@@ -81,7 +81,7 @@ struct _LescSession {
   LescKlDirection kl;
   gboolean auto_run;
   guint auto_run_id;
-  LescCorrelationCache *cache;
+  LescRunCache *cache;
 
   GQueue waiting;             /* LescTask* */
   LescTask *running;
@@ -143,7 +143,7 @@ lesc_session_new (const char *store_path, const LescOpenOptions *open, LescSessi
   s->kl = LESC_KL_TRUTH_RECOVERED;
   s->auto_run = TRUE;
   s->last_grid = -1;
-  s->cache = lesc_correlation_cache_new (1);   /* one n×n correlation: λ₁ moves reuse it */
+  s->cache = lesc_run_cache_new (0.0);   /* what runs share: λ₁ moves reuse it */
   g_queue_init (&s->waiting);
   guint n = 0;
   const LescMethod *const *all = lesc_methods (&n);
@@ -205,7 +205,7 @@ lesc_session_free (LescSession *s)
   clear_results (s);
   g_clear_pointer (&s->table, lesc_recovery_table_free);
   data_ref_release (s->data);
-  lesc_correlation_cache_free (s->cache);
+  lesc_run_cache_free (s->cache);
   g_free (s->spec);
   g_free (s->data_dir);
   g_free (s->store_path);
@@ -619,7 +619,7 @@ lesc_session_request_grid (LescSession *s, guint i)
   if (s->data == NULL || i >= s->n_methods)
     return;
   const LescMethod *m = s->methods[i].method;
-  if (m->correlation == NULL)
+  if (!lesc_method_has_lambda_grid (m))
     {
       lesc_session_set_message (s, TRUE, _("The λ grid is for LESC and gLESC; %s has no λ₁ × λ₂."),
                                 m->display_name);

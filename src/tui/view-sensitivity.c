@@ -101,7 +101,7 @@ draw (gpointer self, LescTui *tui, const LescTuiRect *a)
       lesc_tui_show_figure (tui, 0, 0, NULL);
       lesc_tui_draw (stdscr, a->y, a->x, a->w, title, _("λ₁ × λ₂ sensitivity"));
       int m = lesc_tui_focused_method (tui);
-      const char *name = m >= 0 && lesc_session_method (tui->session, (guint) m)->method->correlation != NULL
+      const char *name = m >= 0 && lesc_method_has_lambda_grid (lesc_session_method (tui->session, (guint) m)->method)
                          ? lesc_session_method (tui->session, (guint) m)->method->display_name : "LESC";
       g_autofree char *text = g_strdup_printf (
           _("No grid yet. Press g to compute the grid of %s over λ₁, λ₂ ∈ {10⁻⁴ … 10³} (64 runs, kept in the "
@@ -176,7 +176,7 @@ request_grid (LescTui *tui)
 {
   int m = lesc_tui_focused_method (tui);
   const LescGrid *g = lesc_session_grid (tui->session);
-  if (m < 0 || lesc_session_method (tui->session, (guint) m)->method->correlation == NULL)
+  if (m < 0 || !lesc_method_has_lambda_grid (lesc_session_method (tui->session, (guint) m)->method))
     m = lesc_session_find_method (tui->session, g != NULL ? g->method->name : "lesc");
   if (m >= 0)
     lesc_session_request_grid (tui->session, (guint) m);

@@ -18,10 +18,12 @@
 #include "app/application.h"
 #include "app/comparison-view.h"
 #include "app/cv-view.h"
+#include "app/optimizer-view.h"
 #include "app/distributions-view.h"
 #include "app/label-names.h"
 #include "app/result.h"
 #include "app/sensitivity-view.h"
+#include "app/strip-view.h"
 #include "app/settings.h"
 #include "app/window.h"
 #include "apptest.h"
@@ -58,8 +60,8 @@ main (int argc, char **argv)
 {
   g_autofree char *data = NULL, *methods = NULL, *view = NULL, *size = NULL, *grid = NULL;
   g_autofree char *data_dir = NULL;
-  g_autofree char *expand = NULL, *show = NULL, *label_names = NULL, *rerun = NULL;
-  int inspect = -1;
+  g_autofree char *expand = NULL, *strip = NULL, *show = NULL, *label_names = NULL, *rerun = NULL;
+  int iteration = -1, inspect = -1;
   gboolean run = FALSE, hide_sidebar = FALSE, compare = FALSE;
   int cv = 0;
   GOptionEntry entries[] = {
@@ -74,6 +76,8 @@ main (int argc, char **argv)
     { "size", 0, 0, G_OPTION_ARG_STRING, &size, "window size", "WxH" },
     { "hide-sidebar", 0, 0, G_OPTION_ARG_NONE, &hide_sidebar, "hide the side bar", NULL },
     { "expand", 0, 0, G_OPTION_ARG_STRING, &expand, "open a method's parameters", "METHOD" },
+    { "strip", 0, 0, G_OPTION_ARG_STRING, &strip, "fill the λ strip of a method", "METHOD" },
+    { "iteration", 0, 0, G_OPTION_ARG_INT, &iteration, "the optimizer view's scrubber at this iteration", "N" },
     { "show", 0, 0, G_OPTION_ARG_STRING, &show, "what the Distributions view shows", "rgb|labels|distance" },
     { "inspect", 0, 0, G_OPTION_ARG_INT, &inspect, "open the inspector on a sample (0-based)", "SAMPLE" },
     { "label-names", 0, 0, G_OPTION_ARG_STRING, &label_names, "name the data set's labels", "a,b,…" },
@@ -160,8 +164,28 @@ main (int argc, char **argv)
       fprintf (stderr, "the work did not finish\n");
       return 1;
     }
+  if (strip != NULL)
+    {
+      LescStripView *sv = LESC_STRIP_VIEW (lesc_window_get_view (window, "strip"));
+      if (!lesc_strip_view_select_method (sv, lesc_method_find (strip)))
+        {
+          fprintf (stderr, "no strip for %s\n", strip);
+          return 2;
+        }
+      view = g_strdup ("strip");
+    }
   if (view != NULL)
     lesc_window_show_view (window, view);
+  /* the view's own background work (the optimizer's optimum, the strip's cells) */
+  lesc_test_spin (0.5);
+  if (!lesc_test_wait (idle, NULL, 36000))
+    {
+      fprintf (stderr, "the view's work did not finish\n");
+      return 1;
+    }
+  if (iteration >= 0)
+    lesc_optimizer_view_show_iteration (LESC_OPTIMIZER_VIEW (lesc_window_get_view (window, "optimizer")),
+                                        (guint) iteration);
   LescDistributionsView *dv = LESC_DISTRIBUTIONS_VIEW (lesc_window_get_view (window, "distributions"));
   if (show != NULL && !lesc_distributions_view_set_show (dv, show))
     {

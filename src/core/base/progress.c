@@ -60,3 +60,43 @@ lesc_progress_cancelled (LescProgress *p, GError **error)
     return FALSE;
   return g_cancellable_set_error_if_cancelled (p->cancellable, error);
 }
+
+/* the shortest time between two provisional frames */
+#define FRAME_INTERVAL_US 100000
+
+void
+lesc_progress_set_frames (LescProgress *p, LescFrameFunc func, gpointer user_data)
+{
+  g_return_if_fail (p->root == p);
+  p->frame_func = func;
+  p->frame_data = user_data;
+  p->last_frame_us = 0;
+}
+
+gboolean
+lesc_progress_wants_frames (LescProgress *p)
+{
+  return p != NULL && p->root != NULL && p->root->frame_func != NULL;
+}
+
+gboolean
+lesc_progress_frame_due (LescProgress *p)
+{
+  if (!lesc_progress_wants_frames (p))
+    return FALSE;
+  LescProgress *root = p->root;
+  return root->last_frame_us == 0
+         || g_get_monotonic_time () - root->last_frame_us >= FRAME_INTERVAL_US;
+}
+
+void
+lesc_progress_frame (LescProgress *p, const LescProgressFrame *frame)
+{
+  if (p == NULL || p->root == NULL || p->root->frame_func == NULL)
+    return;
+  if (!frame->final && !lesc_progress_frame_due (p))
+    return;
+  LescProgress *root = p->root;
+  root->last_frame_us = g_get_monotonic_time ();
+  root->frame_func (frame, root->frame_data);
+}

@@ -4,13 +4,32 @@
  * lesc_progress_check() at every iteration and return G_IO_ERROR_CANCELLED promptly;
  * they report with lesc_progress_report(), which forwards at most ~10 reports a
  * second (and every change of stage) to the callback. A stage of a larger job gets a
- * sub-range of the parent's [0, 1] with lesc_progress_sub(). */
+ * sub-range of the parent's [0, 1] with lesc_progress_sub().
+ *
+ * Provisional results: an iterative solver whose iterate is worth showing while it runs
+ * (the LE optimizer) publishes it as a frame. It asks lesc_progress_frame_due() at every
+ * iteration — TRUE for the first frame and then at most every ~100 ms, so that a front
+ * end is never flooded — and, only then, makes the frame and hands it to
+ * lesc_progress_frame(). Its last frame (`final`) is its result and is always sent. */
 #pragma once
 #include <gio/gio.h>
 
 G_BEGIN_DECLS
 
 typedef void (*LescProgressFunc) (double fraction, const char *stage, gpointer user_data);
+
+/* The current estimate of an iterative solver. Valid during the callback only. */
+typedef struct {
+  guint iteration;          /* iterations done */
+  guint max_iterations;     /* the solver's cap */
+  double objective;
+  const double *values;     /* rows×cols, column-major (the LE step: the distributions) */
+  gsize rows, cols;
+  gboolean final;           /* the solver's result */
+} LescProgressFrame;
+
+/* Called on the solver's thread. */
+typedef void (*LescFrameFunc) (const LescProgressFrame *frame, gpointer user_data);
 
 typedef struct _LescProgress LescProgress;
 struct _LescProgress {
@@ -21,6 +40,9 @@ struct _LescProgress {
   LescProgress *root;     /* where the rate limiter lives (self for a root) */
   gint64 last_report_us;
   char last_stage[96];
+  LescFrameFunc frame_func;  /* root only */
+  gpointer frame_data;
+  gint64 last_frame_us;      /* 0: no frame sent yet */
 };
 
 /* A root progress. `func` and `cancellable` may be NULL. */
@@ -31,6 +53,15 @@ void lesc_progress_init (LescProgress *p, LescProgressFunc func, gpointer user_d
 LescProgress lesc_progress_sub (LescProgress *parent, double lo, double hi);
 
 void lesc_progress_report (LescProgress *p, double fraction, const char *stage);
+/* Receive the frames of the solvers running under the root `p` (func NULL: none). */
+void lesc_progress_set_frames (LescProgress *p, LescFrameFunc func, gpointer user_data);
+/* TRUE when frames are received at all. */
+gboolean lesc_progress_wants_frames (LescProgress *p);
+/* TRUE when a provisional frame would be taken now (see above). */
+gboolean lesc_progress_frame_due (LescProgress *p);
+/* Send a frame (a final frame whatever the time; others only when due). */
+void lesc_progress_frame (LescProgress *p, const LescProgressFrame *frame);
+
 /* TRUE and G_IO_ERROR_CANCELLED set when the work was cancelled. */
 gboolean lesc_progress_cancelled (LescProgress *p, GError **error);
 

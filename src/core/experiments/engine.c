@@ -38,6 +38,7 @@ lesc_engine_init (Engine *e, const LescExperimentOptions *o, LescExperimentCount
   e->infos = g_ptr_array_new_with_free_func ((GDestroyNotify) data_info_free);
   e->units = g_ptr_array_new_with_free_func ((GDestroyNotify) unit_free);
   e->loaded_index = G_MAXUINT;
+  e->cache = o->cache;
 }
 
 static void
@@ -52,6 +53,7 @@ void
 lesc_engine_clear (Engine *e)
 {
   engine_unload (e);
+  g_clear_pointer (&e->own_cache, lesc_run_cache_free);
   g_ptr_array_unref (e->infos);
   g_ptr_array_unref (e->units);
   if (e->counts == &e->own_counts)
@@ -222,8 +224,7 @@ lesc_engine_unit_add_run (Engine *e, Unit *u, LescRunRecord *rec, const LescRunP
 gboolean
 lesc_engine_is_correlation_method (const LescMethod *m)
 {
-  return m->correlation != NULL && lesc_method_param_index (m, "lambda1") >= 0
-         && lesc_method_param_index (m, "lambda2") >= 0;
+  return lesc_method_has_lambda_grid (m);
 }
 
 /* Looks every run up; decides which units have work in this shard. */
@@ -298,9 +299,17 @@ stages_text (const LescRunResult *res)
 {
   GString *s = g_string_new (NULL);
   for (guint i = 0; i < res->n_stages && i < LESC_MAX_STAGES; i++)
-    g_string_append_printf (s, "%s%s=%.3f", i ? " " : "",
-                            res->stage_names[i] ? res->stage_names[i] : "stage",
-                            res->stage_seconds[i]);
+    {
+      if (i > 0)
+        g_string_append_c (s, ' ');
+      /* one word per key: "correlation (cached)" → correlation_cached */
+      for (const char *c = res->stage_names[i] ? res->stage_names[i] : "stage"; *c; c++)
+        if (*c == ' ')
+          g_string_append_c (s, '_');
+        else if (*c != '(' && *c != ')')
+          g_string_append_c (s, *c);
+      g_string_append_printf (s, "=%.3f", res->stage_seconds[i]);
+    }
   return g_string_free (s, FALSE);
 }
 
@@ -380,8 +389,10 @@ run_recover (Engine *e, Unit *u, Run *run, LescProgress *p, GError **error)
 {
   LescRunResult res = { 0 };
   gint64 t0 = g_get_monotonic_time ();
-  g_autoptr (LescMatrix) d = lesc_method_run (u->setup->method, e->ds, &run->params, p, &res,
-                                              error);
+  if (e->cache == NULL)
+    e->cache = e->own_cache = lesc_run_cache_new (0.0);
+  g_autoptr (LescMatrix) d = lesc_method_run_cached (u->setup->method, e->ds, &run->params,
+                                                     e->cache, p, &res, error);
   gboolean ok = d != NULL && score (e, run, e->ds->truth, d, error);
   if (ok)
     {
@@ -444,55 +455,21 @@ run_fold (Engine *e, Unit *u, Run *run, LescProgress *p, GError **error)
   return ok && store_run (e, run, error);
 }
 
-/* LESC / gLESC: the method's own correlation step for λ₂ (so grid cells equal `lesc
- * recover` runs), after the memory check. */
-static LescCorrelation *
-correlation_step (Engine *e, const LescMethod *m, const LescRunParams *p, LescProgress *prog,
-                  GError **error)
-{
-  const LescMatrix *xz = engine_xz (e);
-  if (!lesc_method_memory_check (m, e->ds->name, xz->rows, xz->cols, e->ds->logical->cols, p,
-                                 NULL, error))
-    return NULL;
-  LescProblem problem = { xz, e->ds->logical };
-  return lesc_correlation_compute (m, &problem, p, prog, error);
-}
-
-/* Runs of one unit that share the correlation step (same λ₂; one LE step per λ₁). */
+/* Runs of one unit that share the correlation step (same λ₂, one LE step per λ₁): the
+ * first computes it, the cache hands it to the others. */
 static gboolean
 run_shared (Engine *e, Unit *u, LescProgress *p, GError **error)
 {
-  const LescMethod *m = u->setup->method;
-  Run *first = &g_array_index (u->runs, Run, 0);
-  guint todo = 0;
+  guint todo = 0, done = 0;
   for (guint r = 0; r < u->runs->len; r++)
     todo += !g_array_index (u->runs, Run, r).have;
-  LescProgress sub = lesc_progress_sub (p, 0.0, 0.5);
-  g_autoptr (LescCorrelation) corr = correlation_step (e, m, &first->params, &sub, error);
-  if (corr == NULL)
-    return FALSE;
-  LescProblem problem = { engine_xz (e), e->ds->logical };
-  guint done = 0;
   for (guint r = 0; r < u->runs->len; r++)
     {
       Run *run = &g_array_index (u->runs, Run, r);
       if (run->have)
         continue;
-      LescProgress le = lesc_progress_sub (p, 0.5 + 0.5 * done / todo, 0.5 + 0.5 * (done + 1) / todo);
-      gint64 t1 = g_get_monotonic_time ();
-      LescRunResult res = { 0 };
-      g_autoptr (LescMatrix) d = lesc_correlation_le_stage (corr, m, &problem, &run->params, &le,
-                                                           &res, error);
-      res.correlation_iterations = corr->iterations;
-      run->rec->solver = solver_text (m, &res);
-      lesc_run_result_clear (&res);
-      if (d == NULL || !score (e, run, e->ds->truth, d, error))
-        return FALSE;
-      double t_le = (g_get_monotonic_time () - t1) / 1e6;
-      /* the correlation time is shared by every λ₁ of this λ₂ */
-      run->rec->stages = g_strdup_printf ("%s=%.3f le=%.3f", corr->stage, corr->seconds, t_le);
-      run->rec->seconds = corr->seconds + t_le;
-      if (!store_run (e, run, error))
+      LescProgress sub = lesc_progress_sub (p, (double) done / todo, (double) (done + 1) / todo);
+      if (!run_recover (e, u, run, &sub, error))
         return FALSE;
       done++;
     }

@@ -23,7 +23,7 @@ typedef struct {
 
 typedef enum {
   UNIT_RECOVER,  /* one recovery run through the registry */
-  UNIT_SHARED,   /* LESC/gLESC: one correlation step, an LE step per λ₁ */
+  UNIT_SHARED,   /* LESC/gLESC: runs of one λ₂ (one correlation step through the cache) */
   UNIT_FOLD,     /* one CV fold */
 } UnitKind;
 
@@ -48,6 +48,8 @@ typedef struct {
   guint loaded_index;
   LescDataset *ds;
   LescMatrix *xz;         /* z-scored features, made on demand */
+  LescRunCache *cache;    /* the options' cache or own_cache */
+  LescRunCache *own_cache;
 } Engine;
 
 /* The options (a store, at least one data set) and every method setup. */

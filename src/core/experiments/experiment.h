@@ -9,7 +9,7 @@
  * interrupted experiment resumes where it stopped. */
 #pragma once
 #include "core/base/format.h"
-#include "core/methods/method.h"
+#include "core/methods/runcache.h"
 #include "core/eval/measures.h"
 #include "core/experiments/store.h"
 #include "core/data/open.h"
@@ -79,6 +79,8 @@ typedef struct {
   gboolean store_only;       /* compute nothing: runs not in the store stay missing */
   LescShard shard;
   LescProgress *progress;    /* may be NULL */
+  LescRunCache *cache;       /* what GLLE/LESC/gLESC runs share (runcache.h); NULL: the
+                                experiment keeps its own while it runs */
 } LescExperimentOptions;
 
 typedef struct {
@@ -172,6 +174,9 @@ LescGrid *lesc_grid_run (const char *dataset, const LescMethodSetup *method,
                          const LescExperimentOptions *options, LescExperimentCounts *counts,
                          GError **error);
 void lesc_grid_free (LescGrid *g);
+/* The order in which to fill a strip of λ values (positive) in the background: nearest to
+ * `current` first on a log scale, ties to the smaller value. `order` receives n indices. */
+void lesc_grid_nearest_first (const double *values, guint n, double current, guint *order);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescRecoveryTable, lesc_recovery_table_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescCvResult, lesc_cv_result_free)

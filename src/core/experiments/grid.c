@@ -89,3 +89,23 @@ lesc_grid_free (LescGrid *g)
   lesc_engine_free_records (g->cells, (gsize) g->n1 * g->n2);
   g_free (g);
 }
+
+void
+lesc_grid_nearest_first (const double *values, guint n, double current, guint *order)
+{
+  double c = log10 (current);
+  for (guint i = 0; i < n; i++)
+    order[i] = i;
+  /* insertion sort: a strip has a handful of cells */
+  for (guint i = 1; i < n; i++)
+    for (guint j = i; j > 0; j--)
+      {
+        double da = fabs (log10 (values[order[j - 1]]) - c), db = fabs (log10 (values[order[j]]) - c);
+        gboolean swap = db < da || (db == da && values[order[j]] < values[order[j - 1]]);
+        if (!swap)
+          break;
+        guint t = order[j - 1];
+        order[j - 1] = order[j];
+        order[j] = t;
+      }
+}

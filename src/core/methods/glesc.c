@@ -58,7 +58,7 @@ glesc_recover (const LescProblem *problem, const LescRunParams *params, gboolean
   sub = lesc_progress_sub (progress, 0.4, 1.0);
   return lesc_method_le_stage (problem, params, m,
                                lesc_run_params_get (params, &lesc_method_glesc, "lambda1", NAN),
-                               want_model, progress ? &sub : NULL, result, error);
+                               NULL, want_model, progress ? &sub : NULL, result, error);
 }
 
 const LescMethod lesc_method_glesc = {
@@ -72,6 +72,7 @@ const LescMethod lesc_method_glesc = {
   .params = glesc_params,
   .n_params = G_N_ELEMENTS (glesc_params),
   .recover = glesc_recover,
-  .correlation = glesc_correlation,
+  .smoothness = glesc_correlation,
+  .cached_stage = "correlation (cached)",
   .memory_estimate = glesc_memory,
 };

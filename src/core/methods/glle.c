@@ -122,22 +122,32 @@ glle_memory (gsize n, gsize q, gsize c, const LescRunParams *params)
 
 extern const LescMethod lesc_method_glle;
 
-static LescMatrix *
-glle_recover (const LescProblem *problem, const LescRunParams *params, gboolean want_model,
-              LescProgress *progress, LescRunResult *result, GError **error)
+static LescSmoothness *
+glle_graph (const LescProblem *problem, const LescRunParams *params, LescProgress *progress,
+            LescRunResult *result, GError **error)
 {
   const LescMethod *method = &lesc_method_glle;
   gint64 t0 = g_get_monotonic_time ();
   lesc_progress_report (progress, 0.0, "GLLE: kNN graph");
   guint k = (guint) lesc_run_params_get (params, method, "k", 0);
   double sigma = lesc_run_params_get (params, method, "sigma", NAN);
-  g_autoptr (LescSmoothness) m = lesc_glle_laplacian (problem->x, k, sigma, progress, error);
+  LescSmoothness *m = lesc_glle_laplacian (problem->x, k, sigma, progress, error);
+  if (m != NULL)
+    lesc_run_result_add_stage (result, "graph", lesc_seconds_since (t0));
+  return m;
+}
+
+static LescMatrix *
+glle_recover (const LescProblem *problem, const LescRunParams *params, gboolean want_model,
+              LescProgress *progress, LescRunResult *result, GError **error)
+{
+  g_autoptr (LescSmoothness) m = glle_graph (problem, params, progress, result, error);
   if (m == NULL)
     return NULL;
-  lesc_run_result_add_stage (result, "graph", lesc_seconds_since (t0));
   LescProgress sub = lesc_progress_sub (progress, 0.05, 1.0);
-  return lesc_method_le_stage (problem, params, m, lesc_run_params_get (params, method, "lambda1", NAN),
-                               want_model, progress ? &sub : NULL, result, error);
+  return lesc_method_le_stage (problem, params, m,
+                               lesc_run_params_get (params, &lesc_method_glle, "lambda1", NAN),
+                               NULL, want_model, progress ? &sub : NULL, result, error);
 }
 
 const LescMethod lesc_method_glle = {
@@ -152,4 +162,6 @@ const LescMethod lesc_method_glle = {
   .n_params = G_N_ELEMENTS (glle_params),
   .recover = glle_recover,
   .memory_estimate = glle_memory,
+  .smoothness = glle_graph,
+  .cached_stage = "graph (cached)",
 };

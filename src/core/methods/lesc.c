@@ -66,7 +66,7 @@ lesc_recover (const LescProblem *problem, const LescRunParams *params, gboolean 
   sub = lesc_progress_sub (progress, 0.3, 1.0);
   return lesc_method_le_stage (problem, params, m,
                                lesc_run_params_get (params, &lesc_method_lesc, "lambda1", NAN),
-                               want_model, progress ? &sub : NULL, result, error);
+                               NULL, want_model, progress ? &sub : NULL, result, error);
 }
 
 const LescMethod lesc_method_lesc = {
@@ -81,5 +81,6 @@ const LescMethod lesc_method_lesc = {
   .n_params = G_N_ELEMENTS (lesc_params),
   .recover = lesc_recover,
   .memory_estimate = lesc_memory,
-  .correlation = lesc_correlation,
+  .smoothness = lesc_correlation,
+  .cached_stage = "correlation (cached)",
 };

@@ -60,6 +60,13 @@ lesc_method_find (const char *name)
   return NULL;
 }
 
+gboolean
+lesc_method_has_lambda_grid (const LescMethod *m)
+{
+  return m->smoothness != NULL && lesc_method_param_index (m, "lambda1") >= 0
+         && lesc_method_param_index (m, "lambda2") >= 0;
+}
+
 int
 lesc_method_param_index (const LescMethod *m, const char *name)
 {
@@ -153,6 +160,7 @@ void
 lesc_run_result_clear (LescRunResult *r)
 {
   lesc_le_model_free (r->model);
+  lesc_le_trace_free (r->trace);
   memset (r, 0, sizeof *r);
 }
 
@@ -182,15 +190,18 @@ lesc_seconds_since (gint64 start_us)
 
 LescMatrix *
 lesc_method_le_stage (const LescProblem *problem, const LescRunParams *params,
-                      const LescSmoothness *m, double lambda, gboolean want_model,
-                      LescProgress *progress, LescRunResult *result, GError **error)
+                      const LescSmoothness *m, double lambda, const LescLeParts *parts,
+                      gboolean want_model, LescProgress *progress, LescRunResult *result,
+                      GError **error)
 {
   gint64 t0 = g_get_monotonic_time ();
   LescMatrix *numerical = NULL;
+  if (params->trace_bytes > 0.0 && result->trace == NULL)
+    result->trace = lesc_le_trace_new (params->trace_bytes);
   int threads = lesc_blas_serial_begin_for (problem->x->rows);
-  gboolean ok = lesc_le_fit (problem->x, problem->l, m, lambda, params->variant, params->seed,
-                             progress, &result->le, want_model ? &result->model : NULL,
-                             &numerical, error);
+  gboolean ok = lesc_le_fit_with (problem->x, problem->l, m, lambda, params->variant, params->seed,
+                                  parts, result->trace, progress, &result->le,
+                                  want_model ? &result->model : NULL, &numerical, error);
   lesc_blas_serial_end (threads);
   if (!ok)
     return NULL;

@@ -46,6 +46,9 @@ typedef struct {
   gboolean odd_n_single_shrink;     /* gLESC `odd-n-double-shrink = off` */
   LescFlavour flavour;              /* FCM, KM, LP, ML (default: published) */
   double memory_limit;              /* bytes; 0 = 80 % of physical memory */
+  double trace_bytes;               /* > 0: keep the LE optimizer's record (result->trace)
+                                     * with snapshots within this many bytes; the result
+                                     * does not change */
 } LescRunParams;
 
 /* The input of a method: z-scored features and logical labels; the `published` LP reads
@@ -68,6 +71,7 @@ typedef struct {
   double fcm_spread;                         /* FCM: max over samples and clusters of
                                                 |t·u_ki − 1| (0: every membership 1/t) */
   LescLeModel *model;                        /* set for methods with a mapping when requested */
+  LescLeTrace *trace;                        /* LE methods, when params->trace_bytes > 0 */
 } LescRunResult;
 
 typedef struct _LescMethod LescMethod;
@@ -92,18 +96,23 @@ struct _LescMethod {
   /* Optional: bytes the method holds at its peak (checked against the limit before any
    * allocation); NULL when negligible. */
   double (*memory_estimate) (gsize n, gsize q, gsize c, const LescRunParams *params);
-  /* LESC and gLESC (NULL for the others): the LE smoothness built from the correlation
-   * step, which depends on "lambda2" but not "lambda1" — recover() is this followed by
-   * lesc_method_le_stage(), and the λ grid reuses one correlation across λ₁. Adds the
-   * correlation stage to `result`. */
-  LescSmoothness *(*correlation) (const LescProblem *problem, const LescRunParams *params,
-                                  LescProgress *progress, LescRunResult *result, GError **error);
+  /* GLLE, LESC and gLESC (NULL for the others): the LE smoothness matrix M — GLLE's kNN
+   * graph, LESC's LRR, gLESC's tensor step — which depends on every parameter but
+   * "lambda1": recover() is this followed by lesc_method_le_stage(), and a cache
+   * (runcache.h) reuses M across λ₁. Adds its stage to `result`. */
+  LescSmoothness *(*smoothness) (const LescProblem *problem, const LescRunParams *params,
+                                 LescProgress *progress, LescRunResult *result, GError **error);
+  /* The stage a run records when it takes M from a cache: "graph (cached)". */
+  const char *cached_stage;
 };
 
 /* All methods in the paper's order: FCM, KM, LP, ML, GLLE, LESC, gLESC. */
 const LescMethod *const *lesc_methods (guint *n);
 /* Case-insensitive lookup by name; NULL when unknown. */
 const LescMethod *lesc_method_find (const char *name);
+/* TRUE for the methods with a λ₁ × λ₂ grid (LESC, gLESC): a smoothness step that depends
+ * on "lambda2", then the LE step with "lambda1". */
+gboolean lesc_method_has_lambda_grid (const LescMethod *m);
 /* Index of a parameter by name, or −1. */
 int lesc_method_param_index (const LescMethod *m, const char *name);
 
@@ -140,11 +149,12 @@ void lesc_run_result_add_stage (LescRunResult *r, const char *name, double secon
  * g_get_monotonic_time), which is then reset to now for the next stage. */
 void lesc_run_result_lap (LescRunResult *r, const char *name, gint64 *since);
 
-/* The LE step shared by GLLE, LESC and gLESC: fit with the smoothness matrix `m` and λ,
- * record the "le" stage and the report (and the model when wanted); returns the
- * recovered distributions (row softmax of Φ̂W). */
+/* The LE step shared by GLLE, LESC and gLESC: fit with the smoothness matrix `m` and λ
+ * (`parts` from a cache, or NULL), record the "le" stage and the report (and the model
+ * when wanted); returns the recovered distributions (row softmax of Φ̂W). */
 LescMatrix *lesc_method_le_stage (const LescProblem *problem, const LescRunParams *params,
-                                  const LescSmoothness *m, double lambda, gboolean want_model,
+                                  const LescSmoothness *m, double lambda,
+                                  const LescLeParts *parts, gboolean want_model,
                                   LescProgress *progress, LescRunResult *result, GError **error);
 /* Seconds since `start_us` (g_get_monotonic_time). */
 double lesc_seconds_since (gint64 start_us);

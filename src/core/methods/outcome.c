@@ -6,7 +6,7 @@
 
 LescRunOutcome *
 lesc_run_outcome_compute (const LescMethod *m, const LescDataset *ds, const LescRunParams *params,
-                          LescCorrelationCache *cache, LescProgress *progress, GError **error)
+                          LescRunCache *cache, LescProgress *progress, GError **error)
 {
   gint64 start = g_get_monotonic_time ();
   LescRunOutcome *o = g_new0 (LescRunOutcome, 1);

@@ -4,7 +4,7 @@
  * worker thread. */
 #pragma once
 #include "core/eval/measures.h"
-#include "core/methods/corrcache.h"
+#include "core/methods/runcache.h"
 
 G_BEGIN_DECLS
 
@@ -17,12 +17,12 @@ typedef struct {
   double seconds;                              /* the whole run, measures included */
 } LescRunOutcome;
 
-/* Run `m` on `ds` (reusing `cache` when not NULL, see corrcache.h) and score it against the
+/* Run `m` on `ds` (reusing `cache` when not NULL, see runcache.h) and score it against the
  * ground truth in both KL directions. NULL with the error (G_IO_ERROR_CANCELLED when
  * cancelled). */
 LescRunOutcome *lesc_run_outcome_compute (const LescMethod *m, const LescDataset *ds,
                                           const LescRunParams *params,
-                                          LescCorrelationCache *cache, LescProgress *progress,
+                                          LescRunCache *cache, LescProgress *progress,
                                           GError **error);
 void lesc_run_outcome_free (LescRunOutcome *o);
 const double *lesc_run_outcome_measures (const LescRunOutcome *o, LescKlDirection kl);

@@ -52,12 +52,12 @@ lesc_method_run (const LescMethod *m, const LescDataset *ds, const LescRunParams
 
 static LescMatrix *
 run (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
-     LescCorrelationCache *cache, gboolean want_model, LescProgress *progress,
+     LescRunCache *cache, gboolean want_model, LescProgress *progress,
      LescRunResult *result, GError **error);
 
 LescMatrix *
 lesc_method_run_cached (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
-                        LescCorrelationCache *cache, LescProgress *progress,
+                        LescRunCache *cache, LescProgress *progress,
                         LescRunResult *result, GError **error)
 {
   return run (m, ds, p, cache, FALSE, progress, result, error);
@@ -79,7 +79,7 @@ lesc_method_run_with_model (const LescMethod *m, const LescDataset *ds, const Le
 
 static LescMatrix *
 run (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
-     LescCorrelationCache *cache, gboolean want_model, LescProgress *progress,
+     LescRunCache *cache, gboolean want_model, LescProgress *progress,
      LescRunResult *result, GError **error)
 {
   LescRunResult local;
@@ -106,13 +106,18 @@ run (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
     }
   if (!lesc_method_memory_check (m, ds->name, n, q, c, p, &result->memory_estimate, error))
     return NULL;
+  gboolean cached = cache != NULL && m->smoothness != NULL;
+  if (cached)
+    lesc_run_cache_trim (cache, (p->memory_limit > 0.0 ? p->memory_limit
+                                                       : lesc_memory_default_limit ())
+                             - result->memory_estimate);
   gint64 t0 = g_get_monotonic_time ();
   g_autoptr (LescMatrix) x = lesc_zscore (ds->features);
   lesc_run_result_add_stage (result, "z-score", lesc_seconds_since (t0));
   LescProblem problem = { x, ds->logical, ds->features };
   int threads = lesc_blas_serial_begin_for (n);
   GError *local_error = NULL;
-  LescMatrix *d = cache != NULL && m->correlation != NULL
+  LescMatrix *d = cached
     ? lesc_method_cached_recover (m, ds, &problem, p, cache, progress, result, &local_error)
     : m->recover (&problem, p, want_model, progress, result, &local_error);
   lesc_blas_serial_end (threads);

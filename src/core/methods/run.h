@@ -1,7 +1,7 @@
 /* Running a method on a data set: the checks every run shares, the memory estimate and
  * the recovery, optionally reusing a cached correlation step. */
 #pragma once
-#include "core/methods/corrcache.h"
+#include "core/methods/runcache.h"
 
 G_BEGIN_DECLS
 
@@ -9,10 +9,12 @@ G_BEGIN_DECLS
 LescMatrix *lesc_method_run (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
                              LescProgress *progress, LescRunResult *result, GError **error);
 
-/* lesc_method_run, reusing a cached correlation step when the method has one (`cache`
- * may be NULL: then exactly lesc_method_run). The result equals the uncached run. */
+/* lesc_method_run, taking what runs share from `cache` when the method has a smoothness
+ * step (runcache.h; `cache` may be NULL: then exactly lesc_method_run). The result equals
+ * the uncached run to the bit. Before the run, entries not in use are evicted so that
+ * the cache and the run's estimate together stay within the memory limit. */
 LescMatrix *lesc_method_run_cached (const LescMethod *m, const LescDataset *ds,
-                                    const LescRunParams *p, LescCorrelationCache *cache,
+                                    const LescRunParams *p, LescRunCache *cache,
                                     LescProgress *progress, LescRunResult *result,
                                     GError **error);
 

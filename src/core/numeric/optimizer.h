@@ -27,12 +27,19 @@ typedef void (*LescHessianFunc) (const double *p, double *v, gpointer user_data)
 /* out = U v: a vector in the original coordinates. */
 typedef void (*LescBasisFunc) (const double *v, double *out, gpointer user_data);
 
+/* Called with the start (iteration 0, step 0) and each accepted iterate: `iteration` steps done, x, f(x), the step length α
+ * of the line search that reached it and ∇f(x). Reads only: the iteration does not
+ * depend on it. */
+typedef void (*LescIterateFunc) (guint iteration, const double *x, double f, double step,
+                                 const double *grad, gpointer user_data);
+
 typedef struct {
   gsize n;                   /* unknowns */
   LescObjectiveFunc func;
   LescHessianFunc hessian;   /* optional: only for exact quadratics */
   gpointer user_data;
   LescBasisFunc to_original; /* optional: the unknowns are coordinates in a basis U */
+  LescIterateFunc iterate;   /* optional: watches the iterates (x in the basis U) */
 } LescOptimizerProblem;
 
 typedef struct {

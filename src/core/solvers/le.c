@@ -5,9 +5,12 @@
  * constant Hessian 2Φ̂ᵀ(I + λM)Φ̂. The optimizer therefore needs one Hessian product per
  * iteration (optimizer.h), applied either as the chain Φ̂ᵀ((I + λM)(Φ̂p)) — two passes
  * over the n×n kernel plus M — or, when that is cheaper over the iteration cap, through
- * Q = Φ̂ᵀ(I + λM)Φ̂ formed once (its lower triangle, smoothness.c: n³ flops for a graph
- * Laplacian or a low-rank C, 3.3n³ for a dense C), then one sweep over that triangle per
- * iteration for all c columns (symmetric.c). Φ̂ᵀMΦ̂ is never formed per evaluation (docs/shortcuts.md §1, §2).
+ * Q = Φ̂ᵀΦ̂ + λΦ̂ᵀMΦ̂ (its lower triangle), then one sweep over that triangle per iteration
+ * for all c columns (symmetric.c). Φ̂ᵀΦ̂ depends only on the data and Φ̂ᵀMΦ̂ only on M
+ * (smoothness.c: n³ flops for a graph Laplacian or a low-rank C, 3n³ for a dense C), so a
+ * cache that keeps them (LescLeParts) makes a change of λ cost O(n²) before the
+ * iterations; without a cache they are formed for the fit and Q is summed in place.
+ * Φ̂ᵀMΦ̂ is never formed per evaluation (docs/shortcuts.md §1, §2).
  * With many labels (L-BFGS, c·300 ≳ n) even those sweeps cost more than reducing Q once
  * to tridiagonal form Q = U T Uᵀ (tridiagonal.c): the optimizer then runs on Ŵ = UᵀW,
  * where the iteration is the same (optimizer.h) and a product costs O(n) per column. */
@@ -19,6 +22,7 @@
 #include "core/base/random.h"
 #include "core/numeric/symmetric.h"
 #include "core/numeric/tridiagonal.h"
+#include "core/numeric/vector.h"
 
 #include <cblas.h>
 #include <float.h>
@@ -75,16 +79,18 @@ feature_map (const LescMatrix *a, const LescMatrix *b, double width)
 
 struct _LescLeObjective {
   gsize n, c;
-  LescMatrix *phi;         /* n×(n+1) */
+  const LescMatrix *phi;   /* n×(n+1), from `kernel` */
+  LescLeKernel *own_kernel;/* the kernel when made for this objective */
   const LescMatrix *l;
   const LescSmoothness *m;
   double lambda;
   double width;            /* σ_k */
-  LescMatrix *q;           /* Φ̂ᵀ(I + λM)Φ̂ (lower triangle), or NULL: the operator chain */
+  LescMatrix *q;           /* Φ̂ᵀΦ̂ + λΦ̂ᵀMΦ̂ (lower triangle), or NULL: the operator chain */
   double *d, *t;           /* n×c work */
   double *work;            /* for the products with Q */
   LescTridiagonal *tri;    /* Q = U T Uᵀ, the optimizer's unknowns Ŵ = UᵀW; or NULL */
   double *mapped;          /* (n+1)×c: W = UŴ (with `tri`) */
+  gpointer watch;          /* what watches the optimizer (fit_reference) */
 };
 typedef LescLeObjective Objective;
 
@@ -207,7 +213,8 @@ quadratic_form_pays (gsize n_, gsize c_, const LescSmoothness *m, guint products
   double chain = 2.0 * pass_cost (n, c) + (per_column > 2.0 * n * n
                                             ? 2.0 * pass_cost (n, c)
                                             : 0.5 * c * per_column);
-  double form = 0.5 * lesc_smoothness_quadratic_form_flops (m, n_ + 1);
+  double k = n + 1.0;
+  double form = 0.5 * (n * k * k + lesc_smoothness_form_flops (m, n_ + 1));
   return form + products * symmetric_pass_cost (n + 1, c) < products * chain;
 }
 
@@ -235,7 +242,8 @@ lesc_le_memory_estimate (gsize n, gsize c, LescVariant variant)
   LescOptimizerOptions o;
   gsize unknowns = (n + 1) * c;
   lesc_optimizer_options_init (&o, unknowns);
-  /* Φ̂, Q, and forming Q: an n×(n+1) buffer and, for a dense C, the n×n Cholesky factor */
+  /* Φ̂, Φ̂ᵀΦ̂, Φ̂ᵀMΦ̂ (Q is summed into it, or a fourth matrix with a cache) and forming
+   * Φ̂ᵀMΦ̂: an n×(n+1) buffer */
   return 4.0 * n2 + lesc_optimizer_memory_estimate (unknowns, &o);
 }
 
@@ -291,9 +299,67 @@ initial_weights (gsize rows, gsize c, guint32 seed)
   return w;
 }
 
+/* What watches the optimizer: the per-iteration record and the provisional frames. */
+typedef struct {
+  Objective *o;
+  LescProgress *progress;
+  LescLeTrace *trace;
+  guint max_iter;
+  double *w;           /* (n+1)×c: an iterate in the original coordinates (with `tri`) */
+  LescMatrix *frame;   /* n×c: its distributions */
+} Watch;
+
+/* The distributions softmax(Φ̂w) into wt->frame, as the batch result is made. */
+static void
+watch_distributions (Watch *wt, const double *w)
+{
+  phi_times (wt->o, w, wt->frame->data);
+  lesc_matrix_row_softmax (wt->frame);
+}
+
+static void
+snapshot (LescLeTrace *t, guint iteration, const double *x, gsize rows, gsize c)
+{
+  g_ptr_array_add (t->snapshots, lesc_matrix_new_from (rows, c, x));
+  g_array_append_val (t->snapshot_iterations, iteration);
+}
+
+static void
+watch_iterate (guint iteration, const double *x, double f, double step, const double *g,
+               gpointer data)
+{
+  Objective *o = data;
+  Watch *wt = o->watch;
+  gsize nw = (o->n + 1) * o->c;
+  if (wt->trace != NULL)
+    {
+      double inf = 0.0;
+      for (gsize e = 0; e < nw; e++)
+        inf = fmax (inf, fabs (g[e]));
+      LescLeTracePoint pt = { iteration, f, sqrt (lesc_dot (g, g, nw)),
+                              o->tri != NULL ? NAN : inf, step };
+      g_array_append_val (wt->trace->points, pt);
+      /* in the optimizer's basis: mapped back once for all at the end */
+      if (iteration % wt->trace->stride == 0)
+        snapshot (wt->trace, iteration, x, o->n + 1, o->c);
+    }
+  if (iteration > 0 && lesc_progress_frame_due (wt->progress))
+    {
+      const double *w = x;
+      if (o->tri != NULL)
+        {
+          basis_to_original (x, wt->w, o);
+          w = wt->w;
+        }
+      watch_distributions (wt, w);
+      LescProgressFrame frame = { iteration, wt->max_iter, f, wt->frame->data, o->n, o->c, FALSE };
+      lesc_progress_frame (wt->progress, &frame);
+    }
+}
+
 static gboolean
-fit_reference (Objective *o, LescMatrix *w, LescProgress *progress, LescLeReport *report,
-               GError **error)
+fit_reference (Objective *o, LescMatrix *w, Watch *wt, LescProgress *progress,
+               LescLeReport *report, GError **error)
 {
   gsize unknowns = (o->n + 1) * o->c;
   LescOptimizerOptions opt;
@@ -308,9 +374,25 @@ fit_reference (Objective *o, LescMatrix *w, LescProgress *progress, LescLeReport
       pr.to_original = basis_to_original;
       lesc_tridiagonal_to_basis (o->tri, w->data, o->c);
     }
+  wt->max_iter = opt.max_iter;
+  if (wt->trace != NULL)
+    lesc_le_trace_reset (wt->trace, o->n, o->c, opt.max_iter);
+  o->watch = wt;
+  if (wt->trace != NULL || lesc_progress_wants_frames (progress))
+    pr.iterate = watch_iterate;
   LescOptimizerReport r;
   LescProgress sub = lesc_progress_sub (progress, 0.1, 1.0);
-  gboolean ok = lesc_optimizer_minimize (&pr, &opt, w->data, progress ? &sub : NULL, &r, error);
+  wt->progress = progress ? &sub : NULL;
+  gboolean ok = lesc_optimizer_minimize (&pr, &opt, w->data, wt->progress, &r, error);
+  LescLeTrace *t = wt->trace;
+  if (t != NULL && t->points->len > 0)
+    {
+      /* the last iterate always has a snapshot */
+      guint last = g_array_index (t->points, LescLeTracePoint, t->points->len - 1).iteration;
+      if (t->snapshot_iterations->len == 0
+          || g_array_index (t->snapshot_iterations, guint, t->snapshot_iterations->len - 1) != last)
+        snapshot (t, last, w->data, o->n + 1, o->c);
+    }
   if (o->tri != NULL)
     lesc_tridiagonal_from_basis (o->tri, w->data, o->c);
   report->iterations = r.iterations;
@@ -319,6 +401,33 @@ fit_reference (Objective *o, LescMatrix *w, LescProgress *progress, LescLeReport
   report->objective = r.f;
   report->grad_inf = r.grad_inf;
   return ok;
+}
+
+/* The trace's snapshots of W (in the optimizer's basis) into distributions: one change of
+ * basis and one product with Φ̂ for all of them. */
+static void
+trace_finish (Objective *o, LescLeTrace *t)
+{
+  guint s = t->snapshots->len;
+  gsize k = o->n + 1, c = o->c;
+  if (s == 0 || ((LescMatrix *) t->snapshots->pdata[0])->rows != k)
+    return;
+  g_autoptr (LescMatrix) w = lesc_matrix_new (k, c * s);
+  for (guint i = 0; i < s; i++)
+    memcpy (w->data + i * k * c, ((LescMatrix *) t->snapshots->pdata[i])->data,
+            k * c * sizeof (double));
+  g_ptr_array_set_size (t->snapshots, 0);
+  if (o->tri != NULL)
+    lesc_tridiagonal_from_basis (o->tri, w->data, c * s);
+  g_autoptr (LescMatrix) d = lesc_matrix_new (o->n, c * s);
+  cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, (int) o->n, (int) (c * s), (int) k,
+               1.0, o->phi->data, (int) o->n, w->data, (int) k, 0.0, d->data, (int) o->n);
+  for (guint i = 0; i < s; i++)
+    {
+      LescMatrix *one = lesc_matrix_new_from (o->n, c, d->data + i * o->n * c);
+      lesc_matrix_row_softmax (one);
+      g_ptr_array_add (t->snapshots, one);
+    }
 }
 
 /* D̃* = P (PᵀP + λPᵀMP)⁻¹ PᵀL over the m distinct rows (docs/methods.md §4.6), into o->d. */
@@ -388,16 +497,10 @@ weights_for (const Objective *o, LescMatrix *w, GError **error)
   return TRUE;
 }
 
-/* `report` (may be NULL) receives the seconds of the kernel and of forming Q. */
-static LescLeObjective *
-objective_new (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m, double lambda,
-               gboolean quadratic_form, LescProgress *progress, LescLeReport *report,
-               GError **error)
+LescLeKernel *
+lesc_le_kernel_new (const LescMatrix *x, LescProgress *progress, GError **error)
 {
-  if (!check_input (x, l, m, lambda, error))
-    return NULL;
-  gsize n = x->rows, c = l->cols;
-  gint64 t0 = g_get_monotonic_time ();
+  gsize n = x->rows;
   /* squared distances once: the width, then the kernel in place */
   g_autoptr (LescMatrix) k = lesc_sq_distances_self (x, progress, error);
   if (k == NULL)
@@ -412,22 +515,104 @@ objective_new (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m
   double s = -1.0 / (2.0 * width * width);
   for (gsize e = 0; e < n * n; e++)
     k->data[e] = exp (k->data[e] * s);
+  LescLeKernel *kernel = g_new0 (LescLeKernel, 1);
+  kernel->phi = append_ones (g_steal_pointer (&k));
+  kernel->width = width;
+  return kernel;
+}
+
+void
+lesc_le_kernel_free (LescLeKernel *k)
+{
+  if (k == NULL)
+    return;
+  lesc_matrix_free (k->phi);
+  g_free (k);
+}
+
+double
+lesc_le_kernel_bytes (gsize n)
+{
+  return 8.0 * (double) (n + 1) * (double) (n + 1);
+}
+
+LescMatrix *
+lesc_le_gram (const LescLeKernel *k, LescProgress *progress, GError **error)
+{
+  return lesc_gram_lower (k->phi, progress, error);
+}
+
+LescMatrix *
+lesc_le_smoothness_form (const LescLeKernel *k, const LescMatrix *gram, const LescSmoothness *m,
+                         LescProgress *progress, GError **error)
+{
+  return lesc_smoothness_form (m, k->phi, gram, progress, error);
+}
+
+/* Q = Φ̂ᵀΦ̂ + λΦ̂ᵀMΦ̂ (lower triangles) from its parts, each taken from `parts` or made here;
+ * a form made here receives the sum in place. */
+static LescMatrix *
+quadratic_form (const LescLeKernel *kernel, const LescSmoothness *m, double lambda,
+                const LescLeParts *parts, LescProgress *progress, GError **error)
+{
+  g_autoptr (LescMatrix) own_gram = NULL;
+  g_autoptr (LescMatrix) own_form = NULL;
+  const LescMatrix *gram = parts != NULL ? parts->gram : NULL;
+  const LescMatrix *form = parts != NULL ? parts->form : NULL;
+  if (gram == NULL)
+    gram = own_gram = lesc_le_gram (kernel, progress, error);
+  if (gram == NULL)
+    return NULL;
+  if (form == NULL)
+    form = own_form = lesc_le_smoothness_form (kernel, gram, m, progress, error);
+  if (form == NULL)
+    return NULL;
+  gsize k = gram->rows;
+  LescMatrix *q = own_form != NULL ? g_steal_pointer (&own_form) : lesc_matrix_try_new (k, k, error);
+  if (q == NULL)
+    return NULL;
+  for (gsize j = 0; j < k; j++)
+    {
+      const double *a = gram->data + j * k, *b = form->data + j * k;
+      double *out = q->data + j * k;
+      for (gsize i = j; i < k; i++)
+        out[i] = a[i] + lambda * b[i];
+    }
+  return q;
+}
+
+/* `report` (may be NULL) receives the seconds of the kernel and of forming Q. */
+static LescLeObjective *
+objective_new (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m, double lambda,
+               gboolean quadratic_form_wanted, const LescLeParts *parts, LescProgress *progress,
+               LescLeReport *report, GError **error)
+{
+  if (!check_input (x, l, m, lambda, error))
+    return NULL;
+  gsize n = x->rows, c = l->cols;
+  gint64 t0 = g_get_monotonic_time ();
   g_autoptr (LescLeObjective) o = g_new0 (LescLeObjective, 1);
+  const LescLeKernel *kernel = parts != NULL ? parts->kernel : NULL;
+  if (kernel == NULL)
+    kernel = o->own_kernel = lesc_le_kernel_new (x, progress, error);
+  if (kernel == NULL)
+    return NULL;
+  g_return_val_if_fail (kernel->phi->rows == n && kernel->phi->cols == n + 1, NULL);
   o->n = n;
   o->c = c;
   o->l = l;
   o->m = m;
   o->lambda = lambda;
-  o->width = width;
-  o->phi = append_ones (g_steal_pointer (&k));
+  o->width = kernel->width;
+  o->phi = kernel->phi;
   o->d = g_new (double, n * c);
   o->t = g_new (double, n * c);
   gint64 t1 = g_get_monotonic_time ();
   if (report != NULL)
     report->seconds_kernel = (double) (t1 - t0) / 1e6;
-  if (quadratic_form)
+  if (quadratic_form_wanted)
     {
-      o->q = lesc_smoothness_quadratic_form (m, o->phi, lambda, progress, error);
+      o->q = quadratic_form (kernel, m, lambda, parts, progress, error);
       if (o->q == NULL)
         return NULL;
       o->work = g_new (double, lesc_symmetric_product_work (n + 1, c));
@@ -441,7 +626,7 @@ LescLeObjective *
 lesc_le_objective_new (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m,
                        double lambda, gboolean quadratic_form, GError **error)
 {
-  return objective_new (x, l, m, lambda, quadratic_form, NULL, NULL, error);
+  return objective_new (x, l, m, lambda, quadratic_form, NULL, NULL, NULL, error);
 }
 
 double
@@ -461,7 +646,7 @@ lesc_le_objective_free (LescLeObjective *o)
 {
   if (o == NULL)
     return;
-  lesc_matrix_free (o->phi);
+  lesc_le_kernel_free (o->own_kernel);
   lesc_matrix_free (o->q);
   lesc_tridiagonal_free (o->tri);
   g_free (o->mapped);
@@ -472,9 +657,25 @@ lesc_le_objective_free (LescLeObjective *o)
 }
 
 gboolean
+lesc_le_uses_quadratic_form (gsize n, gsize c, const LescSmoothness *m, LescVariant variant)
+{
+  return variant == LESC_VARIANT_REFERENCE && quadratic_form_pays (n, c, m, 300);
+}
+
+gboolean
 lesc_le_fit (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m, double lambda,
              LescVariant variant, guint32 seed, LescProgress *progress, LescLeReport *report,
              LescLeModel **model, LescMatrix **numerical, GError **error)
+{
+  return lesc_le_fit_with (x, l, m, lambda, variant, seed, NULL, NULL, progress, report, model,
+                           numerical, error);
+}
+
+gboolean
+lesc_le_fit_with (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m,
+                  double lambda, LescVariant variant, guint32 seed, const LescLeParts *parts,
+                  LescLeTrace *trace, LescProgress *progress, LescLeReport *report,
+                  LescLeModel **model, LescMatrix **numerical, GError **error)
 {
   LescLeReport local;
   if (report == NULL)
@@ -483,9 +684,10 @@ lesc_le_fit (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m, 
   if (!check_input (x, l, m, lambda, error))
     return FALSE;
   gsize n = x->rows, c = l->cols;
-  gboolean form = variant == LESC_VARIANT_REFERENCE && quadratic_form_pays (n, c, m, 300);
+  gboolean form = lesc_le_uses_quadratic_form (n, c, m, variant);
   lesc_progress_report (progress, 0.0, form ? "LE step: kernel and quadratic form" : "LE step: kernel");
-  g_autoptr (LescLeObjective) o = objective_new (x, l, m, lambda, form, progress, report, error);
+  g_autoptr (LescLeObjective) o = objective_new (x, l, m, lambda, form, parts, progress, report,
+                                                 error);
   if (o == NULL)
     return FALSE;
   if (form && tridiagonal_pays (n, c, 300))
@@ -500,11 +702,14 @@ lesc_le_fit (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m, 
       report->tridiagonal = TRUE;
     }
   g_autoptr (LescMatrix) w = initial_weights (n + 1, c, seed);
+  g_autoptr (LescMatrix) frame = lesc_matrix_new (n, c);
+  g_autofree double *mapped = o->tri != NULL ? g_new (double, (n + 1) * c) : NULL;
+  Watch wt = { o, NULL, trace, 0, mapped, frame };
   gint64 t0 = g_get_monotonic_time ();
   gboolean ok;
   if (variant == LESC_VARIANT_REFERENCE)
     {
-      ok = fit_reference (o, w, progress, report, error);
+      ok = fit_reference (o, w, &wt, progress, report, error);
       if (ok)
         phi_times (o, w->data, o->d);
     }
@@ -521,6 +726,25 @@ lesc_le_fit (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m, 
     }
   if (!ok)
     return FALSE;
+  /* the last frame: the distributions exactly as the caller makes them from Φ̂W */
+  memcpy (frame->data, o->d, n * c * sizeof (double));
+  lesc_matrix_row_softmax (frame);
+  LescProgressFrame last = { report->iterations, wt.max_iter, report->objective, frame->data, n, c,
+                             TRUE };
+  lesc_progress_frame (progress, &last);
+  if (trace != NULL)
+    {
+      if (variant == LESC_VARIANT_REFERENCE)
+        trace_finish (o, trace);
+      else
+        {
+          /* the exact optimum: one point, no iterations */
+          lesc_le_trace_reset (trace, n, c, 0);
+          LescLeTracePoint pt = { 0, report->objective, NAN, NAN, 0.0 };
+          g_array_append_val (trace->points, pt);
+          snapshot (trace, 0, frame->data, n, c);
+        }
+    }
   report->seconds_solve = (double) (g_get_monotonic_time () - t0) / 1e6;
   if (numerical != NULL)
     *numerical = lesc_matrix_new_from (n, c, o->d);

@@ -4,6 +4,7 @@
 #include "core/numeric/matrix.h"
 #include "core/base/progress.h"
 #include "core/solvers/smoothness.h"
+#include "core/solvers/letrace.h"
 
 G_BEGIN_DECLS
 
@@ -29,11 +30,44 @@ typedef struct {
   double objective;
   double grad_inf;
   double seconds_kernel;  /* distances, width, kernel */
-  double seconds_form;    /* Q = Φ̂ᵀ(I + λM)Φ̂ (0 when the operator chain is used) */
+  double seconds_form;    /* Q = Φ̂ᵀΦ̂ + λΦ̂ᵀMΦ̂ (0 when the operator chain is used; with its
+                           * parts cached, only the sum) */
   double seconds_reduce;  /* Q's tridiagonal form (0 when the sweeps over Q are used) */
   gboolean tridiagonal;   /* the optimizer ran in the basis of Q's tridiagonal form */
   double seconds_solve;   /* the optimizer (reference) or the solve (converged), and Φ̂W */
 } LescLeReport;
+
+/* The parts of the LE step that do not depend on λ, so that a cache can keep them
+ * (methods/runcache.h): the feature map Φ̂ = [K, 1] with its kernel width and Gram matrix
+ * Φ̂ᵀΦ̂ (per data set), and Φ̂ᵀMΦ̂ (per smoothness matrix M). With them the reference
+ * optimizer's quadratic form Q = Φ̂ᵀΦ̂ + λΦ̂ᵀMΦ̂ costs O(n²) for a new λ. */
+typedef struct {
+  LescMatrix *phi;      /* Φ̂ = [K, 1], n×(n+1) */
+  double width;         /* σ_k, the mean pairwise distance */
+} LescLeKernel;
+
+/* Φ̂ of x (n×q z-scored); NULL and an error when cancelled or all rows are equal. */
+LescLeKernel *lesc_le_kernel_new (const LescMatrix *x, LescProgress *progress, GError **error);
+void lesc_le_kernel_free (LescLeKernel *k);
+/* Φ̂ᵀΦ̂ and Φ̂ᵀMΦ̂ (lower triangles, (n+1)×(n+1)). */
+LescMatrix *lesc_le_gram (const LescLeKernel *k, LescProgress *progress, GError **error);
+LescMatrix *lesc_le_smoothness_form (const LescLeKernel *k, const LescMatrix *gram,
+                                     const LescSmoothness *m, LescProgress *progress,
+                                     GError **error);
+/* TRUE when a fit of n samples, c labels works through Q (and so wants the Gram matrix
+ * and Φ̂ᵀMΦ̂): the reference variant, when that is cheaper than the operator chain. The
+ * choice does not depend on what is cached, so a cached fit equals an uncached one. */
+gboolean lesc_le_uses_quadratic_form (gsize n, gsize c, const LescSmoothness *m,
+                                      LescVariant variant);
+/* Bytes held by Φ̂, or by one (n+1)×(n+1) form. */
+double lesc_le_kernel_bytes (gsize n);
+
+/* What a fit may take from a cache; every member may be NULL (computed for the fit). */
+typedef struct {
+  const LescLeKernel *kernel;
+  const LescMatrix *gram;
+  const LescMatrix *form;
+} LescLeParts;
 
 /* Fit on x (n×q z-scored) and logical labels l (n×c) with the smoothness matrix m (n×n)
  * and trade-off λ ≥ 0. `model` (may be NULL: not wanted) receives what prediction needs;
@@ -44,6 +78,15 @@ gboolean lesc_le_fit (const LescMatrix *x, const LescMatrix *l, const LescSmooth
                       double lambda, LescVariant variant, guint32 seed,
                       LescProgress *progress, LescLeReport *report,
                       LescLeModel **model, LescMatrix **numerical, GError **error);
+/* lesc_le_fit with parts from a cache (`parts` may be NULL) and, when `trace` is not
+ * NULL, the optimizer's record kept in it (letrace.h); neither changes the result by a
+ * bit. `progress` receives provisional frames of the distributions while the reference
+ * optimizer runs (progress.h) and, last, the final distributions. */
+gboolean lesc_le_fit_with (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m,
+                           double lambda, LescVariant variant, guint32 seed,
+                           const LescLeParts *parts, LescLeTrace *trace,
+                           LescProgress *progress, LescLeReport *report, LescLeModel **model,
+                           LescMatrix **numerical, GError **error);
 /* Bytes the LE step holds at its peak for n samples and c labels. */
 double lesc_le_memory_estimate (gsize n, gsize c, LescVariant variant);
 /* The objective itself, for tests and diagnostics: Φ̂ from x (kernel width = mean
@@ -63,5 +106,6 @@ LescMatrix *lesc_le_predict (const LescLeModel *model, const LescMatrix *x_new);
 void lesc_le_model_free (LescLeModel *model);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescLeModel, lesc_le_model_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescLeKernel, lesc_le_kernel_free)
 
 G_END_DECLS

@@ -4,7 +4,6 @@
 #include "core/base/error.h"
 
 #include <cblas.h>
-#include <lapacke.h>
 #include <math.h>
 #include <string.h>
 
@@ -232,6 +231,16 @@ lesc_smoothness_dense (const LescSmoothness *m)
 }
 
 double
+lesc_smoothness_bytes (const LescSmoothness *m)
+{
+  double n = (double) m->n;
+  if (is_laplacian (m))
+    return (double) m->row_ptr[m->n] * (8.0 + sizeof (gsize)) + n * (8.0 + sizeof (gsize));
+  double r = m->u != NULL ? (double) m->u->cols : 0.0;
+  return 8.0 * ((m->c != NULL ? n * n : 0.0) + 2.0 * n * r);
+}
+
+double
 lesc_smoothness_apply_flops (const LescSmoothness *m)
 {
   if (is_laplacian (m))
@@ -242,15 +251,14 @@ lesc_smoothness_apply_flops (const LescSmoothness *m)
 }
 
 double
-lesc_smoothness_quadratic_form_flops (const LescSmoothness *m, gsize k)
+lesc_smoothness_form_flops (const LescSmoothness *m, gsize k)
 {
   double n = (double) m->n, kk = (double) k;
   if (is_laplacian (m))
     return n * kk * kk + kk * lesc_smoothness_apply_flops (m);   /* MΦ, the lower triangle */
-  if (m->u != NULL && m->c_bound <= FACTORED_FORM_MAX_NORM)   /* ΦᵀΦ, then rank-r terms */
-    return n * kk * kk + (double) m->u->cols * (4.0 * n * kk + 3.0 * kk * kk);
-  /* FᵀF, its Cholesky factor L, LᵀΦ, the lower triangle */
-  return n * n * n + n * n * n / 3.0 + n * n * kk + n * kk * kk;
+  if (m->u != NULL && m->c_bound <= FACTORED_FORM_MAX_NORM)   /* rank-r terms on ΦᵀΦ */
+    return (double) m->u->cols * (4.0 * n * kk + 3.0 * kk * kk);
+  return 2.0 * n * n * kk + n * kk * kk;   /* FΦ, the lower triangle of (FΦ)ᵀ(FΦ) */
 }
 
 /* The lower triangle of Q ← βQ + αAᵀB (A, B n×k column-major), by column panels of
@@ -272,58 +280,41 @@ lower_product (LescMatrix *q, const double *a, const double *b, gsize n, double 
   return TRUE;
 }
 
-/* G = LLᵀ in place (lower triangle), right-looking by blocks of columns, a cancellation
- * check between them. */
-static gboolean
-cholesky (LescMatrix *g, gsize block, LescProgress *progress, GError **error)
+/* the column blocks of a k×k product over n rows: about 2e9 flops each */
+static gsize
+block_for (gsize n, gsize k)
 {
-  gsize n = g->rows;
-  int ni = (int) n;
-  for (gsize j0 = 0; j0 < n; j0 += block)
-    {
-      if (lesc_progress_cancelled (progress, error))
-        return FALSE;
-      gsize w = MIN (block, n - j0), rest = n - j0 - w;
-      double *d = g->data + j0 + j0 * n;
-      lapack_int info = LAPACKE_dpotrf (LAPACK_COL_MAJOR, 'L', (lapack_int) w, d, ni);
-      if (info != 0)
-        {
-          /* G ⪰ I: only a non-finite C gets here */
-          g_set_error (error, LESC_ERROR, LESC_ERROR_NUMERIC,
-                       "LE step: the Cholesky factorization of I + λ(I − C)ᵀ(I − C) failed near "
-                       "column %zu (info %d); is C finite?", j0 + 1, (int) info);
-          return FALSE;
-        }
-      if (rest == 0)
-        break;
-      cblas_dtrsm (CblasColMajor, CblasRight, CblasLower, CblasTrans, CblasNonUnit, (int) rest,
-                   (int) w, 1.0, d, ni, d + w, ni);
-      cblas_dsyrk (CblasColMajor, CblasLower, CblasNoTrans, (int) rest, (int) w, -1.0, d + w, ni,
-                   1.0, d + w + w * n, ni);
-    }
-  return TRUE;
+  return MAX (32, (gsize) (1e9 / ((double) MAX (n, 1) * (double) MAX (k, 1))));
 }
 
 LescMatrix *
-lesc_smoothness_quadratic_form (const LescSmoothness *m, const LescMatrix *phi, double lambda,
-                                LescProgress *progress, GError **error)
+lesc_gram_lower (const LescMatrix *phi, LescProgress *progress, GError **error)
+{
+  gsize n = phi->rows, k = phi->cols;
+  g_autoptr (LescMatrix) q = lesc_matrix_try_new (k, k, error);
+  if (q == NULL
+      || !lower_product (q, phi->data, phi->data, n, 1.0, 0.0, block_for (n, k), progress, error))
+    return NULL;
+  return g_steal_pointer (&q);
+}
+
+LescMatrix *
+lesc_smoothness_form (const LescSmoothness *m, const LescMatrix *phi, const LescMatrix *gram,
+                      LescProgress *progress, GError **error)
 {
   gsize n = m->n, k = phi->cols;
   g_return_val_if_fail (phi->rows == n, NULL);
   g_autoptr (LescMatrix) q = lesc_matrix_try_new (k, k, error);
   if (q == NULL)
     return NULL;
-  /* column blocks of about 2e9 flops, a cancellation check between them */
-  gsize block = MAX (32, (gsize) (1e9 / ((double) MAX (n, 1) * (double) MAX (k, 1))));
+  gsize block = block_for (n, k);
   if (is_laplacian (m))
     {
-      /* Laplacian: Q = ΦᵀT with T = Φ + λMΦ (n³ flops) */
+      /* Laplacian: Φᵀ(MΦ), n³ flops */
       g_autoptr (LescMatrix) t = lesc_matrix_try_new (n, k, error);
       if (t == NULL)
         return NULL;
       lesc_smoothness_apply (m, phi->data, k, t->data);
-      for (gsize e = 0; e < n * k; e++)
-        t->data[e] = phi->data[e] + lambda * t->data[e];
       if (!lower_product (q, phi->data, t->data, n, 1.0, 0.0, block, progress, error))
         return NULL;
       return g_steal_pointer (&q);
@@ -332,60 +323,48 @@ lesc_smoothness_quadratic_form (const LescSmoothness *m, const LescMatrix *phi, 
     {
       /* C = UV, A = UᵀΦ, W = VΦ (r×k). FᵀF = I − C − Cᵀ + CᵀC (code: F = I − C; the paper's
        * F = I − Cᵀ swaps the last term for CCᵀ), so
-       *   Q = (1 + λ)ΦᵀΦ − λ(AᵀW + WᵀA) + λWᵀ(UᵀU)W   (paper: λAᵀ(VVᵀ)A),
-       * n³ + O(n²r) flops. The terms cancel where F is small, so the rounding error grows
-       * with (1 + λ)(1 + ‖C‖)²: used for ‖C‖₂ ≤ FACTORED_FORM_MAX_NORM only. */
+       *   ΦᵀMΦ = ΦᵀΦ − (AᵀW + WᵀA) + Wᵀ(UᵀU)W   (paper: Aᵀ(VVᵀ)A),
+       * O(n²r) flops on top of the Gram matrix. The terms cancel where F is small, so the
+       * rounding error grows with (1 + ‖C‖)²: used for ‖C‖₂ ≤ FACTORED_FORM_MAX_NORM only. */
+      g_return_val_if_fail (gram != NULL && gram->rows == k, NULL);
       int r = (int) m->u->cols, ki = (int) k, ni = (int) n;
-      g_autoptr (LescMatrix) a = lesc_matrix_try_new (MAX (r, 1), k, error);
-      g_autoptr (LescMatrix) w = a ? lesc_matrix_try_new (MAX (r, 1), k, error) : NULL;
-      g_autoptr (LescMatrix) gw = w ? lesc_matrix_try_new (MAX (r, 1), k, error) : NULL;
-      if (gw == NULL)
-        return NULL;
-      g_autoptr (LescMatrix) gram = lesc_matrix_new (MAX (r, 1), MAX (r, 1));
-      if (!lower_product (q, phi->data, phi->data, n, 1.0 + lambda, 0.0, block, progress, error))
-        return NULL;
+      memcpy (q->data, gram->data, k * k * sizeof (double));
       if (r == 0)
         return g_steal_pointer (&q);
+      g_autoptr (LescMatrix) a = lesc_matrix_try_new (r, k, error);
+      g_autoptr (LescMatrix) w = a ? lesc_matrix_try_new (r, k, error) : NULL;
+      g_autoptr (LescMatrix) gw = w ? lesc_matrix_try_new (r, k, error) : NULL;
+      if (gw == NULL)
+        return NULL;
+      g_autoptr (LescMatrix) rr = lesc_matrix_new (r, r);
       cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, r, ki, ni, 1.0, m->u->data, ni,
                    phi->data, ni, 0.0, a->data, r);
       cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, r, ki, ni, 1.0, m->v->data, r,
                    phi->data, ni, 0.0, w->data, r);
       if (m->paper)
         cblas_dgemm (CblasColMajor, CblasNoTrans, CblasTrans, r, r, ni, 1.0, m->v->data, r,
-                     m->v->data, r, 0.0, gram->data, r);
+                     m->v->data, r, 0.0, rr->data, r);
       else
         cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, r, r, ni, 1.0, m->u->data, ni,
-                     m->u->data, ni, 0.0, gram->data, r);
+                     m->u->data, ni, 0.0, rr->data, r);
       const LescMatrix *outer = m->paper ? a : w;
-      cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, r, ki, r, 1.0, gram->data, r,
+      cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, r, ki, r, 1.0, rr->data, r,
                    outer->data, r, 0.0, gw->data, r);
-      if (!lower_product (q, a->data, w->data, (gsize) r, -lambda, 1.0, block, progress, error)
-          || !lower_product (q, w->data, a->data, (gsize) r, -lambda, 1.0, block, progress, error)
-          || !lower_product (q, outer->data, gw->data, (gsize) r, lambda, 1.0, block, progress,
+      if (!lower_product (q, a->data, w->data, (gsize) r, -1.0, 1.0, block, progress, error)
+          || !lower_product (q, w->data, a->data, (gsize) r, -1.0, 1.0, block, progress, error)
+          || !lower_product (q, outer->data, gw->data, (gsize) r, 1.0, 1.0, block, progress,
                              error))
         return NULL;
       return g_steal_pointer (&q);
     }
-  /* dense C: Q = ΦᵀGΦ with G = I + λFᵀF = LLᵀ (G ⪰ I), so Q = (LᵀΦ)ᵀ(LᵀΦ): FᵀF n³, the
-   * factorization n³/3, LᵀΦ n³, the last product n³ flops (FΦ and two products: 4n³) */
-  g_autoptr (LescMatrix) g = lesc_matrix_try_new (n, n, error);
-  g_autoptr (LescMatrix) t = g ? lesc_matrix_try_new (n, MAX (n, k), error) : NULL;   /* F, LᵀΦ */
+  g_autoptr (LescMatrix) t = lesc_matrix_try_new (n, k, error);
   if (t == NULL)
     return NULL;
-  {
-    g_autoptr (LescMatrix) formed = NULL;
-    const LescMatrix *c = dense_c (m, &formed, error);
-    if (c == NULL)
-      return NULL;
-    for (gsize j = 0; j < n; j++)
-      for (gsize i = 0; i < n; i++)
-        t->data[i + j * n] = (i == j) - (m->paper ? LESC_AT (c, j, i) : LESC_AT (c, i, j));
-  }
-  if (!lower_product (g, t->data, t->data, n, lambda, 0.0, block, progress, error))
-    return NULL;
-  for (gsize i = 0; i < n; i++)
-    LESC_AT (g, i, i) += 1.0;
-  if (!cholesky (g, 256, progress, error))
+  /* dense C (held, or formed from its factors): (FΦ)ᵀ(FΦ), FΦ = Φ − CΦ (paper: Φ − CᵀΦ)
+   * by column blocks: 3n³ flops */
+  g_autoptr (LescMatrix) formed = NULL;
+  const LescMatrix *c = dense_c (m, &formed, error);
+  if (c == NULL)
     return NULL;
   memcpy (t->data, phi->data, n * k * sizeof (double));
   for (gsize j0 = 0; j0 < k; j0 += block)
@@ -393,8 +372,9 @@ lesc_smoothness_quadratic_form (const LescSmoothness *m, const LescMatrix *phi, 
       if (lesc_progress_cancelled (progress, error))
         return NULL;
       gsize b = MIN (block, k - j0);
-      cblas_dtrmm (CblasColMajor, CblasLeft, CblasLower, CblasTrans, CblasNonUnit, (int) n,
-                   (int) b, 1.0, g->data, (int) n, t->data + j0 * n, (int) n);
+      cblas_dgemm (CblasColMajor, m->paper ? CblasTrans : CblasNoTrans, CblasNoTrans, (int) n,
+                   (int) b, (int) n, -1.0, c->data, (int) n, phi->data + j0 * n, (int) n, 1.0,
+                   t->data + j0 * n, (int) n);
     }
   if (!lower_product (q, t->data, t->data, n, 1.0, 0.0, block, progress, error))
     return NULL;

@@ -31,19 +31,23 @@ void lesc_smoothness_apply (const LescSmoothness *m, const double *x, gsize k, d
 /* The dense n×n M (the converged variant and tests only). */
 LescMatrix *lesc_smoothness_dense (const LescSmoothness *m);
 
+/* Bytes held by M. */
+double lesc_smoothness_bytes (const LescSmoothness *m);
 /* Flops of one lesc_smoothness_apply per column of x. */
 double lesc_smoothness_apply_flops (const LescSmoothness *m);
-/* Q = Φᵀ(I + λM)Φ for a dense n×k Φ (symmetric k×k), formed once: the LE objective's
- * quadratic form, for problems where one product with it per iteration is cheaper than
- * the operator chain (docs/shortcuts.md §1). For (I − C)ᵀ(I − C) it is ΦᵀΦ + λ((I − C)Φ)ᵀ((I − C)Φ).
- * Only the lower triangle is computed (the entries above the diagonal are 0): use it
- * with lesc_symmetric_product. Computed in column blocks; NULL and
- * G_IO_ERROR_CANCELLED when cancelled. */
-LescMatrix *lesc_smoothness_quadratic_form (const LescSmoothness *m, const LescMatrix *phi,
-                                            double lambda, LescProgress *progress,
-                                            GError **error);
-/* Flops of lesc_smoothness_quadratic_form for k columns. */
-double lesc_smoothness_quadratic_form_flops (const LescSmoothness *m, gsize k);
+/* ΦᵀMΦ for a dense n×k Φ (symmetric k×k), formed once per smoothness: the LE objective's
+ * quadratic form is then Q = ΦᵀΦ + λΦᵀMΦ for any λ at O(k²) (docs/shortcuts.md §1). `gram` is ΦᵀΦ (lower
+ * triangle), which the factored C uses: for M = (I − C)ᵀ(I − C), C = UV, the form is
+ * ΦᵀΦ − AᵀW − WᵀA + Wᵀ(UᵀU)W with A = UᵀΦ, W = VΦ. Only the lower triangle is computed
+ * (the entries above the diagonal are 0): use it with lesc_symmetric_product. Computed in
+ * column blocks; NULL and G_IO_ERROR_CANCELLED when cancelled. */
+LescMatrix *lesc_smoothness_form (const LescSmoothness *m, const LescMatrix *phi,
+                                  const LescMatrix *gram, LescProgress *progress,
+                                  GError **error);
+/* ΦᵀΦ (lower triangle; above the diagonal 0), by column blocks with cancellation checks. */
+LescMatrix *lesc_gram_lower (const LescMatrix *phi, LescProgress *progress, GError **error);
+/* Flops of lesc_smoothness_form for k columns (the Gram matrix not included). */
+double lesc_smoothness_form_flops (const LescSmoothness *m, gsize k);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescSmoothness, lesc_smoothness_free)
 

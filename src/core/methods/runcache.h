@@ -1,0 +1,48 @@
+/* What runs of GLLE, LESC and gLESC share, kept between runs so that moving λ₁ is cheap
+ * (the explorer, the λ grid, `lesc table --tune`, `lesc bench --interactive`):
+ *   per data set: the LE kernel Φ̂ and its Gram matrix Φ̂ᵀΦ̂;
+ *   per data set and every setting but λ₁ (and the seed and variant): the smoothness
+ *   matrix M — GLLE's graph, LESC's LRR, gLESC's tensor step — and Φ̂ᵀMΦ̂.
+ * A change of λ₁ then costs O(n²) to form Q = Φ̂ᵀΦ̂ + λ₁Φ̂ᵀMΦ̂ plus the optimizer's
+ * iterations; the result equals the uncached run to the bit.
+ *
+ * The cache holds at most `limit` bytes: when an entry would exceed it, the least
+ * recently used entries go first (an entry in use by a run is freed when that run
+ * releases it). It is thread-safe: runs needing the same entry compute it once — the
+ * others wait (still cancellable) and take over when the computing run is cancelled, so a
+ * cancelled run never leaves a half-made entry behind. */
+#pragma once
+#include "core/methods/method.h"
+
+G_BEGIN_DECLS
+
+typedef struct _LescRunCache LescRunCache;
+
+/* `limit` in bytes; 0: lesc_run_cache_default_limit (). */
+LescRunCache *lesc_run_cache_new (double limit);
+void lesc_run_cache_free (LescRunCache *cache);
+/* A quarter of physical memory. */
+double lesc_run_cache_default_limit (void);
+/* Change the bound (0: the default); evicts at once down to it. */
+void lesc_run_cache_set_limit (LescRunCache *cache, double limit);
+double lesc_run_cache_get_limit (LescRunCache *cache);
+/* Evict entries not in use until at most `bytes` are held. */
+void lesc_run_cache_trim (LescRunCache *cache, double bytes);
+
+typedef struct {
+  guint entries;       /* kept (in use or not) */
+  double bytes;        /* held, including evicted entries still in use */
+  guint hits, misses, evictions;
+} LescRunCacheStats;
+void lesc_run_cache_get_stats (LescRunCache *cache, LescRunCacheStats *stats);
+
+/* The recovery step of lesc_method_run_cached for a method with a smoothness step:
+ * cached (or newly computed) M, Φ̂, Φ̂ᵀΦ̂ and Φ̂ᵀMΦ̂, then the LE step. */
+LescMatrix *lesc_method_cached_recover (const LescMethod *m, const LescDataset *ds,
+                                        const LescProblem *problem, const LescRunParams *p,
+                                        LescRunCache *cache, LescProgress *progress,
+                                        LescRunResult *result, GError **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescRunCache, lesc_run_cache_free)
+
+G_END_DECLS
