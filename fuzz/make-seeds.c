@@ -1,9 +1,9 @@
-/* Writes the seed corpora of the fuzz targets (fuzz/corpus/TARGET/) with the program's own
+/* Writes the seed corpora of the fuzz targets (FOLDER/TARGET/) with the program's own
  * writers: small valid MAT v5 files (compressed and not, several storage classes) and a
  * MAT v4 file written by matio, CSV data sets written by lesc_dataset_save_csv, results
  * stores written by lesc_store_put, .npy files written by lesc_npy_format (and .npz
  * archives of them made with libzip, stored and deflated), saved models written by
- * lesc_model_format. Run: build-fuzz/fuzz/make-seeds fuzz/corpus */
+ * lesc_model_format. build-aux/fuzz runs it: build-fuzz/fuzz/make-seeds build-fuzz/seeds */
 #include "core/data/csv.h"
 #include "core/data/dataset.h"
 #include "core/data/npy.h"
@@ -306,7 +306,7 @@ main (int argc, char **argv)
 {
   if (argc != 2)
     {
-      g_printerr ("usage: make-seeds CORPUS-FOLDER (fuzz/corpus)\n");
+      g_printerr ("usage: make-seeds FOLDER (build-aux/fuzz uses build-fuzz/seeds)\n");
       return 2;
     }
   root = argv[1];

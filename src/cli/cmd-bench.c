@@ -22,7 +22,7 @@
 
 static char *datasets_option, *methods_option, *format_option, *changes_option;
 static gboolean targets_option, long_option, interactive;
-static gint repeat_option = 0;   /* 0: the mode's default (--targets 1, --interactive 5) */
+static gint repeat_option = G_MININT;   /* unset: the mode's default (--targets 1, --interactive 5) */
 
 static const GOptionEntry entries[] = {
   { "datasets", 0, 0, G_OPTION_ARG_STRING, &datasets_option,
@@ -109,11 +109,11 @@ lesc_cmd_bench (int argc, char **argv)
     return lesc_cli_usage ("bench", "--targets and --interactive are two different benches");
   if (long_option && !targets_option)
     return lesc_cli_usage ("bench", "--long goes with --targets");
-  if (repeat_option != 0 && !targets_option && !interactive)
+  if (repeat_option != G_MININT && !targets_option && !interactive)
     return lesc_cli_usage ("bench", "--repeat goes with --targets or --interactive");
-  int repeat = repeat_option != 0 ? repeat_option : interactive ? 5 : 1;
-  if (repeat < 1)
-    return lesc_cli_usage ("bench", "--repeat %d: expected 1 or more", repeat);
+  int repeat = repeat_option != G_MININT ? repeat_option : interactive ? 5 : 1;
+  if (repeat < 1 || repeat > 1000)
+    return lesc_cli_usage ("bench", "--repeat %d: expected 1…1000", repeat);
   if (targets_option)
     return lesc_bench_targets (long_option, (guint) repeat, lesc_cli_data_dir, csv);
   const char *default_sets = interactive ? "artificial,sjaffe"
@@ -135,8 +135,6 @@ lesc_cmd_bench (int argc, char **argv)
     }
   if (interactive)
     {
-      if (repeat < 1 || repeat > 1000)
-        return lesc_cli_usage ("bench", "--repeat %d: expected 1…1000", repeat);
       if (lesc_batch.cache_gb < 0 || !isfinite (lesc_batch.cache_gb))
         return lesc_cli_usage ("bench", "--cache-limit %g: expected a positive number of GB",
                                lesc_batch.cache_gb);
