@@ -142,8 +142,10 @@ test_sensitivity (void)
     return;
   LescSensitivityView *view = LESC_SENSITIVITY_VIEW (lesc_window_get_view (window, "sensitivity"));
   g_assert_true (lesc_sensitivity_view_select_method (view, "lesc"));
-  const double l1[] = { 0.1, 10 }, l2[] = { 0.01, 1 };
-  lesc_sensitivity_view_set_lambdas (view, l1, 2, l2, 2);
+  /* 12 cells: enough time (a few seconds) for the window to read finished cells back while
+   * the grid still runs */
+  const double l1[] = { 0.1, 1, 10 }, l2[] = { 0.01, 0.1, 1, 10 };
+  lesc_sensitivity_view_set_lambdas (view, l1, 3, l2, 4);
   lesc_sensitivity_view_compute (view);
   /* While it runs, the cells done so far are painted (read back from the store). */
   g_assert_true (lesc_test_wait (partial_grid, view, 300));
@@ -153,18 +155,18 @@ test_sensitivity (void)
   guint rows = 0, cols = 0;
   const double *values = lesc_sensitivity_view_get_values (view, &rows, &cols);
   g_assert_nonnull (values);
-  g_assert_cmpuint (rows, ==, 2);
-  g_assert_cmpuint (cols, ==, 2);
-  for (guint i = 0; i < 4; i++)
+  g_assert_cmpuint (rows, ==, 3);
+  g_assert_cmpuint (cols, ==, 4);
+  for (guint i = 0; i < 12; i++)
     g_assert_true (isfinite (values[i]) && values[i] > 0 && values[i] < 1);   /* Chebyshev */
-  double cell = values[0 * cols + 1];   /* λ₁ = 0.1, λ₂ = 1 */
+  double cell = values[0 * cols + 2];   /* λ₁ = 0.1, λ₂ = 1 */
   snapshot_view ("sensitivity", 40);
   check_exports ("sensitivity", "10");
 
   /* A click on that cell runs LESC with those values and shows its distributions; the
    * Measures row equals the grid's cell. */
   select_only ((const char *const[]) { NULL });
-  g_assert_true (lesc_sensitivity_view_activate_cell (view, 0, 1));
+  g_assert_true (lesc_sensitivity_view_activate_cell (view, 0, 2));
   g_assert_true (lesc_test_wait (queue_idle, NULL, 300));
   const LescMethod *lesc = lesc_method_find ("lesc");
   LescRunParams p;
