@@ -105,22 +105,6 @@ lesc_result_get_measures (LescResult *self, LescKlDirection kl)
   return self->measures[kl == LESC_KL_RECOVERED_TRUTH ? 1 : 0];
 }
 
-gboolean
-lesc_run_params_same (const LescMethod *m, const LescRunParams *a, const LescRunParams *b)
-{
-  for (guint i = 0; i < m->n_params; i++)
-    if (a->values[i] != b->values[i])
-      return FALSE;
-  if (m->uses_seed && a->seed != b->seed)
-    return FALSE;
-  if (m->uses_variant && a->variant != b->variant)
-    return FALSE;
-  return a->c_paper_orientation == b->c_paper_orientation
-         && a->tensor_fft_views == b->tensor_fft_views
-         && a->odd_n_single_shrink == b->odd_n_single_shrink
-         && a->flavour == b->flavour;
-}
-
 char *
 lesc_run_params_describe (const LescMethod *m, const LescRunParams *p)
 {

@@ -48,10 +48,6 @@ char *lesc_run_params_title (const LescMethod *m, const LescRunParams *p);
  * them on a line of their own). */
 char *lesc_run_params_title_split (const LescMethod *m, const LescRunParams *p, const char *separator);
 
-/* TRUE when the two settings give the same run of `method` (the seed and the variant
- * count only for methods that use them). */
-gboolean lesc_run_params_same (const LescMethod *method, const LescRunParams *a,
-                               const LescRunParams *b);
 /* The settings in one line, as above. */
 char *lesc_run_params_describe (const LescMethod *method, const LescRunParams *p);
 

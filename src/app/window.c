@@ -65,7 +65,7 @@ job_is_current (LescWindow *self, LescJob *job, const LescMethod *method)
     return FALSE;
   LescRunParams now;
   lesc_method_panel_get_params (self->method_panel, method, &now);
-  return lesc_run_params_same (method, &in->params, &now);
+  return lesc_run_params_equal (method, &in->params, &now);
 }
 
 typedef struct {
@@ -111,9 +111,9 @@ invalidate (LescWindow *self, const LescMethod *method, gboolean all)
       lesc_method_panel_get_params (self->method_panel, m, &now);
       if (all || lesc_result_get_data (r) != self->data)
         g_list_store_remove (self->results, i);
-      else if (!lesc_run_params_same (m, lesc_result_get_params (r), &now) && !lesc_result_get_outdated (r))
+      else if (!lesc_run_params_equal (m, lesc_result_get_params (r), &now) && !lesc_result_get_outdated (r))
         result_changed (self, i, r, TRUE, NULL);
-      else if (lesc_run_params_same (m, lesc_result_get_params (r), &now) && lesc_result_get_outdated (r))
+      else if (lesc_run_params_equal (m, lesc_result_get_params (r), &now) && lesc_result_get_outdated (r))
         result_changed (self, i, r, FALSE, NULL);   /* the settings are back to the result's */
     }
 }

@@ -198,7 +198,7 @@ test_run_lesc (void)
   /* The result carries the settings that made it. */
   LescRunParams now;
   lesc_method_panel_get_params (lesc_window_get_method_panel (window), lesc_result_get_method (r), &now);
-  g_assert_true (lesc_run_params_same (lesc_result_get_method (r), lesc_result_get_params (r), &now));
+  g_assert_true (lesc_run_params_equal (lesc_result_get_method (r), lesc_result_get_params (r), &now));
   /* Running again with the same settings queues nothing. */
   lesc_window_run (window);
   g_assert_false (lesc_job_queue_get_busy (lesc_window_get_queue (window)));
