@@ -4,6 +4,7 @@
  * by SIGPIPE). Special files are made in the test's temporary folder; a pty is reached
  * through a link there. No test names a device of the system. */
 #define _GNU_SOURCE
+#include "testdrain.h"
 #include "testcli.h"
 #include "testfiles.h"
 
@@ -26,26 +27,6 @@ path_in_tmp (const char *name)
 
 /* What `lesc binarize DATA --label-columns 2` prints. */
 static const char expected[] = "a,b\n1,0\n0,1\n1,0\n";
-
-static gpointer
-drain (gpointer data_fd)
-{
-  int fd = GPOINTER_TO_INT (data_fd);
-  GString *got = g_string_new (NULL);
-  char buf[4096];
-  ssize_t n;
-  while ((n = read (fd, buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
-    if (n > 0)
-      g_string_append_len (got, buf, n);
-  close (fd);
-  return got;
-}
-
-static gpointer
-open_and_drain (gpointer path)
-{
-  return drain (GINT_TO_POINTER (open (path, O_RDONLY)));
-}
 
 static void
 test_stdout (void)
@@ -87,7 +68,7 @@ test_fifo (void)
 {
   g_autofree char *fifo = path_in_tmp ("out.fifo");
   g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
-  GThread *reader = g_thread_new ("reader", open_and_drain, fifo);
+  GThread *reader = g_thread_new ("reader", lesc_test_open_and_drain, fifo);
   g_auto (Run) r = run ("binarize", data, "--label-columns", "2", "-o", fifo, NULL);
   GString *got = g_thread_join (reader);
   g_assert_cmpint (r.status, ==, 0);
@@ -173,7 +154,7 @@ run_into_closed_pipe (const char *const *args, char **err)
                                            &out_fd, &err_fd, &error));
   g_assert_no_error (error);
   close (out_fd); /* the reader is gone before lesc writes */
-  GString *e = drain (GINT_TO_POINTER (err_fd));
+  GString *e = lesc_test_drain (GINT_TO_POINTER (err_fd));
   int status = 0;
   g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
   g_spawn_close_pid (pid);
@@ -221,7 +202,7 @@ test_early_close (void)
   char buf[10];
   g_assert_cmpint (read (fd, buf, sizeof buf), ==, 10);
   close (fd);
-  GString *e = drain (GINT_TO_POINTER (err_fd));
+  GString *e = lesc_test_drain (GINT_TO_POINTER (err_fd));
   int status = 0;
   g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
   g_spawn_close_pid (pid);

@@ -4,6 +4,7 @@
  * Every special file is made in the test's own temporary folder (a pty is reached through
  * a link there): no test names a device of the system. */
 #define _GNU_SOURCE
+#include "testdrain.h"
 #include "core/base/error.h"
 #include "core/base/output.h"
 #include "testfiles.h"
@@ -50,27 +51,6 @@ assert_write_fails (const char *path, int code, const char *expect1, const char 
   g_autoptr (GError) error = NULL;
   g_assert_false (lesc_output_write (path, "x\n", 2, &error));
   lesc_test_assert_error (error, code, path, expect1, expect2, NULL);
-}
-
-/* Bytes read from `fd` until end of file (a thread's work). */
-static gpointer
-drain (gpointer data)
-{
-  int fd = GPOINTER_TO_INT (data);
-  GString *got = g_string_new (NULL);
-  char buf[4096];
-  ssize_t n;
-  while ((n = read (fd, buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
-    if (n > 0)
-      g_string_append_len (got, buf, n);
-  close (fd);
-  return got;
-}
-
-static gpointer
-open_and_drain (gpointer path)
-{
-  return drain (GINT_TO_POINTER (open (path, O_RDONLY)));
 }
 
 static void
@@ -160,7 +140,7 @@ test_fifo (void)
   g_autofree char *big = g_malloc (size);
   for (gsize k = 0; k < size; k++)
     big[k] = (char) ('a' + k % 26);
-  GThread *reader = g_thread_new ("reader", open_and_drain, fifo);
+  GThread *reader = g_thread_new ("reader", lesc_test_open_and_drain, fifo);
   g_autoptr (GError) error = NULL;
   g_assert_true (lesc_output_write (fifo, big, size, &error));
   g_assert_no_error (error);
@@ -175,7 +155,7 @@ test_fifo (void)
   /* through a link */
   g_autofree char *link = path_in_tmp ("fifo-link");
   g_assert_cmpint (symlink ("fifo", link), ==, 0);
-  reader = g_thread_new ("reader", open_and_drain, fifo);
+  reader = g_thread_new ("reader", lesc_test_open_and_drain, fifo);
   g_assert_true (lesc_output_write (link, "via link\n", 9, &error));
   got = g_thread_join (reader);
   g_assert_cmpstr (got->str, ==, "via link\n");
@@ -227,7 +207,7 @@ test_stdout (void)
   g_autoptr (GError) error = NULL;
   gboolean ok = lesc_output_write ("-", "then written\n", 13, &error);
   dup2 (saved, STDOUT_FILENO);
-  GString *got = drain (GINT_TO_POINTER (p[0]));
+  GString *got = lesc_test_drain (GINT_TO_POINTER (p[0]));
   g_assert_true (ok);
   g_assert_cmpstr (got->str, ==, "buffered then written\n"); /* stdio's buffer first */
   g_string_free (got, TRUE);
@@ -288,7 +268,7 @@ accept_and_drain (gpointer data)
   int listener = GPOINTER_TO_INT (data);
   int fd = accept (listener, NULL, NULL);
   close (listener);
-  return drain (GINT_TO_POINTER (fd));
+  return lesc_test_drain (GINT_TO_POINTER (fd));
 }
 
 static void
