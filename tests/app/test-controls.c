@@ -12,16 +12,10 @@
 #include "app/settings.h"
 #include "app/window.h"
 #include "apptest.h"
+#include "appwindow.h"
 #include "testutil.h"
 #include "xtest.h"
 
-static LescWindow *window;
-
-static gboolean
-queue_idle (gpointer data)
-{
-  return !lesc_job_queue_get_busy (lesc_window_get_queue (window));
-}
 
 static gboolean
 queue_busy (gpointer data)

@@ -13,23 +13,10 @@
 #include "app/settings.h"
 #include "app/window.h"
 #include "apptest.h"
+#include "appwindow.h"
 #include "testutil.h"
 
-static LescWindow *window;
 static GSettings *settings;
-
-static gboolean
-queue_idle (gpointer data)
-{
-  return !lesc_job_queue_get_busy (lesc_window_get_queue (window));
-}
-
-static gboolean
-data_named (gpointer data)
-{
-  LescDataObject *d = lesc_window_get_data (window);
-  return d != NULL && g_str_equal (lesc_data_object_get_name (d), data);
-}
 
 static LescJob *
 last_job (void)

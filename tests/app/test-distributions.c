@@ -16,35 +16,12 @@
 #include "app/settings.h"
 #include "app/window.h"
 #include "apptest.h"
+#include "appwindow.h"
 #include "testutil.h"
 #include "xtest.h"
 
-static LescWindow *window;
 static GSettings *settings;
 static const char *const emotions[] = { "happy", "sad", "surprise", "anger", "disgust", "fear", NULL };
-
-static gboolean
-queue_idle (gpointer data)
-{
-  return !lesc_job_queue_get_busy (lesc_window_get_queue (window));
-}
-
-static gboolean
-data_named (gpointer data)
-{
-  LescDataObject *d = lesc_window_get_data (window);
-  return d != NULL && g_str_equal (lesc_data_object_get_name (d), data);
-}
-
-static void
-select_only (const char *const *names)
-{
-  LescMethodPanel *panel = lesc_window_get_method_panel (window);
-  guint n = 0;
-  const LescMethod *const *methods = lesc_methods (&n);
-  for (guint i = 0; i < n; i++)
-    lesc_method_panel_set_selected (panel, methods[i], g_strv_contains (names, methods[i]->name));
-}
 
 static LescDistributionsView *
 view (void)
@@ -64,7 +41,7 @@ sjaffe_with_results (void)
       lesc_window_open (window, path);
       g_assert_true (lesc_test_wait (data_named, "sjaffe", 60));
       lesc_label_names_store (lesc_window_get_data (window), settings, emotions);
-      select_only ((const char *const[]) { "fcm", "km", "lp", "ml", NULL });
+      select_methods ((const char *const[]) { "fcm", "km", "lp", "ml", NULL });
       lesc_window_run (window);
       g_assert_true (lesc_test_wait (queue_idle, NULL, 300));
       g_assert_cmpuint (g_list_model_get_n_items (lesc_window_get_results (window)), ==, 4);
@@ -253,7 +230,7 @@ test_recompute_keeps_old (void)
 {
   if (!sjaffe_with_results ())
     return;
-  select_only ((const char *const[]) { "fcm", "km", "lp", "ml", "glle", NULL });
+  select_methods ((const char *const[]) { "fcm", "km", "lp", "ml", "glle", NULL });
   lesc_window_run (window);
   g_assert_true (lesc_test_wait (queue_idle, NULL, 300));
   LescResult *before = result_of ("glle");

@@ -22,32 +22,9 @@
 #include "core/experiments/experiment.h"
 #include "core/experiments/store.h"
 #include "apptest.h"
+#include "appwindow.h"
 #include "testutil.h"
 
-static LescWindow *window;
-
-static gboolean
-queue_idle (gpointer data)
-{
-  return !lesc_job_queue_get_busy (lesc_window_get_queue (window));
-}
-
-static gboolean
-data_named (gpointer data)
-{
-  LescDataObject *d = lesc_window_get_data (window);
-  return d != NULL && g_str_equal (lesc_data_object_get_name (d), data);
-}
-
-static void
-select_only (const char *const *names)
-{
-  LescMethodPanel *panel = lesc_window_get_method_panel (window);
-  guint n = 0;
-  const LescMethod *const *methods = lesc_methods (&n);
-  for (guint i = 0; i < n; i++)
-    lesc_method_panel_set_selected (panel, methods[i], g_strv_contains (names, methods[i]->name));
-}
 
 static gboolean
 open_sjaffe (void)
@@ -165,7 +142,7 @@ test_sensitivity (void)
 
   /* A click on that cell runs LESC with those values and shows its distributions; the
    * Measures row equals the grid's cell. */
-  select_only ((const char *const[]) { NULL });
+  select_methods ((const char *const[]) { NULL });
   g_assert_true (lesc_sensitivity_view_activate_cell (view, 0, 2));
   g_assert_true (lesc_test_wait (queue_idle, NULL, 300));
   const LescMethod *lesc = lesc_method_find ("lesc");
@@ -187,7 +164,7 @@ test_cross_validation (void)
 {
   if (!open_sjaffe ())
     return;
-  select_only ((const char *const[]) { "glle", "lesc", NULL });
+  select_methods ((const char *const[]) { "glle", "lesc", NULL });
   LescCvView *view = LESC_CV_VIEW (lesc_window_get_view (window, "cv"));
   lesc_cv_view_set_folds (view, 3);
   lesc_cv_view_run (view);
@@ -241,7 +218,7 @@ test_comparison (void)
   lesc_method_panel_set_param (lesc_window_get_method_panel (window), lp, "alpha", 0.9);
   g_autoptr (GSettings) settings = lesc_app_settings_new ();
   g_settings_set_string (settings, "data-directory", data_dir);
-  select_only ((const char *const[]) { "fcm", "km", "lp", NULL });
+  select_methods ((const char *const[]) { "fcm", "km", "lp", NULL });
   LescComparisonView *view = LESC_COMPARISON_VIEW (lesc_window_get_view (window, "comparison"));
   g_auto (GStrv) chosen = lesc_comparison_view_dup_chosen (view);
   g_assert_cmpuint (g_strv_length (chosen), ==, 2);

@@ -18,10 +18,10 @@
 #include "core/data/csv.h"
 #include "core/data/tablefile.h"
 #include "apptest.h"
+#include "appwindow.h"
 #include "testfiles.h"
 
 static LescApplication *app;
-static LescWindow *window;
 static char *tmp;
 
 enum { N = 40, Q = 3, O = 3 };
@@ -40,19 +40,6 @@ make_data (LescMatrix **x_out, LescMatrix **l_out)
     }
   *x_out = x;
   *l_out = l;
-}
-
-static gboolean
-queue_idle (gpointer data)
-{
-  return !lesc_job_queue_get_busy (lesc_window_get_queue (window));
-}
-
-static gboolean
-data_named (gpointer data)
-{
-  LescDataObject *d = lesc_window_get_data (window);
-  return d != NULL && g_str_equal (lesc_data_object_get_name (d), data);
 }
 
 static gboolean

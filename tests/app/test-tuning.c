@@ -16,17 +16,11 @@
 #include "app/strip-view.h"
 #include "app/window.h"
 #include "apptest.h"
+#include "appwindow.h"
 #include "core/methods/run.h"
 
 static LescApplication *app;
-static LescWindow *window;
 static const LescMethod *glle;
-
-static gboolean
-queue_idle (gpointer data)
-{
-  return !lesc_job_queue_get_busy (lesc_window_get_queue (window));
-}
 
 static gboolean
 window_mapped (gpointer data)

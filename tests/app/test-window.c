@@ -15,28 +15,15 @@
 #include "app/settings.h"
 #include "app/window.h"
 #include "apptest.h"
+#include "appwindow.h"
 #include "testutil.h"
 
 static LescApplication *app;
-static LescWindow *window;
-
-static gboolean
-queue_idle (gpointer data)
-{
-  return !lesc_job_queue_get_busy (lesc_window_get_queue (window));
-}
 
 static gboolean
 window_mapped (gpointer data)
 {
   return gtk_widget_get_mapped (GTK_WIDGET (window)) && gtk_widget_get_width (GTK_WIDGET (window)) > 0;
-}
-
-static gboolean
-data_named (gpointer data)
-{
-  LescDataObject *d = lesc_window_get_data (window);
-  return d != NULL && g_str_equal (lesc_data_object_get_name (d), data);
 }
 
 static void
