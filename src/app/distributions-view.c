@@ -247,6 +247,31 @@ add_progress (LescDistributionsView *self, guint panel, LescResult *r)
 
 static void rebuild_inspector (LescDistributionsView *self);
 
+
+/* TRUE when every sample has the same distribution to within rounding (1e-9 in every
+ * degree); *uniform: that distribution is 1/c in every label. A method whose memberships
+ * collapse (FCM with β = 2 on SJAFFE) draws one colour per label, and the panel says why. */
+static gboolean
+flat_result (const LescMatrix *d, gboolean *uniform)
+{
+  if (d == NULL || d->rows < 2 || d->cols == 0)
+    return FALSE;
+  *uniform = TRUE;
+  for (gsize k = 0; k < d->cols; k++)
+    {
+      double lo = LESC_AT (d, 0, k), hi = lo;
+      for (gsize i = 1; i < d->rows; i++)
+        {
+          lo = MIN (lo, LESC_AT (d, i, k));
+          hi = MAX (hi, LESC_AT (d, i, k));
+        }
+      if (!(hi - lo <= 1e-9))
+        return FALSE;
+      *uniform = *uniform && fabs (lo - 1.0 / (double) d->cols) <= 1e-9;
+    }
+  return TRUE;
+}
+
 static void
 rebuild (LescDistributionsView *self)
 {
@@ -374,7 +399,23 @@ rebuild (LescDistributionsView *self)
       if (isfinite (v[0]))
         lesc_scatter_model_set_measures (m, p, v);
       g_autofree char *settings = lesc_run_params_title (lesc_result_get_method (r), lesc_result_get_params (r));
-      lesc_scatter_model_set_subtitle (m, p, settings);
+      gboolean uniform;
+      if (flat_result (lesc_result_get_recovered (r), &uniform))
+        {
+          /* one colour in the panel is the result, not a drawing fault: say so */
+          g_autofree char *with_note
+            = uniform
+                /* TRANSLATORS: a panel's subtitle when a method gave every sample the
+                 * uniform distribution (FCM collapsing on SJAFFE): settings, then 1/c */
+                ? g_strdup_printf (_("%s\nevery sample uniform: 1/%zu"), settings,
+                                   lesc_result_get_recovered (r)->cols)
+                /* TRANSLATORS: a panel's subtitle when a method gave every sample the same
+                 * distribution */
+                : g_strdup_printf (_("%s\nthe same distribution for every sample"), settings);
+          lesc_scatter_model_set_subtitle (m, p, with_note);
+        }
+      else
+        lesc_scatter_model_set_subtitle (m, p, settings);
       if (lesc_result_get_outdated (r))
         {
           m->panels[p].dimmed = TRUE;
@@ -684,6 +725,15 @@ lesc_distributions_view_sample_point (LescDistributionsView *self, guint panel, 
   *x = out.x;
   *y = out.y;
   return TRUE;
+}
+
+const char *
+lesc_distributions_view_get_subtitle (LescDistributionsView *self, guint panel)
+{
+  g_return_val_if_fail (LESC_IS_DISTRIBUTIONS_VIEW (self), NULL);
+  if (self->model == NULL || panel >= self->model->n_panels)
+    return NULL;
+  return self->model->panels[panel].subtitle;
 }
 
 guint

@@ -37,6 +37,8 @@ char    *lesc_distributions_view_describe_point (LescDistributionsView *self, gu
 gboolean lesc_distributions_view_sample_point (LescDistributionsView *self, guint panel, guint label,
                                                gsize i, double *x, double *y);
 guint    lesc_distributions_view_get_n_labels_shown (LescDistributionsView *self);
+/* the subtitle under panel `panel` (its run's settings and notes), NULL when it has none */
+const char *lesc_distributions_view_get_subtitle (LescDistributionsView *self, guint panel);
 GtkWidget *lesc_distributions_view_get_figure (LescDistributionsView *self);
 const LescBarsModel *lesc_distributions_view_get_inspector (LescDistributionsView *self);
 gboolean lesc_distributions_view_set_show (LescDistributionsView *self, const char *what);

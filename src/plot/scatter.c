@@ -406,13 +406,22 @@ any_measures (const LescScatterModel *m)
   return FALSE;
 }
 
-static gboolean
-any_subtitle (const LescScatterModel *m)
+/* Lines of the tallest subtitle (a subtitle's lines are separated by '\n'); 0: none */
+static guint
+subtitle_lines (const LescScatterModel *m)
 {
+  guint most = 0;
   for (guint p = 0; p < m->n_panels; p++)
-    if (m->panels[p].subtitle != NULL && m->panels[p].subtitle[0] != '\0')
-      return TRUE;
-  return FALSE;
+    {
+      const char *s = m->panels[p].subtitle;
+      if (s == NULL || s[0] == '\0')
+        continue;
+      guint lines = 1;
+      for (; *s; s++)
+        lines += *s == '\n';
+      most = MAX (most, lines);
+    }
+  return most;
 }
 
 /* Widest measure name and widest value over all panels at `font`. */
@@ -454,8 +463,7 @@ text_block (cairo_t *cr, const LescScatterModel *m, double avail)
 {
   TextBlock b = { MEASURE_FONT, 0, 0, 0, 0, TRUE };
   b.height = lesc_text_line_height (cr, NAME_FONT) + 2.0;
-  if (any_subtitle (m))
-    b.height += lesc_text_line_height (cr, SUBTITLE_FONT);
+  b.height += subtitle_lines (m) * lesc_text_line_height (cr, SUBTITLE_FONT);
   if (!any_measures (m))
     return b;
   for (double f = MEASURE_FONT; f >= MIN_MEASURE_FONT; f -= 0.5)
@@ -641,7 +649,11 @@ lesc_scatter_layout_new (cairo_t *cr, double width, double height, const LescSca
     {
       left_w = MAX (left_w, lesc_text_width (cr, m->panels[p].name, NAME_FONT, TRUE));
       if (m->panels[p].subtitle != NULL)
-        left_w = MAX (left_w, MIN (220.0, lesc_text_width (cr, m->panels[p].subtitle, SUBTITLE_FONT, FALSE)));
+        {
+          g_auto (GStrv) lines = g_strsplit (m->panels[p].subtitle, "\n", -1);
+          for (guint i = 0; lines[i] != NULL; i++)
+            left_w = MAX (left_w, MIN (220.0, lesc_text_width (cr, lines[i], SUBTITLE_FONT, FALSE)));
+        }
     }
   if (any_measures (m))
     left_w = MAX (left_w, 2 * measure_width (cr, m, tb.font) + 1.3 * tb.font);
@@ -841,18 +853,22 @@ paint_panel_text (cairo_t *cr, const LescScatterModel *m, const LescScatterLayou
   lesc_text_show (cr, t, centre ? x + w / 2 : x, y, centre ? 0.5 : 0.0, 0.0, &box);
   g_object_unref (t);
   double below = box.y + box.height;
-  if (any_subtitle (m))
+  guint sub_lines = subtitle_lines (m);
+  if (panel->subtitle != NULL && panel->subtitle[0] != '\0')
     {
-      if (panel->subtitle != NULL)
+      g_auto (GStrv) lines = g_strsplit (panel->subtitle, "\n", -1);
+      cairo_set_source_rgb (cr, 0.3, 0.3, 0.3);
+      for (guint i = 0; lines[i] != NULL; i++)
         {
-          g_autofree char *sub = lesc_text_ellipsize_middle (cr, panel->subtitle, SUBTITLE_FONT, FALSE, w);
+          g_autofree char *sub = lesc_text_ellipsize_middle (cr, lines[i], SUBTITLE_FONT, FALSE, w);
           PangoLayout *st = lesc_text_new (cr, sub, SUBTITLE_FONT, FALSE);
-          cairo_set_source_rgb (cr, 0.3, 0.3, 0.3);
-          lesc_text_show (cr, st, centre ? x + w / 2 : x, below, centre ? 0.5 : 0.0, 0.0, NULL);
+          lesc_text_show (cr, st, centre ? x + w / 2 : x,
+                          below + i * lesc_text_line_height (cr, SUBTITLE_FONT),
+                          centre ? 0.5 : 0.0, 0.0, NULL);
           g_object_unref (st);
         }
-      below += lesc_text_line_height (cr, SUBTITLE_FONT);
     }
+  below += sub_lines * lesc_text_line_height (cr, SUBTITLE_FONT);
   if (!panel->has_measures)
     return;
   double f = l->font, gap = 1.3 * f;

@@ -50,7 +50,7 @@ typedef struct {
   guint8 *clamped;            /* n: how many of the sample's channels were clamped */
   gboolean has_measures;
   double measures[LESC_N_MEASURES];
-  char *subtitle;             /* a second line under the name (the run's settings), or NULL */
+  char *subtitle;             /* lines under the name, split at '\n' (the run's settings, notes), or NULL */
   gboolean dimmed;            /* drawn faded (an outdated result) */
 } LescScatterPanel;
 
