@@ -393,6 +393,38 @@ test_shards (void)
   g_assert_nonnull (strstr (all.out, "average rank"));
 }
 
+/* --jobs 2: two work units at a time, each with BLAS on one thread. The test runs under
+ * OPENBLAS_NUM_THREADS=1 (tests/meson.build), so the table must equal the one-at-a-time
+ * table byte for byte; the data sets differ in size, so the two workers load different
+ * data sets at once and finish in an order that is not the units' order. Then a CV of two
+ * methods × 4 folds on 2 workers equals the serial CV too. */
+static void
+test_jobs (void)
+{
+  if (!have_data ())
+    return;
+  g_autofree char *one = tmp_file ("jobs-one.sqlite");
+  g_autofree char *two = tmp_file ("jobs-two.sqlite");
+  const char *methods = "km,lp,ml,glle,lesc";
+  g_auto (Run) a = run ("table", "sjaffe", "yeast-spo5", "--methods", methods, "--results", one, NULL);
+  g_auto (Run) b = run ("table", "sjaffe", "yeast-spo5", "--methods", methods, "--jobs", "2",
+                        "--results", two, NULL);
+  g_assert_cmpint (a.status, ==, 0);
+  g_assert_cmpint (b.status, ==, 0);
+  g_assert_nonnull (strstr (b.err, "10 run(s) computed, 0 reused"));
+  g_assert_nonnull (strstr (a.out, "average rank"));
+  g_assert_cmpstr (a.out, ==, b.out);
+  g_assert_cmpint (sql_count (two, "SELECT count(*) FROM runs"), ==, 10);
+  g_assert_cmpint (duplicate_keys (two), ==, 0);
+  g_auto (Run) c = run ("cv", "sjaffe", "--methods", "glle,lesc", "--folds", "4", "--results", one, NULL);
+  g_auto (Run) d = run ("cv", "sjaffe", "--methods", "glle,lesc", "--folds", "4", "--jobs", "2",
+                        "--results", two, NULL);
+  g_assert_cmpint (c.status, ==, 0);
+  g_assert_cmpint (d.status, ==, 0);
+  g_assert_nonnull (strstr (d.err, "8 run(s) computed, 0 reused"));
+  g_assert_cmpstr (c.out, ==, d.out);
+}
+
 /* ---- cross-validation ------------------------------------------------------------------ */
 
 static void
@@ -509,6 +541,8 @@ test_usage (void)
   g_autofree char *store = tmp_file ("usage.sqlite");
   const char *const bad[][10] = {
     { "table", "artificial", "--shard", "4/3", "--results", store, NULL },
+    { "table", "artificial", "--jobs", "-1", "--results", store, NULL },
+    { "table", "artificial", "--jobs", "300", "--results", store, NULL },
     { "table", "artificial", "--methods", "nope", "--results", store, NULL },
     { "table", "artificial", "--param", "lambda9=1", "--results", store, NULL },
     { "table", "artificial", "--select-by", "speed", "--results", store, NULL },
@@ -588,6 +622,7 @@ main (int argc, char **argv)
   g_setenv ("LESC_NO_PROGRESS", "1", TRUE);
   g_test_add_func ("/cli-experiments/usage", test_usage);
   g_test_add_func ("/cli-experiments/shards", test_shards);
+  g_test_add_func ("/cli-experiments/jobs", test_jobs);
   g_test_add_func ("/cli-experiments/cv", test_cv);
   g_test_add_func ("/cli-experiments/interrupt", test_interrupt);
   g_test_add_func ("/cli-experiments/table-cd", test_table_cd);

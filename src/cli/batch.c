@@ -76,6 +76,10 @@ static const GOptionEntry settings_entries[] = {
 static const GOptionEntry shard_entries[] = {
   { "shard", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.shard,
     "Run only the I-th of N disjoint shares of the work (merge the stores afterwards)", "I/N" },
+  { "jobs", 'j', 0, G_OPTION_ARG_INT, &lesc_batch.jobs,
+    "Compute N work units at once, each with BLAS on one thread (default 1: one at a time; "
+    "GLLE, LESC and gLESC then give the numbers of OPENBLAS_NUM_THREADS=1, which may differ "
+    "in the third decimal: docs/speed.md)", "N" },
   { NULL }
 };
 
@@ -472,6 +476,14 @@ lesc_batch_begin (LescExperimentOptions *o, gboolean existing, GError **error)
   o->open = &open;
   if (lesc_batch.shard != NULL && !lesc_shard_parse (lesc_batch.shard, &o->shard, error))
     return FALSE;
+  if (lesc_batch.jobs < 0 || lesc_batch.jobs > 256)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "--jobs: expected a number of work units at once from 1 to 256, got %d",
+                   lesc_batch.jobs);
+      return FALSE;
+    }
+  o->jobs = (guint) lesc_batch.jobs;
   if (!lesc_batch_kl (&o->kl, error))
     return FALSE;
   o->recompute = lesc_batch.recompute;

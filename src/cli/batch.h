@@ -14,6 +14,7 @@ typedef struct {
   char *results;      /* --results FILE */
   gboolean recompute;
   char *shard;        /* --shard I/N */
+  gint jobs;          /* --jobs N (0: one unit at a time) */
   char *methods;      /* --methods LIST */
   char **params;      /* --param [METHOD.]NAME=VALUE, repeatable */
   gint64 seed;        /* --seed S (−1: default) */

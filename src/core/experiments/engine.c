@@ -1,6 +1,7 @@
 /* The experiment engine (engine.h). */
 #include "config.h"
 #include "core/experiments/engine.h"
+#include "core/base/blasthreads.h"
 #include "core/base/error.h"
 #include "core/numeric/preprocess.h"
 #include "core/methods/run.h"
@@ -47,6 +48,20 @@ engine_unload (Engine *e)
   g_clear_pointer (&e->ds, lesc_dataset_free);
   g_clear_pointer (&e->xz, lesc_matrix_free);
   e->loaded_index = G_MAXUINT;
+}
+
+static void
+engine_lock (Engine *e)
+{
+  if (e->lock != NULL)
+    g_mutex_lock (e->lock);
+}
+
+static void
+engine_unlock (Engine *e)
+{
+  if (e->lock != NULL)
+    g_mutex_unlock (e->lock);
 }
 
 void
@@ -279,7 +294,9 @@ engine_load (Engine *e, guint data, GError **error)
     return TRUE;
   engine_unload (e);
   DataInfo *d = g_ptr_array_index (e->infos, data);
+  engine_lock (e);   /* HDF5 (MAT v7.3) as Debian builds it is not thread-safe */
   e->ds = open_dataset (e->o, d->spec, error);
+  engine_unlock (e);
   if (e->ds == NULL)
     return FALSE;
   e->loaded_index = data;
@@ -349,6 +366,7 @@ typedef struct {
   LescProgress *parent;
   const char *label;
   double lo, hi;
+  GMutex *lock;   /* units in parallel: one report at a time */
 } Forward;
 
 static void
@@ -358,7 +376,11 @@ forward_progress (double fraction, const char *stage, gpointer data)
   char text[200];
   g_snprintf (text, sizeof text, "%s%s%s", f->label, stage && *stage ? " · " : "",
               stage ? stage : "");
+  if (f->lock != NULL)
+    g_mutex_lock (f->lock);
   lesc_progress_report (f->parent, f->lo + (f->hi - f->lo) * fraction, text);
+  if (f->lock != NULL)
+    g_mutex_unlock (f->lock);
 }
 
 /* Stores a run just computed, in its own transaction: an interruption loses at most
@@ -377,11 +399,13 @@ store_run (Engine *e, Run *run, GError **error)
       g_free (run->rec->solver);
       run->rec->solver = solver;
     }
-  if (!lesc_store_put (e->o->store, run->rec, e->o->recompute, error))
-    return FALSE;
-  run->have = TRUE;
-  e->counts->runs_computed++;
-  return TRUE;
+  engine_lock (e);
+  gboolean ok = lesc_store_put (e->o->store, run->rec, e->o->recompute, error);
+  if (ok)
+    e->counts->runs_computed++;
+  engine_unlock (e);
+  run->have = ok;
+  return ok;
 }
 
 static gboolean
@@ -499,7 +523,133 @@ is_cancel (const GError *error)
   return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
 
-/* Computes every unit of this shard that has work, in order. */
+/* Computes one unit, its progress mapped onto [lo, hi] of the experiment's. FALSE only
+ * for what ends the experiment (cancel, the store); a unit's own failure is recorded
+ * (counts->failures) and the experiment goes on. */
+static gboolean
+compute_unit (Engine *e, Unit *u, double lo, double hi, GError **error)
+{
+  LescProgress *parent = e->o->progress;
+  g_autofree char *label = unit_label (e, u);
+  Forward fwd = { parent, label, lo, hi, e->lock };
+  forward_progress (0.0, NULL, &fwd);
+  LescProgress p;
+  lesc_progress_init (&p, parent ? forward_progress : NULL, &fwd,
+                      parent ? parent->cancellable : NULL);
+  if (!engine_load (e, u->data, error))
+    return FALSE;
+  GError *local = NULL;
+  Run *first = &g_array_index (u->runs, Run, 0);
+  gboolean ok = u->kind == UNIT_SHARED ? run_shared (e, u, &p, &local)
+                : u->kind == UNIT_FOLD ? run_fold (e, u, first, &p, &local)
+                                       : run_recover (e, u, first, &p, &local);
+  if (ok)
+    return TRUE;
+  if (is_cancel (local) || g_error_matches (local, LESC_ERROR, LESC_ERROR_STORE))
+    {
+      g_propagate_error (error, local);
+      return FALSE;
+    }
+  engine_lock (e);
+  g_ptr_array_add (e->counts->failures, g_strdup_printf ("%s: %s", label, local->message));
+  engine_unlock (e);
+  g_error_free (local);
+  return TRUE;
+}
+
+/* ---- units in parallel ---- */
+
+typedef struct {
+  Engine *e;
+  GMutex lock;
+  GPtrArray *todo;     /* Unit*, largest cost first */
+  guint next;          /* the next to take, under lock */
+  double total, done;  /* cost */
+  gboolean stop;
+  GError *error;       /* the first error that ends the experiment */
+} Pool;
+
+static int
+by_decreasing_cost (gconstpointer a, gconstpointer b)
+{
+  double x = (*(Unit *const *) a)->cost, y = (*(Unit *const *) b)->cost;
+  return (x < y) - (x > y);
+}
+
+/* One worker: its own loaded data set and cache, units taken from the pool in turn. */
+static gpointer
+pool_worker (gpointer data)
+{
+  Pool *pool = data;
+  Engine w = *pool->e;
+  w.ds = NULL;
+  w.xz = NULL;
+  w.loaded_index = G_MAXUINT;
+  w.cache = w.own_cache = lesc_run_cache_new (0.0);
+  w.lock = &pool->lock;
+  for (;;)
+    {
+      g_mutex_lock (&pool->lock);
+      Unit *u = !pool->stop && pool->next < pool->todo->len
+                  ? g_ptr_array_index (pool->todo, pool->next++) : NULL;
+      double lo = pool->done / pool->total, hi = (pool->done + (u ? u->cost : 0)) / pool->total;
+      g_mutex_unlock (&pool->lock);
+      if (u == NULL)
+        break;
+      GError *error = NULL;
+      gboolean ok = compute_unit (&w, u, lo, hi, &error);
+      g_mutex_lock (&pool->lock);
+      pool->done += u->cost;
+      if (!ok)
+        {
+          pool->stop = TRUE;
+          if (pool->error == NULL)
+            pool->error = g_steal_pointer (&error);
+        }
+      g_mutex_unlock (&pool->lock);
+      g_clear_error (&error);
+    }
+  engine_unload (&w);
+  lesc_run_cache_free (w.own_cache);
+  return NULL;
+}
+
+/* The units with work on `jobs` threads, each running BLAS on one thread: on two cores
+ * the small problems of a table gain more from a unit per core than from two BLAS
+ * threads per call (docs/speed.md). */
+static gboolean
+compute_parallel (Engine *e, guint jobs, double total, GError **error)
+{
+  Pool pool = { .e = e, .total = total };
+  g_mutex_init (&pool.lock);
+  pool.todo = g_ptr_array_new ();
+  for (guint k = 0; k < e->units->len; k++)
+    if (((Unit *) g_ptr_array_index (e->units, k))->cost > 0)
+      g_ptr_array_add (pool.todo, g_ptr_array_index (e->units, k));
+  g_ptr_array_sort (pool.todo, by_decreasing_cost);
+  jobs = MIN (jobs, MAX (pool.todo->len, 1u));
+  int blas = lesc_blas_threads_get ();
+  lesc_blas_threads_set (1);
+  GThread **threads = g_new (GThread *, jobs);
+  for (guint j = 0; j < jobs; j++)
+    threads[j] = g_thread_new ("lesc-unit", pool_worker, &pool);
+  for (guint j = 0; j < jobs; j++)
+    g_thread_join (threads[j]);
+  g_free (threads);
+  if (blas > 1)
+    lesc_blas_threads_set (blas);
+  g_ptr_array_unref (pool.todo);
+  g_mutex_clear (&pool.lock);
+  if (pool.error != NULL)
+    {
+      g_propagate_error (error, pool.error);
+      return FALSE;
+    }
+  lesc_progress_report (e->o->progress, 1.0, NULL);
+  return TRUE;
+}
+
+/* Computes every unit of this shard that has work: in order, or options.jobs at once. */
 static gboolean
 engine_compute (Engine *e, GError **error)
 {
@@ -508,8 +658,9 @@ engine_compute (Engine *e, GError **error)
   double total = 0, done = 0;
   for (guint k = 0; k < e->units->len; k++)
     total += ((Unit *) g_ptr_array_index (e->units, k))->cost;
+  if (e->o->jobs > 1 && total > 0)
+    return compute_parallel (e, e->o->jobs, total, error);
   LescProgress *parent = e->o->progress;
-  GCancellable *cancellable = parent ? parent->cancellable : NULL;
   for (guint k = 0; k < e->units->len; k++)
     {
       Unit *u = g_ptr_array_index (e->units, k);
@@ -517,30 +668,10 @@ engine_compute (Engine *e, GError **error)
         continue;
       if (lesc_progress_cancelled (parent, error))
         return FALSE;
-      g_autofree char *label = unit_label (e, u);
-      Forward fwd = { parent, label, done / total, (done + u->cost) / total };
-      lesc_progress_report (parent, fwd.lo, label);
-      LescProgress p;
-      lesc_progress_init (&p, parent ? forward_progress : NULL, &fwd, cancellable);
-      if (!engine_load (e, u->data, error))
+      if (!compute_unit (e, u, done / total, (done + u->cost) / total, error))
         return FALSE;
-
-      GError *local = NULL;
-      Run *first = &g_array_index (u->runs, Run, 0);
-      gboolean ok = u->kind == UNIT_SHARED ? run_shared (e, u, &p, &local)
-                    : u->kind == UNIT_FOLD ? run_fold (e, u, first, &p, &local)
-                                           : run_recover (e, u, first, &p, &local);
-      if (!ok)
-        {
-          if (is_cancel (local) || g_error_matches (local, LESC_ERROR, LESC_ERROR_STORE))
-            {
-              g_propagate_error (error, local);
-              return FALSE;
-            }
-          g_ptr_array_add (e->counts->failures, g_strdup_printf ("%s: %s", label, local->message));
-          g_error_free (local);
-        }
       done += u->cost;
+      g_autofree char *label = unit_label (e, u);
       lesc_progress_report (parent, done / total, label);
     }
   engine_unload (e);

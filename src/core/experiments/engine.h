@@ -50,6 +50,8 @@ typedef struct {
   LescMatrix *xz;         /* z-scored features, made on demand */
   LescRunCache *cache;    /* the options' cache or own_cache */
   LescRunCache *own_cache;
+  GMutex *lock;           /* units in parallel (options.jobs > 1): guards the store, the
+                             counts, the progress and data set loading; NULL: one at a time */
 } Engine;
 
 /* The options (a store, at least one data set) and every method setup. */

@@ -81,6 +81,11 @@ typedef struct {
   LescProgress *progress;    /* may be NULL */
   LescRunCache *cache;       /* what GLLE/LESC/gLESC runs share (runcache.h); NULL: the
                                 experiment keeps its own while it runs */
+  guint jobs;                /* > 1: that many units at once, each with BLAS on one thread
+                                (and its own cache; `cache` is then not used). Results then
+                                equal a one-unit run's under OPENBLAS_NUM_THREADS=1, which
+                                GLLE/LESC/gLESC may differ from in the third decimal
+                                (docs/speed.md, "Units in parallel"). 0, 1: one at a time */
 } LescExperimentOptions;
 
 typedef struct {

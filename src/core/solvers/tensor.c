@@ -35,6 +35,7 @@
  *   stopping rule's ‖X_v − X_vZ_v − E_v‖∞ (maximum row sum) is not invariant: bounds in
  *   the rotated coordinates decide it, and the rows are rotated back when they do not. */
 #include "core/solvers/tensor.h"
+#include "core/base/blasthreads.h"
 #include "core/base/prefault.h"
 #include "core/solvers/tensor-private.h"
 #include "core/base/error.h"
@@ -538,9 +539,11 @@ lesc_tensor_step (const LescMatrix *x, const LescMatrix *l, double beta,
   tn.blocks = g_ptr_array_new_with_free_func (g_free);
   tn.block = block_size (dmax);
   tn.panel = panel_rows (n, dmax, tn.block);
-  /* the pass is memory-bound: a second thread pays only for large n */
+  /* the pass is memory-bound: a second thread pays only for large n; none where BLAS
+   * was asked for one thread (OPENBLAS_NUM_THREADS=1, or units run in parallel) */
   tn.threads = opts.threads > 0 ? MIN (opts.threads, TENSOR_MAX_THREADS)
-               : n >= 512 ? CLAMP (g_get_num_processors (), 1, TENSOR_AUTO_THREADS) : 1;
+               : n >= 512 && lesc_blas_threads_get () != 1
+                   ? CLAMP (g_get_num_processors (), 1, TENSOR_AUTO_THREADS) : 1;
   tn.real = out1->data;
   tn.wf = tensor_alloc (&tn, nh);
   tn.rowsum = tensor_alloc (&tn, MAX (n, dmax));
