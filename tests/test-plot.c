@@ -320,6 +320,29 @@ test_heatmap_robust (void)
   m->row_title = g_strdup ("λ₁ (LE trade-off)");
   m->col_title = g_strdup ("λ₂ = β (tensor error weight)");
   export_all ("heatmap-robust", 400, 300, paint_heatmap, m);
+
+  /* two bad rows of eight (a quarter of the cells; LESC on the artificial set at λ₁ = 10²
+   * and 10³): the percentile falls among them, the median's distance does not */
+  for (guint i = 0; i < 64; i++)
+    v[i] = i < 48 ? 0.042 + 0.017 * (i % 8) / 7.0 : 0.654;
+  g_autoptr (LescHeatmapModel) q = lesc_heatmap_model_new (8, 8, l, l, v, "Cheb", TRUE);
+  q->robust = TRUE;
+  g_assert_true (lesc_heatmap_scale (q, &lo, &hi));
+  g_assert_cmpfloat (lo, ==, 0.042);
+  /* sorted: 6 cells each of 0.042 + 0.017·j/7, j = 0 … 7, then 16 of 0.654; the median
+   * (cells 31 and 32) is j = 5, 0.054143; the end 0.042 + 3 × 0.012143 = 0.078429 */
+  g_assert_cmpfloat_with_epsilon (hi, 0.042 + 3 * 0.017 * 5 / 7.0, 1e-12);
+  q->robust = FALSE;
+  g_assert_true (lesc_heatmap_scale (q, &lo, &hi));
+  g_assert_cmpfloat (hi, ==, 0.654);
+  /* most cells tie at the best value: the median says nothing, the percentile stays */
+  for (guint i = 0; i < 64; i++)
+    v[i] = i < 40 ? 0.05 : 0.07 + 0.001 * i;
+  g_autoptr (LescHeatmapModel) t = lesc_heatmap_model_new (8, 8, l, l, v, "Cheb", TRUE);
+  t->robust = TRUE;
+  g_assert_true (lesc_heatmap_scale (t, &lo, &hi));
+  g_assert_cmpfloat (lo, ==, 0.05);
+  g_assert_cmpfloat (hi, >, 0.07);
 }
 
 

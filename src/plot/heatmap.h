@@ -19,7 +19,9 @@ typedef struct {
   double lo, hi;
   gboolean robust;          /* scale from the data but past the worst cells: the best
                                value to the 85th percentile (lower is better) or from the
-                               15th (higher is better); cells beyond take the end colour */
+                               15th (higher is better), or to three times the median's
+                               distance from the best when that is nearer; cells beyond
+                               take the end colour */
   char *title;              /* NULL: none */
   char *row_title;          /* NULL: "λ₁ (LE trade-off)" */
   char *col_title;          /* NULL: "λ₂ (low-rank)" */
