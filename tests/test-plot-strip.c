@@ -17,6 +17,7 @@ model (void)
   for (gsize i = 0; i < 100; i++)
     LESC_AT (xy, i, 0) = i % 10, LESC_AT (xy, i, 1) = i / 10;
   LescStripModel *m = lesc_strip_model_new ("gLESC on test", 2, 8, xy);
+  m->grid = TRUE;
   lesc_strip_model_set_row (m, 0, "λ₁ (λ₂ = 10)", lambdas, 5);
   lesc_strip_model_set_row (m, 1, "λ₂ (λ₁ = 10)", lambdas, -1);
   for (guint c = 0; c < 8; c++)
@@ -106,6 +107,21 @@ test_pixels (void)
   g_assert_cmpint (c[1], <, 80);
   pixel (img, cells[4].x + cells[4].width / 2, cells[4].y - 1.2, c);
   g_assert_cmpint (c[1], >, 180);
+  cairo_surface_destroy (img);
+
+  /* the same positions as scattered samples (PCA scores): squares of half the side, so
+   * between two neighbours (at a tenth of the plot from each other) the plot is white */
+  m->grid = FALSE;
+  img = lesc_plot_render_image (w, h, 144, (LescPaintFunc) lesc_plot_strip_paint, m);
+  cairo_surface_flush (img);
+  double step = (cells[0].width - cells[0].width / 10 * 0.5) / 9;
+  pixel (img, cells[0].x + step * 0.75, cells[0].y + cells[0].height * 0.5, c);
+  g_assert_cmpint (c[0], >, 240);
+  g_assert_cmpint (c[1], >, 240);
+  g_assert_cmpint (c[2], >, 240);
+  pixel (img, cells[0].x + cells[0].width / 40, cells[0].y + cells[0].height - cells[0].width / 40, c);
+  g_assert_cmpint (c[0], ==, 255);   /* sample 0, red, at the bottom left */
+  g_assert_cmpint (c[1], ==, 0);
   cairo_surface_destroy (img);
 }
 

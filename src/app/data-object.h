@@ -38,6 +38,15 @@ gboolean lesc_data_object_has_given_names (LescDataObject *self);
  * `explained` (may be NULL) receives each component's share of the variance. */
 const LescMatrix *lesc_data_object_get_embedding (LescDataObject *self, double explained[2]);
 
+/* The built-in artificial set, whose two features are a grid drawn as it is. */
+gboolean lesc_data_object_is_grid (LescDataObject *self);
+/* Where the figures put the samples unless told otherwise: the artificial grid (x₁, x₂),
+ * else the principal-component scores, else the first two features (or feature 1 against
+ * the sample number); n×2, with the axis names. */
+LescMatrix *lesc_data_object_positions (LescDataObject *self, char **x_label, char **y_label);
+/* The o label names in use (NULL-terminated; g_strfreev). */
+char **lesc_data_object_dup_label_names (LescDataObject *self);
+
 typedef struct {
   char *spec;
   char *data_dir;

@@ -77,8 +77,7 @@ static const LescPainter scatter_painter = {
 static gboolean
 is_grid (LescDistributionsView *self)
 {
-  const LescDataset *ds = lesc_data_object_get_dataset (self->data);
-  return g_strcmp0 (ds->name, "artificial") == 0 && ds->source == NULL && lesc_dataset_q (ds) >= 2;
+  return lesc_data_object_is_grid (self->data);
 }
 
 static gboolean
@@ -154,31 +153,12 @@ ordered_results (LescDistributionsView *self)
 static LescMatrix *
 positions (LescDistributionsView *self, char **x_label, char **y_label)
 {
+  if (is_grid (self) || (gtk_drop_down_get_selected (self->positions_dropdown) == 0
+                         && lesc_data_object_get_embedding (self->data, NULL) != NULL))
+    return lesc_data_object_positions (self->data, x_label, y_label);
   const LescDataset *ds = lesc_data_object_get_dataset (self->data);
   gsize n = lesc_dataset_n (ds), q = lesc_dataset_q (ds);
   LescMatrix *xy = lesc_matrix_new (n, 2);
-  if (is_grid (self))
-    {
-      for (gsize i = 0; i < n; i++)
-        {
-          LESC_AT (xy, i, 0) = LESC_AT (ds->features, i, 0);
-          LESC_AT (xy, i, 1) = LESC_AT (ds->features, i, 1);
-        }
-      *x_label = g_strdup ("x₁");
-      *y_label = g_strdup ("x₂");
-      return xy;
-    }
-  double explained[2];
-  const LescMatrix *pca = gtk_drop_down_get_selected (self->positions_dropdown) == 0
-                            ? lesc_data_object_get_embedding (self->data, explained) : NULL;
-  if (pca != NULL)
-    {
-      memcpy (xy->data, pca->data, sizeof (double) * n * 2);
-      /* TRANSLATORS: axis of the Distributions figure: a principal component and its share of the variance */
-      *x_label = g_strdup_printf (_("PC 1 (%.0f %% of the variance)"), 100 * explained[0]);
-      *y_label = g_strdup_printf (_("PC 2 (%.0f %%)"), 100 * explained[1]);
-      return xy;
-    }
   gsize ax = MIN (gtk_drop_down_get_selected (self->x_dropdown), q - 1);
   gsize ay = MIN (gtk_drop_down_get_selected (self->y_dropdown), q - 1);
   for (gsize i = 0; i < n; i++)

@@ -104,24 +104,21 @@ show_snapshot (LescOptimizerView *self)
   const LescDataset *ds = lesc_data_object_get_dataset (self->data);
   if (ds->truth == NULL)
     return;
-  gboolean grid = g_strcmp0 (ds->name, "artificial") == 0 && ds->source == NULL;
-  gsize n = lesc_dataset_n (ds), q = lesc_dataset_q (ds);
-  g_autoptr (LescMatrix) xy = lesc_matrix_new (n, 2);
-  for (gsize i = 0; i < n; i++)
-    {
-      LESC_AT (xy, i, 0) = LESC_AT (ds->features, i, 0);
-      LESC_AT (xy, i, 1) = q >= 2 ? LESC_AT (ds->features, i, 1) : (double) i;
-    }
+  /* the Distributions view's defaults: its positions, each label on the truth's range */
+  g_autofree char *xl = NULL, *yl = NULL;
+  g_autoptr (LescMatrix) xy = lesc_data_object_positions (self->data, &xl, &yl);
   LescScatterOptions opt;
   lesc_scatter_options_init (&opt);
   opt.style = lesc_dataset_o (ds) == 3 ? LESC_SCATTER_RGB : LESC_SCATTER_HEATMAPS;
+  opt.scale = LESC_SCATTER_SCALE_PER_LABEL;
+  opt.reference_panel = 0;
   const char *names[] = { _("Ground truth"), label };
   const LescMatrix *tables[] = { ds->truth, t->snapshots->pdata[s] };
-  LescScatterModel *m = lesc_scatter_model_new (xy, grid, grid ? "x₁" : _("feature 1"),
-                                                grid ? "x₂" : _("feature 2"), 2, names, tables,
-                                                &opt, NULL);
+  LescScatterModel *m = lesc_scatter_model_new (xy, lesc_data_object_is_grid (self->data), xl, yl,
+                                                2, names, tables, &opt, NULL);
   if (m == NULL)
     return;
+  m->label_names = lesc_data_object_dup_label_names (self->data);
   LescKlDirection kl = lesc_results_view_get_kl (LESC_RESULTS_VIEW (self));
   const double *measures = lesc_result_get_trace_measures (self->result, kl);
   if (measures != NULL)

@@ -23,6 +23,8 @@ struct _LescStripView
   GtkWidget *box;
   GtkDropDown *method_dropdown;
   GtkCheckButton *lambda2_check;
+  GtkWidget *label_title;
+  GtkDropDown *label_dropdown;  /* other than three labels: the label the cells show */
   GtkLabel *hint;
   GtkStack *stack;
   AdwStatusPage *status;
@@ -117,11 +119,50 @@ current_cell (const LescMethod *m, const LescRunParams *p, guint row)
   return -1;
 }
 
+/* The ground truth's smallest and largest degree of `label`. */
+static void
+truth_range (const LescDataset *ds, gsize label, double *lo, double *hi)
+{
+  *lo = INFINITY;
+  *hi = -INFINITY;
+  for (gsize i = 0; i < ds->truth->rows; i++)
+    {
+      *lo = fmin (*lo, LESC_AT (ds->truth, i, label));
+      *hi = fmax (*hi, LESC_AT (ds->truth, i, label));
+    }
+}
+
+/* The label the cells show when there are other than three, and its list of names. */
+static gsize
+shown_label (LescStripView *self, const LescDataset *ds)
+{
+  guint j = gtk_drop_down_get_selected (self->label_dropdown);
+  return j < lesc_dataset_o (ds) ? j : 0;
+}
+
+static void
+fill_label_names (LescStripView *self)
+{
+  const LescDataset *ds = self->data != NULL ? lesc_data_object_get_dataset (self->data) : NULL;
+  gboolean one_label = ds != NULL && lesc_dataset_o (ds) != 3;
+  gtk_widget_set_visible (self->label_title, one_label);
+  gtk_widget_set_visible (GTK_WIDGET (self->label_dropdown), one_label);
+  if (!one_label)
+    return;
+  guint keep = gtk_drop_down_get_selected (self->label_dropdown);
+  g_auto (GStrv) names = lesc_data_object_dup_label_names (self->data);
+  GtkStringList *list = gtk_string_list_new ((const char *const *) names);
+  gtk_drop_down_set_model (self->label_dropdown, G_LIST_MODEL (list));
+  g_object_unref (list);
+  gtk_drop_down_set_selected (self->label_dropdown, keep < lesc_dataset_o (ds) ? keep : 0);
+}
+
 /* Display colours of the computed cells: the Distributions figure's decorrelation
- * stretch fitted on the ground truth (three labels), else the first label on viridis. */
+ * stretch fitted on the ground truth (three labels), else the chosen label on viridis over
+ * the ground truth's range of that label (values beyond take the end colours). */
 static void
 fill_colours (LescStripView *self, LescStripModel *model, const LescDataset *ds,
-              const LescMatrix *const *tables, guint n)
+              const LescMatrix *const *tables, guint n, gsize label)
 {
   guint present = 0;
   for (guint k = 0; k < n; k++)
@@ -151,10 +192,8 @@ fill_colours (LescStripView *self, LescStripModel *model, const LescDataset *ds,
                                      lesc_matrix_copy (s->panels[j++].colors));
       return;
     }
-  double top = 0.0;
-  for (guint k = 0; k < n; k++)
-    for (gsize i = 0; tables[k] != NULL && i < tables[k]->rows; i++)
-      top = fmax (top, LESC_AT (tables[k], i, 0));
+  double lo, hi;
+  truth_range (ds, label, &lo, &hi);
   for (guint k = 0; k < n; k++)
     if (tables[k] != NULL)
       {
@@ -162,8 +201,8 @@ fill_colours (LescStripView *self, LescStripModel *model, const LescDataset *ds,
         for (gsize i = 0; i < c->rows; i++)
           {
             double rgb[3];
-            lesc_palette_color (LESC_PALETTE_VIRIDIS, top > 0 ? LESC_AT (tables[k], i, 0) / top : 0.0,
-                                FALSE, rgb);
+            double t = hi > lo ? (LESC_AT (tables[k], i, label) - lo) / (hi - lo) : 0.5;
+            lesc_palette_color (LESC_PALETTE_VIRIDIS, CLAMP (t, 0.0, 1.0), FALSE, rgb);
             for (int j = 0; j < 3; j++)
               LESC_AT (c, i, j) = rgb[j];
           }
@@ -186,18 +225,26 @@ rebuild (LescStripView *self)
       gtk_stack_set_visible_child_name (self->stack, "empty");
       return;
     }
-  gsize n = lesc_dataset_n (ds), q = lesc_dataset_q (ds);
-  g_autoptr (LescMatrix) xy = lesc_matrix_new (n, 2);
-  for (gsize i = 0; i < n; i++)
-    {
-      LESC_AT (xy, i, 0) = LESC_AT (ds->features, i, 0);
-      LESC_AT (xy, i, 1) = q >= 2 ? LESC_AT (ds->features, i, 1) : (double) i;
-    }
+  g_autofree char *xl = NULL, *yl = NULL;
+  g_autoptr (LescMatrix) xy = lesc_data_object_positions (self->data, &xl, &yl);
   guint rows = n_rows (self, m);
-  /* TRANSLATORS: the strip's title: method and data set */
-  g_autofree char *title = g_strdup_printf (_("%s on %s"), m->display_name,
-                                            lesc_data_object_get_name (self->data));
+  gsize label = shown_label (self, ds);
+  g_autofree char *title = NULL;
+  if (lesc_dataset_o (ds) == 3)
+    /* TRANSLATORS: the strip's title: method and data set */
+    title = g_strdup_printf (_("%s on %s"), m->display_name, lesc_data_object_get_name (self->data));
+  else
+    {
+      double lo, hi;
+      truth_range (ds, label, &lo, &hi);
+      g_autofree char *name = lesc_data_object_dup_label_name (self->data, label);
+      /* TRANSLATORS: the strip's title with other than three labels: method, data set,
+       * the label shown, its colour scale and the positions' axes */
+      title = g_strdup_printf (_("%s on %s: label “%s”, viridis from %.3g to %.3g (the ground truth's range); positions %s × %s"),
+                               m->display_name, lesc_data_object_get_name (self->data), name, lo, hi, xl, yl);
+    }
   LescStripModel *model = lesc_strip_model_new (title, rows, N_VALUES, xy);
+  model->grid = lesc_data_object_is_grid (self->data);
   g_autofree const LescMatrix **tables = g_new0 (const LescMatrix *, rows * N_VALUES);
   for (guint r = 0; r < rows; r++)
     {
@@ -215,7 +262,7 @@ rebuild (LescStripView *self)
           self->missing += tables[r * N_VALUES + c] == NULL;
         }
     }
-  fill_colours (self, model, ds, tables, rows * N_VALUES);
+  fill_colours (self, model, ds, tables, rows * N_VALUES, label);
   self->model = model;
   lesc_figure_set_model (self->area, &strip_painter, model);
   gtk_stack_set_visible_child_name (self->stack, "figure");
@@ -329,11 +376,24 @@ lesc_strip_view_set_panel (LescStripView *self, LescMethodPanel *panel)
   rebuild (self);
 }
 
+static void
+label_names_changed_cb (LescStripView *self)
+{
+  fill_label_names (self);
+  rebuild (self);
+}
+
 void
 lesc_strip_view_set_data (LescStripView *self, LescDataObject *data)
 {
+  if (self->data != NULL)
+    g_signal_handlers_disconnect_by_func (self->data, label_names_changed_cb, self);
   g_set_object (&self->data, data);
+  if (data != NULL)
+    g_signal_connect_swapped (data, "label-names-changed", G_CALLBACK (label_names_changed_cb), self);
   g_hash_table_remove_all (self->cells);
+  gtk_drop_down_set_selected (self->label_dropdown, 0);
+  fill_label_names (self);
   rebuild (self);
 }
 
@@ -347,6 +407,23 @@ lesc_strip_view_select_method (LescStripView *self, const LescMethod *method)
         return TRUE;
       }
   return FALSE;
+}
+
+gboolean
+lesc_strip_view_select_label (LescStripView *self, guint j)
+{
+  GListModel *names = gtk_drop_down_get_model (self->label_dropdown);
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->label_dropdown)) || names == NULL
+      || j >= g_list_model_get_n_items (names))
+    return FALSE;
+  gtk_drop_down_set_selected (self->label_dropdown, j);
+  return TRUE;
+}
+
+const LescStripModel *
+lesc_strip_view_get_model (LescStripView *self)
+{
+  return self->model;
 }
 
 void
@@ -398,6 +475,8 @@ lesc_strip_view_dispose (GObject *object)
   if (self->panel != NULL)
     g_signal_handlers_disconnect_by_func (self->panel, changed_cb, self);
   g_clear_object (&self->panel);
+  if (self->data != NULL)
+    g_signal_handlers_disconnect_by_func (self->data, label_names_changed_cb, self);
   g_clear_object (&self->data);
   g_clear_pointer (&self->cells, g_hash_table_unref);
   g_clear_pointer (&self->methods, g_ptr_array_unref);
@@ -417,6 +496,8 @@ lesc_strip_view_class_init (LescStripViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LescStripView, box);
   gtk_widget_class_bind_template_child (widget_class, LescStripView, method_dropdown);
   gtk_widget_class_bind_template_child (widget_class, LescStripView, lambda2_check);
+  gtk_widget_class_bind_template_child (widget_class, LescStripView, label_title);
+  gtk_widget_class_bind_template_child (widget_class, LescStripView, label_dropdown);
   gtk_widget_class_bind_template_child (widget_class, LescStripView, hint);
   gtk_widget_class_bind_template_child (widget_class, LescStripView, stack);
   gtk_widget_class_bind_template_child (widget_class, LescStripView, status);
@@ -456,4 +537,5 @@ lesc_strip_view_init (LescStripView *self)
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self->area), "pointer");
   g_signal_connect_swapped (self->method_dropdown, "notify::selected", G_CALLBACK (changed_cb), self);
   g_signal_connect_swapped (self->lambda2_check, "toggled", G_CALLBACK (changed_cb), self);
+  g_signal_connect_swapped (self->label_dropdown, "notify::selected", G_CALLBACK (changed_cb), self);
 }

@@ -8,6 +8,7 @@
 #include "app/data-object.h"
 #include "app/job.h"
 #include "app/method-panel.h"
+#include "plot/strip.h"
 
 G_BEGIN_DECLS
 
@@ -33,6 +34,10 @@ guint lesc_strip_view_get_n_missing (LescStripView *self);
 const LescMatrix *lesc_strip_view_get_cell (LescStripView *self, guint row, guint col);
 /* The value of a cell. */
 double lesc_strip_view_get_value (LescStripView *self, guint col);
+/* Other than three labels: the cells show label j (FALSE: no such label). */
+gboolean lesc_strip_view_select_label (LescStripView *self, guint j);
+/* The strip as drawn (title, cells' colours), NULL when empty. */
+const LescStripModel *lesc_strip_view_get_model (LescStripView *self);
 /* For the tests: activate a cell as a click would. */
 gboolean lesc_strip_view_activate_cell (LescStripView *self, guint row, guint col);
 

@@ -937,21 +937,30 @@ paint_horizontal_bar (cairo_t *cr, LescPalette palette, const LescRect *b)
 }
 
 /* Per-label scales: a bar under each column with its two ends (and 1/c in the middle of a
- * deviation bar). */
-static void
+ * deviation bar); where the two ends do not fit side by side (narrow plots) the upper end
+ * goes on a second line. Returns the number of lines of ends. */
+static guint
 paint_label_bars (cairo_t *cr, const LescScatterLayout *l, const LescScatterModel *m)
 {
   gsize c = m->panels[0].values->cols;
   gboolean dev = m->options.scale == LESC_SCATTER_SCALE_DEVIATION;
   double centre = dev ? 1.0 / (double) c : 0.0;
+  double line = lesc_text_line_height (cr, MEASURE_FONT);
+  guint lines = 1;
   for (gsize k = 0; k < c; k++)
     {
       const LescRect *b = &l->label_bars[k];
+      g_autofree char *lo = g_strdup_printf ("%.3g", m->lo[k] + centre);
+      g_autofree char *hi = g_strdup_printf ("%.3g", m->hi[k] + centre);
+      gboolean apart = lesc_text_width (cr, lo, MEASURE_FONT, FALSE) + lesc_text_width (cr, hi, MEASURE_FONT, FALSE)
+                       + 4.0 <= b->width;
+      lines = MAX (lines, apart ? 1u : 2u);
       paint_horizontal_bar (cr, heat_palette (m), b);
       cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
       show_tick (cr, m->lo[k] + centre, b->x, b->y + b->height + 1.0, 0.0, 0.0);
-      show_tick (cr, m->hi[k] + centre, b->x + b->width, b->y + b->height + 1.0, 1.0, 0.0);
+      show_tick (cr, m->hi[k] + centre, b->x + b->width, b->y + b->height + 1.0 + (apart ? 0.0 : line), 1.0, 0.0);
     }
+  return lines;
 }
 
 void
@@ -1009,8 +1018,8 @@ lesc_plot_scatter_paint (cairo_t *cr, double width, double height, const LescSca
         }
       if (per_label_bars (m))
         {
-          paint_label_bars (cr, l, m);
-          bottom = MAX (bottom, l->label_bars[0].y + l->label_bars[0].height + lesc_text_line_height (cr, MEASURE_FONT));
+          guint lines = paint_label_bars (cr, l, m);
+          bottom = MAX (bottom, l->label_bars[0].y + l->label_bars[0].height + lines * lesc_text_line_height (cr, MEASURE_FONT));
         }
       else
         {

@@ -52,6 +52,7 @@ LescStripModel *
 lesc_strip_model_copy (const LescStripModel *m)
 {
   LescStripModel *c = lesc_strip_model_new (m->title, m->rows, m->cols, m->xy);
+  c->grid = m->grid;
   for (guint r = 0; r < m->rows; r++)
     lesc_strip_model_set_row (c, r, m->row_names[r], m->values + r * m->cols, m->current[r]);
   for (guint k = 0; k < m->rows * m->cols; k++)
@@ -137,9 +138,11 @@ text (cairo_t *cr, const char *s, double size, double x, double y, double ax, do
   g_object_unref (layout);
 }
 
-/* The samples as squares filling the plot like the Distributions figure's cells. */
+/* The samples as squares: on a grid filling the plot like the Distributions figure's
+ * cells, scattered samples at half that side so that neighbours stay apart. */
 static void
-paint_cell (cairo_t *cr, const LescRect *r, const LescMatrix *xy, const LescMatrix *colors)
+paint_cell (cairo_t *cr, const LescRect *r, const LescMatrix *xy, gboolean grid,
+            const LescMatrix *colors)
 {
   gsize n = xy->rows;
   double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
@@ -149,7 +152,7 @@ paint_cell (cairo_t *cr, const LescRect *r, const LescMatrix *xy, const LescMatr
       y0 = fmin (y0, LESC_AT (xy, i, 1)), y1 = fmax (y1, LESC_AT (xy, i, 1));
     }
   double per_side = ceil (sqrt ((double) n));
-  double dot = fmax (r->width / per_side, 1.0) * 1.05;
+  double dot = fmax (r->width / per_side * (grid ? 1.05 : 0.5), 1.0);
   double sx = x1 > x0 ? (r->width - dot) / (x1 - x0) : 0.0;
   double sy = y1 > y0 ? (r->height - dot) / (y1 - y0) : 0.0;
   for (gsize i = 0; i < n; i++)
@@ -183,7 +186,7 @@ lesc_plot_strip_paint (cairo_t *cr, double width, double height, const LescStrip
           const LescRect *rect = &cells[r * m->cols + c];
           const LescMatrix *colors = m->colors[r * m->cols + c];
           if (colors != NULL)
-            paint_cell (cr, rect, m->xy, colors);
+            paint_cell (cr, rect, m->xy, m->grid, colors);
           else
             {
               cairo_set_source_rgb (cr, 0.92, 0.92, 0.92);

@@ -18,6 +18,8 @@ typedef struct {
   LescMatrix **colors;                      /* rows × cols: n×3 RGB in [0, 1]; NULL: not yet */
   int current[LESC_STRIP_MAX_ROWS];         /* the outlined cell of each row, −1: none */
   LescMatrix *xy;                           /* n×2 sample positions */
+  gboolean grid;                            /* positions on a regular grid: squares that
+                                               tile the plot; else smaller, apart */
 } LescStripModel;
 
 /* An empty strip of rows × cols cells over the positions `xy` (copied). */

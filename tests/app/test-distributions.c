@@ -14,6 +14,7 @@
 #include "app/label-names.h"
 #include "app/result.h"
 #include "app/settings.h"
+#include "app/strip-view.h"
 #include "app/window.h"
 #include "apptest.h"
 #include "appwindow.h"
@@ -265,6 +266,51 @@ test_recompute_keeps_old (void)
 }
 
 /* 18 labels: drawn six at a time. */
+static gboolean
+strip_filled (gpointer view)
+{
+  return lesc_strip_view_get_n_missing (view) == 0 && lesc_strip_view_get_model (view) != NULL;
+}
+
+/* The λ strip with six labels: a chosen label, by name, on the truth's range of that
+ * label (before, always the first label on [0, its largest degree]: one dark colour), at
+ * the principal components. */
+static void
+test_strip_many_labels (void)
+{
+  if (!sjaffe_with_results ())
+    return;
+  LescStripView *strip = LESC_STRIP_VIEW (lesc_window_get_view (window, "strip"));
+  g_assert_true (lesc_strip_view_select_method (strip, lesc_method_find ("glle")));
+  g_assert_true (lesc_strip_view_select_label (strip, 1));
+  g_assert_false (lesc_strip_view_select_label (strip, 6));
+  lesc_window_show_view (window, "strip");
+  g_assert_true (lesc_test_wait (strip_filled, strip, 300));
+  const LescStripModel *m = lesc_strip_view_get_model (strip);
+  g_test_message ("%s", m->title);
+  g_assert_nonnull (strstr (m->title, "“sad”"));
+  g_assert_nonnull (strstr (m->title, "the ground truth's range"));
+  g_assert_nonnull (strstr (m->title, "PC 1"));
+  for (guint c = 0; c < m->cols; c++)
+    {
+      const LescMatrix *colours = m->colors[c];
+      g_assert_nonnull (colours);
+      GHashTable *seen = g_hash_table_new (g_direct_hash, g_direct_equal);
+      for (gsize i = 0; i < colours->rows; i++)
+        {
+          guchar px[3];
+          for (int j = 0; j < 3; j++)
+            px[j] = (guchar) lround (255 * LESC_AT (colours, i, j));
+          g_hash_table_add (seen, GUINT_TO_POINTER (level (px)));
+        }
+      g_test_message ("cell %u (λ = %g): %u colour levels", c, m->values[c], g_hash_table_size (seen));
+      if (m->values[c] >= 0.01 && m->values[c] <= 1)   /* λ below: near the 0/1 labels; above: flatter */
+        g_assert_cmpuint (g_hash_table_size (seen), >=, 5);
+      g_hash_table_unref (seen);
+    }
+  lesc_window_show_view (window, "distributions");
+}
+
 static void
 test_many_labels (void)
 {
@@ -300,6 +346,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/distributions/tooltip-and-distance", test_tooltip_and_distance);
   g_test_add_func ("/app/distributions/recompute-keeps-old", test_recompute_keeps_old);
   g_test_add_func ("/app/distributions/many-labels", test_many_labels);
+  g_test_add_func ("/app/distributions/strip-many-labels", test_strip_many_labels);
   int status = g_test_run ();
   gtk_window_destroy (GTK_WINDOW (window));
   lesc_test_spin (0.2);
