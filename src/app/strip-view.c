@@ -132,7 +132,7 @@ truth_range (const LescDataset *ds, gsize label, double *lo, double *hi)
     }
 }
 
-/* The label the cells show when there are other than three, and its list of names. */
+/* The label the cells show when there are other than three. */
 static gsize
 shown_label (LescStripView *self, const LescDataset *ds)
 {
@@ -140,6 +140,7 @@ shown_label (LescStripView *self, const LescDataset *ds)
   return j < lesc_dataset_o (ds) ? j : 0;
 }
 
+/* The label chooser: shown with other than three labels, listing their names in use. */
 static void
 fill_label_names (LescStripView *self)
 {
