@@ -119,19 +119,6 @@ current_cell (const LescMethod *m, const LescRunParams *p, guint row)
   return -1;
 }
 
-/* The ground truth's smallest and largest degree of `label`. */
-static void
-truth_range (const LescDataset *ds, gsize label, double *lo, double *hi)
-{
-  *lo = INFINITY;
-  *hi = -INFINITY;
-  for (gsize i = 0; i < ds->truth->rows; i++)
-    {
-      *lo = fmin (*lo, LESC_AT (ds->truth, i, label));
-      *hi = fmax (*hi, LESC_AT (ds->truth, i, label));
-    }
-}
-
 /* The label the cells show when there are other than three. */
 static gsize
 shown_label (LescStripView *self, const LescDataset *ds)
@@ -158,43 +145,39 @@ fill_label_names (LescStripView *self)
   gtk_drop_down_set_selected (self->label_dropdown, keep < lesc_dataset_o (ds) ? keep : 0);
 }
 
-/* Display colours of the computed cells: the Distributions figure's decorrelation
- * stretch fitted on the ground truth (three labels), else the chosen label on viridis over
- * the ground truth's range of that label (values beyond take the end colours). */
-static void
-fill_colours (LescStripView *self, LescStripModel *model, const LescDataset *ds,
-              const LescMatrix *const *tables, guint n, gsize label)
+/* Display colours of the computed cells, from a Distributions figure of the ground truth
+ * and the cells: its decorrelation stretch fitted on the truth (three labels), else
+ * `label` on viridis over the truth's range of that label (values beyond take the end
+ * colours), which *lo and *hi receive. FALSE when the figure cannot be made. */
+static gboolean
+fill_colours (LescStripModel *model, const LescDataset *ds, const LescMatrix *const *tables,
+              guint n, gsize label, double *lo, double *hi)
 {
-  guint present = 0;
+  g_autoptr (GPtrArray) list = g_ptr_array_new ();
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  g_ptr_array_add (list, ds->truth);
+  g_ptr_array_add (names, "truth");
   for (guint k = 0; k < n; k++)
-    present += tables[k] != NULL;
-  if (present == 0)
-    return;
-  if (lesc_dataset_o (ds) == 3)
-    {
-      g_autofree const LescMatrix **list = g_new (const LescMatrix *, present + 1);
-      g_autofree const char **names = g_new (const char *, present + 1);
-      list[0] = ds->truth;
-      names[0] = "truth";
-      guint j = 1;
-      for (guint k = 0; k < n; k++)
-        if (tables[k] != NULL)
-          list[j] = tables[k], names[j++] = "cell";
-      LescScatterOptions opt;
-      lesc_scatter_options_init (&opt);
-      g_autoptr (LescScatterModel) s = lesc_scatter_model_new (model->xy, FALSE, "x", "y",
-                                                               present + 1, names, list, &opt, NULL);
-      if (s == NULL)
-        return;
-      j = 1;
-      for (guint k = 0; k < n; k++)
-        if (tables[k] != NULL)
-          lesc_strip_model_set_cell (model, k / model->cols, k % model->cols,
-                                     lesc_matrix_copy (s->panels[j++].colors));
-      return;
-    }
-  double lo, hi;
-  truth_range (ds, label, &lo, &hi);
+    if (tables[k] != NULL)
+      {
+        g_ptr_array_add (list, (gpointer) tables[k]);
+        g_ptr_array_add (names, "cell");
+      }
+  gboolean rgb_style = lesc_dataset_o (ds) == 3;
+  LescScatterOptions opt;
+  lesc_scatter_options_init (&opt);
+  opt.style = rgb_style ? LESC_SCATTER_RGB : LESC_SCATTER_HEATMAPS;
+  opt.scale = LESC_SCATTER_SCALE_PER_LABEL;
+  opt.reference_panel = 0;
+  g_autoptr (LescScatterModel) s = lesc_scatter_model_new (model->xy, FALSE, "x", "y", list->len,
+                                                           (const char *const *) names->pdata,
+                                                           (const LescMatrix *const *) list->pdata,
+                                                           &opt, NULL);
+  if (s == NULL)
+    return FALSE;
+  if (!rgb_style)
+    *lo = s->lo[label], *hi = s->hi[label];
+  guint panel = 1;
   for (guint k = 0; k < n; k++)
     if (tables[k] != NULL)
       {
@@ -202,13 +185,14 @@ fill_colours (LescStripView *self, LescStripModel *model, const LescDataset *ds,
         for (gsize i = 0; i < c->rows; i++)
           {
             double rgb[3];
-            double t = hi > lo ? (LESC_AT (tables[k], i, label) - lo) / (hi - lo) : 0.5;
-            lesc_palette_color (LESC_PALETTE_VIRIDIS, CLAMP (t, 0.0, 1.0), FALSE, rgb);
+            lesc_scatter_model_sample_color (s, panel, rgb_style ? -1 : (int) label, i, rgb);
             for (int j = 0; j < 3; j++)
-              LESC_AT (c, i, j) = rgb[j];
+              LESC_AT (c, i, j) = CLAMP (rgb[j], 0.0, 1.0);
           }
         lesc_strip_model_set_cell (model, k / model->cols, k % model->cols, c);
+        panel++;
       }
+  return TRUE;
 }
 
 static void
@@ -230,21 +214,7 @@ rebuild (LescStripView *self)
   g_autoptr (LescMatrix) xy = lesc_data_object_positions (self->data, &xl, &yl);
   guint rows = n_rows (self, m);
   gsize label = shown_label (self, ds);
-  g_autofree char *title = NULL;
-  if (lesc_dataset_o (ds) == 3)
-    /* TRANSLATORS: the strip's title: method and data set */
-    title = g_strdup_printf (_("%s on %s"), m->display_name, lesc_data_object_get_name (self->data));
-  else
-    {
-      double lo, hi;
-      truth_range (ds, label, &lo, &hi);
-      g_autofree char *name = lesc_data_object_dup_label_name (self->data, label);
-      /* TRANSLATORS: the strip's title with other than three labels: method, data set,
-       * the label shown, its colour scale and the positions' axes */
-      title = g_strdup_printf (_("%s on %s: label “%s”, viridis from %.3g to %.3g (the ground truth's range); positions %s × %s"),
-                               m->display_name, lesc_data_object_get_name (self->data), name, lo, hi, xl, yl);
-    }
-  LescStripModel *model = lesc_strip_model_new (title, rows, N_VALUES, xy);
+  LescStripModel *model = lesc_strip_model_new (NULL, rows, N_VALUES, xy);
   model->grid = lesc_data_object_is_grid (self->data);
   g_autofree const LescMatrix **tables = g_new0 (const LescMatrix *, rows * N_VALUES);
   for (guint r = 0; r < rows; r++)
@@ -263,7 +233,20 @@ rebuild (LescStripView *self)
           self->missing += tables[r * N_VALUES + c] == NULL;
         }
     }
-  fill_colours (self, model, ds, tables, rows * N_VALUES, label);
+  double lo = NAN, hi = NAN;
+  fill_colours (model, ds, tables, rows * N_VALUES, label, &lo, &hi);
+  g_free (model->title);
+  if (lesc_dataset_o (ds) == 3 || isnan (lo))
+    /* TRANSLATORS: the strip's title: method and data set */
+    model->title = g_strdup_printf (_("%s on %s"), m->display_name, lesc_data_object_get_name (self->data));
+  else
+    {
+      g_autofree char *name = lesc_data_object_dup_label_name (self->data, label);
+      /* TRANSLATORS: the strip's title with other than three labels: method, data set,
+       * the label shown, its colour scale and the positions' axes */
+      model->title = g_strdup_printf (_("%s on %s: label “%s”, viridis from %.3g to %.3g (the ground truth's range); positions %s × %s"),
+                                      m->display_name, lesc_data_object_get_name (self->data), name, lo, hi, xl, yl);
+    }
   self->model = model;
   lesc_figure_set_model (self->area, &strip_painter, model);
   gtk_stack_set_visible_child_name (self->stack, "figure");

@@ -724,8 +724,9 @@ heat_palette (const LescScatterModel *m)
            ? LESC_PALETTE_DIVERGING : m->options.palette;
 }
 
-static void
-sample_color (const LescScatterModel *m, guint panel, int label, gsize i, double rgb[3])
+void
+lesc_scatter_model_sample_color (const LescScatterModel *m, guint panel, int label, gsize i,
+                                 double rgb[3])
 {
   const LescScatterPanel *p = &m->panels[panel];
   if (label < 0)
@@ -762,7 +763,7 @@ paint_cells (cairo_t *cr, const LescScatterLayout *l, const LescScatterModel *m,
       if (ix < 0 || iy < 0 || ix >= (long) l->nx || iy >= (long) l->ny)
         continue;
       double rgb[3];
-      sample_color (m, panel, label, i, rgb);
+      lesc_scatter_model_sample_color (m, panel, label, i, rgb);
       guint32 v = pack_rgb (rgb);
       long row0 = ((long) l->ny - 1 - iy) * f, col0 = ix * f;
       for (guint a = 0; a < f; a++)
@@ -797,7 +798,7 @@ paint_dots (cairo_t *cr, const LescScatterLayout *l, const LescScatterModel *m, 
     {
       double x, y, rgb[3];
       lesc_scatter_layout_point (l, m, plot, i, &x, &y);
-      sample_color (m, panel, label, i, rgb);
+      lesc_scatter_model_sample_color (m, panel, label, i, rgb);
       cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
       cairo_arc (cr, x, y, radius, 0, 2 * G_PI);
       cairo_fill (cr);

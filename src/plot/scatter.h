@@ -81,6 +81,10 @@ void lesc_scatter_model_set_measures (LescScatterModel *m, guint panel,
                                       const double measures[LESC_N_MEASURES]);
 void lesc_scatter_model_set_subtitle (LescScatterModel *m, guint panel, const char *subtitle);
 void lesc_scatter_model_free (LescScatterModel *m);
+/* The colour sample i is painted in: its RGB colour (label −1, RGB style) or its degree of
+ * `label` on that label's scale (heatmap style). */
+void lesc_scatter_model_sample_color (const LescScatterModel *m, guint panel, int label, gsize i,
+                                      double rgb[3]);
 
 /* Caption text: fit, mode, Tol, positions. */
 char *lesc_scatter_caption (const LescScatterModel *m);
