@@ -127,7 +127,8 @@ def recover(X, L, method="glesc", *, seed=DEFAULT_SEED, variant="reference",
             memory_limit=None, progress=None, **params):
     """Recover label distributions: an n×c float64 array whose rows sum to 1.
 
-    X: n×q features (z-scored inside, as ``lesc recover`` does); L: n×c logical labels.
+    X: n×q features (z-scored inside, as ``lesc recover`` does); L: n×c logical labels
+    (or 1-D class labels: each sample's class is its one label, columns in sorted order).
     method: "fcm", "km", "lp", "ml", "glle", "lesc" or "glesc" (case-insensitive).
     params: the method's parameters by name (``lesc.methods()`` lists them and their
     ranges), e.g. ``lambda1=0.01, lambda2=0.001`` for gLESC; options of ``lesc recover``
@@ -140,7 +141,7 @@ def recover(X, L, method="glesc", *, seed=DEFAULT_SEED, variant="reference",
     an exception it raises stops the solve and is raised here.
     """
     m = _method(method)
-    x, labels = inputs(X, L)
+    x, labels, _ = inputs(X, L)
     values, seed, options = _settings(m, seed, variant, params)
     return _lesc.recover(m.name, x, labels, values, seed, options, _memory(memory_limit),
                          progress)

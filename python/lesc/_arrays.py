@@ -29,32 +29,97 @@ def _from_frame(frame, what):
     return frame.to_numpy(dtype=np.float64)
 
 
-def matrix(a, what, columns):
-    """``a`` as a C-ordered float64 2-D array, refusing what is not numbers, not 2-D or not
-    finite (with the row and column of the first bad entry)."""
+def _is_sparse(a):
+    return hasattr(a, "toarray") and hasattr(a, "nnz")
+
+
+def _array(a, what):
+    """``a`` as a NumPy array of numbers (any dtype of kind b, i, u or f)."""
+    if _is_sparse(a):
+        raise TypeError(f"{what}: sparse matrices are not supported (convert with "
+                        f"{what}.toarray())")
     arr = np.asarray(_from_frame(a, what) if _is_frame(a) else a)
+    if arr.dtype.kind == "c":
+        raise ValueError(f"{what}: Complex data not supported (dtype {arr.dtype}; expected "
+                         "real numbers)")
+    if arr.dtype.kind == "O":
+        try:   # numbers held as Python objects (np.array(..., dtype=object))
+            arr = arr.astype(np.float64)
+        except (TypeError, ValueError) as e:
+            raise TypeError(f"{what}: expected an array of numbers, got dtype object with an "
+                            f"entry that is not one ({e})") from None
     if arr.dtype.kind not in "biuf":
         raise TypeError(f"{what}: expected an array of numbers (float, int or bool), "
                         f"got dtype {arr.dtype}")
-    if arr.ndim != 2:
-        raise ValueError(f"{what}: expected a 2-D array (samples × {columns}), got shape "
-                         f"{arr.shape}")
-    arr = np.ascontiguousarray(arr, dtype=np.float64)
-    bad = ~np.isfinite(arr)
-    if bad.any():
-        i, j = np.argwhere(bad)[0]
-        raise ValueError(f"{what}: row {i}, column {j} is {arr[i, j]} (every entry must be "
-                         "finite)")
     return arr
 
 
+def _finite(arr, what):
+    bad = ~np.isfinite(arr)
+    if bad.any():
+        where = np.argwhere(bad)[0]
+        at = f"row {where[0]}, column {where[1]}" if arr.ndim == 2 else f"row {where[0]}"
+        raise ValueError(f"{what}: {at} is {arr[tuple(where)]} (NaN and inf are not allowed: "
+                         "every entry must be finite)")
+    return arr
+
+
+def matrix(a, what, columns):
+    """``a`` as a C-ordered float64 2-D array, refusing what is not numbers, not 2-D or not
+    finite (with the row and column of the first bad entry)."""
+    arr = _array(a, what)
+    if arr.ndim != 2:
+        hint = ""
+        if arr.ndim == 1:
+            hint = (f": Reshape your data, {what}.reshape(-1, 1) for one column or "
+                    f"{what}.reshape(1, -1) for one sample")
+        raise ValueError(f"{what}: expected a 2-D array (samples × {columns}), got shape "
+                         f"{arr.shape}{hint}")
+    return _finite(np.ascontiguousarray(arr, dtype=np.float64), what)
+
+
+def labels(L):
+    """The logical labels as an n×c float64 matrix. A 1-D L holds class labels (single-
+    label data, numbers or strings): each sample's class becomes its one logical label,
+    the columns in the order of ``np.unique`` (returned as the second value, else None)."""
+    if L is None:
+        raise ValueError("L: requires y to be passed, but the target y is None (fit(X, L) "
+                         "needs the logical labels L)")
+    if _is_sparse(L) or getattr(L, "ndim", None) == 2:
+        return matrix(L, "L", "labels"), None
+    if _is_frame(L) and L.isna().any():
+        raise ValueError(f"L: row {int(np.argmax(np.asarray(L.isna())))} is missing (NA): "
+                         "fill or drop it first")
+    arr = np.asarray(L.to_numpy() if _is_frame(L) else L)
+    if arr.ndim != 1:
+        return matrix(arr, "L", "labels"), None
+    if arr.dtype.kind in "biufc" or arr.dtype.kind == "O" and not all(
+            isinstance(v, str) for v in arr):
+        arr = _finite(_array(arr, "L"), "L")
+    classes, index = np.unique(arr, return_inverse=True)
+    if len(classes) < 2:
+        raise ValueError(f"L: 1-D class labels with {len(classes)} class(es): label "
+                         "enhancement needs at least 2 labels")
+    out = np.zeros((len(arr), len(classes)))
+    out[np.arange(len(arr)), index] = 1.0
+    return out, classes
+
+
 def inputs(X, L):
+    """X (n×q) and L (n×c, or 1-D class labels) checked and converted; also the classes of
+    a 1-D L (None for a matrix)."""
     x = matrix(X, "X", "features")
-    labels = matrix(L, "L", "labels")
-    if x.shape[0] != labels.shape[0]:
-        raise ValueError(f"X has {x.shape[0]} rows but L has {labels.shape[0]}: one row per "
+    if x.shape[0] < 2:
+        raise ValueError(f"X: {x.shape[0]} sample(s) (shape={x.shape}) while a minimum of 2 "
+                         "is required")
+    if x.shape[1] < 1:
+        raise ValueError(f"X: {x.shape[1]} feature(s) (shape={x.shape}) while a minimum of 1 "
+                         "is required.")
+    logical, classes = labels(L)
+    if x.shape[0] != logical.shape[0]:
+        raise ValueError(f"X has {x.shape[0]} rows but L has {logical.shape[0]}: one row per "
                          "sample in both")
-    return x, labels
+    return x, logical, classes
 
 
 def feature_names(X):

@@ -17,6 +17,12 @@ from . import DEFAULT_SEED, _METHODS, _lesc, _memory, _settings
 from ._arrays import check_feature_names, feature_names, inputs, matrix
 
 
+def _labels_arg(L, y):
+    if L is not None and y is not None:
+        raise TypeError("fit: give the labels once, as L or as y")
+    return y if L is None else L
+
+
 class NotFittedError(ValueError, AttributeError):
     """predict or transform before fit (a ValueError and an AttributeError, as
     scikit-learn's NotFittedError)."""
@@ -24,8 +30,9 @@ class NotFittedError(ValueError, AttributeError):
 
 class LabelEnhancer:
     """The base of the seven estimators. After ``fit(X, L)``: ``distributions_`` (the n×c
-    recovered distributions of the training rows), ``n_features_in_`` and, when X is a
-    DataFrame with string column names, ``feature_names_in_``."""
+    recovered distributions of the training rows), ``n_features_in_``, when X is a
+    DataFrame with string column names ``feature_names_in_``, and when L is 1-D (class
+    labels) ``classes_``, the label of each column of the distributions."""
 
     _name = None      # the method's key in the registry
     _options = ()     # the options of ``lesc recover`` the method reads (as keywords)
@@ -82,12 +89,12 @@ class LabelEnhancer:
 
     def _more_tags(self):
         # scikit-learn's estimator tags: y (L) is needed, and it is a label matrix
-        return {"requires_y": True, "multioutput": True, "multioutput_only": True}
+        return {"requires_y": True, "multioutput": True}
 
     def _run(self, X, L, progress, fit_mapping):
         m = self.info()
         names = feature_names(X)
-        x, labels = inputs(X, L)
+        x, labels, classes = inputs(X, L)
         numbers = {p.name: getattr(self, p.name) for p in m.params}
         options = {key: getattr(self, key) for key in self._options}
         values, seed, opts = _settings(m, getattr(self, "seed", DEFAULT_SEED),
@@ -99,23 +106,25 @@ class LabelEnhancer:
             d = _lesc.recover(m.name, x, labels, values, seed, opts, memory, progress)
         self.distributions_ = d
         self.n_features_in_ = x.shape[1]
-        if names is not None:
-            self.feature_names_in_ = names
-        elif hasattr(self, "feature_names_in_"):
-            del self.feature_names_in_
+        for attr, value in (("feature_names_in_", names), ("classes_", classes)):
+            if value is not None:
+                setattr(self, attr, value)
+            elif hasattr(self, attr):
+                delattr(self, attr)
         return self
 
-    def fit(self, X, L, progress=None):
+    def fit(self, X, L=None, progress=None, *, y=None):
         """Recover the distributions of the rows of (X, L) into ``distributions_``.
 
-        X: n×q features; L: n×c logical labels (0/1, every row at least one 1); arrays,
-        lists or DataFrames. progress: called as progress(fraction, stage) while it runs.
-        Returns self."""
-        return self._run(X, L, progress, fit_mapping=False)
+        X: n×q features; L: n×c logical labels (0/1, every row at least one 1), or 1-D
+        class labels (each sample's class becomes its one label); arrays, lists or
+        DataFrames; ``y=`` is another name for L (scikit-learn passes it so). progress:
+        called as progress(fraction, stage) while it runs. Returns self."""
+        return self._run(X, _labels_arg(L, y), progress, fit_mapping=False)
 
-    def fit_transform(self, X, L, progress=None):
+    def fit_transform(self, X, L=None, progress=None, *, y=None):
         """``fit(X, L)`` and return ``distributions_`` (n×c float64, rows summing to 1)."""
-        return self.fit(X, L, progress).distributions_
+        return self.fit(X, _labels_arg(L, y), progress).distributions_
 
 
 class _MappingEnhancer(LabelEnhancer):
@@ -123,8 +132,8 @@ class _MappingEnhancer(LabelEnhancer):
     ``transform``, the same) gives the distributions of new samples, their features
     z-scored with the training rows' means and deviations."""
 
-    def fit(self, X, L, progress=None):
-        return self._run(X, L, progress, fit_mapping=True)
+    def fit(self, X, L=None, progress=None, *, y=None):
+        return self._run(X, _labels_arg(L, y), progress, fit_mapping=True)
 
     fit.__doc__ = LabelEnhancer.fit.__doc__ + " The mapping is kept for predict."
 
@@ -143,6 +152,15 @@ class _MappingEnhancer(LabelEnhancer):
     def transform(self, X):
         """The same as predict(X): the distributions of the samples X."""
         return self.predict(X)
+
+    def __getstate__(self):
+        # the mapping is a liblesc object with no byte form in liblesc's API yet
+        if "model_" in self.__dict__:
+            raise TypeError(f"a fitted {type(self).__name__} cannot be pickled: its mapping "
+                            "lives in liblesc, which has no byte form for it yet (unfitted "
+                            "estimators pickle and clone; `lesc recover --save-model` keeps "
+                            "a mapping in a file)")
+        return self.__dict__.copy()
 
 
 # The estimators. Their defaults are the registry's (lesc.methods(); a test checks they
