@@ -334,6 +334,28 @@ def test_grid_search_recovery_setting(xl):
     assert multi.best_index_ == int(np.argmax(multi.cv_results_["mean_test_kl"]))
 
 
+def test_grid_search_example(tmp_path):
+    """python/examples/grid_search.py runs and prints the best λ of its table."""
+    _sklearn()
+    import os
+    import subprocess
+    import sys
+    example = os.path.join(os.path.dirname(__file__), "..", "examples", "grid_search.py")
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(lesc.__file__)))
+    r = subprocess.run([sys.executable, example, "--every", "25"], capture_output=True,
+                       text=True, timeout=300, cwd=tmp_path, env=env)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    n = len(lesc.load("artificial").features[::25])
+    assert lines[0] == f"artificial: {n} samples, 3 features, 3 labels"
+    rows = [line.split() for line in lines[2:8]]
+    assert len(rows) == 6 and all(len(row) == 5 for row in rows)
+    cheb = [float(row[2]) for row in rows]
+    assert cheb == sorted(cheb)     # best first
+    assert lines[8].startswith(f"best: {{'lambda1': {float(rows[0][0])}, 'lambda2': "
+                               f"{float(rows[0][1])}}} cheb {rows[0][2]}")
+
+
 # check_estimator: the checks that cannot apply to label enhancement, with the reason.
 SKIPPED = {
     "check_fit_score_takes_y": "fit's second argument is named L (the logical labels, as "
