@@ -154,13 +154,16 @@ class _MappingEnhancer(LabelEnhancer):
         return self.predict(X)
 
     def __getstate__(self):
-        # the mapping is a liblesc object with no byte form in liblesc's API yet
-        if "model_" in self.__dict__:
-            raise TypeError(f"a fitted {type(self).__name__} cannot be pickled: its mapping "
-                            "lives in liblesc, which has no byte form for it yet (unfitted "
-                            "estimators pickle and clone; `lesc recover --save-model` keeps "
-                            "a mapping in a file)")
-        return self.__dict__.copy()
+        # the mapping as the bytes of a model file (docs/formats.md, "Model files")
+        state = self.__dict__.copy()
+        if "model_" in state:
+            state["model_"] = _lesc.model_to_bytes(state["model_"])
+        return state
+
+    def __setstate__(self, state):
+        if isinstance(state.get("model_"), bytes):
+            state = dict(state, model_=_lesc.model_from_bytes(state["model_"]))
+        self.__dict__.update(state)
 
 
 # The estimators. Their defaults are the registry's (lesc.methods(); a test checks they
