@@ -17,6 +17,14 @@ from . import DEFAULT_SEED, _METHODS, _lesc, _memory, _settings
 from ._arrays import check_feature_names, feature_names, inputs, matrix
 
 
+def _store(estimator, arguments):
+    """__init__'s keywords as attributes, unchanged (scikit-learn's rule: no checks, no
+    copies, nothing else set; fit checks them)."""
+    for key, value in arguments.items():
+        if key != "self":
+            setattr(estimator, key, value)
+
+
 def _labels_arg(L, y):
     if L is not None and y is not None:
         raise TypeError("fit: give the labels once, as L or as y")
@@ -180,11 +188,7 @@ class FCM(LabelEnhancer):
 
     def __init__(self, *, clusters=50, beta=2.0, seed=DEFAULT_SEED, flavour="published",
                  memory_limit=None):
-        self.clusters = clusters
-        self.beta = beta
-        self.seed = seed
-        self.flavour = flavour
-        self.memory_limit = memory_limit
+        _store(self, locals())
 
 
 class KM(LabelEnhancer):
@@ -196,9 +200,7 @@ class KM(LabelEnhancer):
     _options = ("flavour",)
 
     def __init__(self, *, eta=1e-07, flavour="published", memory_limit=None):
-        self.eta = eta
-        self.flavour = flavour
-        self.memory_limit = memory_limit
+        _store(self, locals())
 
 
 class LP(LabelEnhancer):
@@ -210,9 +212,7 @@ class LP(LabelEnhancer):
     _options = ("flavour",)
 
     def __init__(self, *, alpha=0.5, flavour="published", memory_limit=None):
-        self.alpha = alpha
-        self.flavour = flavour
-        self.memory_limit = memory_limit
+        _store(self, locals())
 
 
 class ML(LabelEnhancer):
@@ -225,9 +225,7 @@ class ML(LabelEnhancer):
     _options = ("flavour",)
 
     def __init__(self, *, neighbours=0, flavour="published", memory_limit=None):
-        self.neighbours = neighbours
-        self.flavour = flavour
-        self.memory_limit = memory_limit
+        _store(self, locals())
 
 
 class GLLE(_MappingEnhancer):
@@ -241,12 +239,7 @@ class GLLE(_MappingEnhancer):
 
     def __init__(self, *, lambda1=0.01, k=20, sigma=10.0, seed=DEFAULT_SEED,
                  variant="reference", memory_limit=None):
-        self.lambda1 = lambda1
-        self.k = k
-        self.sigma = sigma
-        self.seed = seed
-        self.variant = variant
-        self.memory_limit = memory_limit
+        _store(self, locals())
 
 
 class LESC(_MappingEnhancer):
@@ -261,12 +254,7 @@ class LESC(_MappingEnhancer):
 
     def __init__(self, *, lambda1=10.0, lambda2=0.1, seed=DEFAULT_SEED, variant="reference",
                  c_orientation="code", memory_limit=None):
-        self.lambda1 = lambda1
-        self.lambda2 = lambda2
-        self.seed = seed
-        self.variant = variant
-        self.c_orientation = c_orientation
-        self.memory_limit = memory_limit
+        _store(self, locals())
 
 
 class GLESC(_MappingEnhancer):
@@ -282,11 +270,4 @@ class GLESC(_MappingEnhancer):
     def __init__(self, *, lambda1=10.0, lambda2=10.0, seed=DEFAULT_SEED, variant="reference",
                  c_orientation="code", tensor_fft="samples", odd_n_double_shrink="on",
                  memory_limit=None):
-        self.lambda1 = lambda1
-        self.lambda2 = lambda2
-        self.seed = seed
-        self.variant = variant
-        self.c_orientation = c_orientation
-        self.tensor_fft = tensor_fft
-        self.odd_n_double_shrink = odd_n_double_shrink
-        self.memory_limit = memory_limit
+        _store(self, locals())
