@@ -359,6 +359,12 @@ def test_grid_search_recovery_setting(xl):
             sign = -1 if key in lesc.metrics.LOSSES else 1
             assert multi.cv_results_[f"mean_test_{key}"][i] == pytest.approx(sign * m[key])
     assert multi.best_index_ == int(np.argmax(multi.cv_results_["mean_test_kl"]))
+    # in two worker processes (joblib pickles the estimator and the scorer): the same scores
+    twin = GridSearchCV(lesc.GLESC(lambda2=1.0), {"lambda1": grid}, n_jobs=2,
+                        scoring=lesc.metrics.recovery_scorer(truth, "cheb"),
+                        cv=lesc.metrics.RecoverySplit()).fit(x, logical)
+    np.testing.assert_array_equal(twin.cv_results_["mean_test_score"],
+                                  search.cv_results_["mean_test_score"])
 
 
 def test_grid_search_example(tmp_path):
