@@ -194,6 +194,31 @@ test_model (void)
   g_assert_false (lesc_predict (model, a.n, a.q - 1, a.x, pred, &error));
   g_assert_error (error, LESC_ERROR, LESC_ERROR_DATA);
   g_clear_error (&error);
+  /* to bytes and back (a model file's bytes): the same predictions, bit for bit */
+  g_autoptr (GBytes) bytes = lesc_mapping_to_bytes (model);
+  gsize length;
+  const guchar *data = g_bytes_get_data (bytes, &length);
+  g_assert_cmpmem (data, 8, "LESCMODL", 8);
+  LescMapping *again = lesc_mapping_new_from_bytes (bytes, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (lesc_mapping_get_n_features (again), ==, a.q);
+  g_assert_true (lesc_mapping_get_method (again) == lesc_method_find ("glle"));
+  g_autofree double *pred2 = g_new (double, a.n * a.c);
+  g_assert_true (lesc_predict (again, a.n, a.q, a.x, pred2, &error));
+  g_assert_cmpmem (pred, a.n * a.c * sizeof *pred, pred2, a.n * a.c * sizeof *pred2);
+  lesc_mapping_free (again);
+  /* damaged or cut bytes are refused */
+  g_autofree guchar *bad = g_memdup2 (data, length);
+  bad[length / 2] ^= 1;
+  g_autoptr (GBytes) damaged = g_bytes_new (bad, length);
+  g_assert_null (lesc_mapping_new_from_bytes (damaged, &error));
+  g_assert_error (error, LESC_ERROR, LESC_ERROR_FORMAT);
+  g_assert_nonnull (strstr (error->message, "checksum"));
+  g_clear_error (&error);
+  g_autoptr (GBytes) cut = g_bytes_new (data, length - 1);
+  g_assert_null (lesc_mapping_new_from_bytes (cut, &error));
+  g_assert_error (error, LESC_ERROR, LESC_ERROR_FORMAT);
+  g_clear_error (&error);
   lesc_mapping_free (model);
   lesc_params_free (p);
   p = lesc_params_new (lesc_method_find ("km"));

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Recover label distributions for a NumPy data set and compare two methods.
 
-    PYTHONPATH=build/python python3 python/examples/compare_methods.py [DATA]
+    python3 python/examples/compare_methods.py [DATA]      # lesc installed with pip
+    PYTHONPATH=build/python /usr/bin/python3 python/examples/compare_methods.py   # from the build
 
 DATA is anything `lesc` reads ("artificial", a .mat/.csv file, a benchmark name with
 $LESC_DATA_DIR set); default: the built-in artificial set. The data are used as plain NumPy

@@ -10,8 +10,14 @@ arrays, through the same C library (liblesc) as the terminal program ``lesc``, s
     >>> lesc.measures(D, data.distributions)["cheb"]        # doctest: +SKIP
 
 Arrays: ``X`` is n×q (samples × features) and ``L`` is n×c (samples × labels, 0 or 1,
-every row at least one 1), of any integer, boolean or floating dtype and any memory layout;
-they are converted to C-ordered float64 (the result does not depend on the input's layout).
+every row at least one 1), of any integer, boolean or floating dtype and any memory layout,
+or pandas DataFrames (also with the nullable Int64, Float64 and boolean dtypes, when no
+value is missing); they are converted to C-ordered float64 (the result does not depend on
+the input's layout).
+
+Estimators in scikit-learn's conventions (scikit-learn is not needed): ``lesc.GLESC(lambda1=
+0.1).fit(X, L)``, ``fit_transform``, ``predict``/``transform`` for the methods with a mapping
+(GLLE, LESC, gLESC); ``lesc.metrics`` has the six measures and scorers for GridSearchCV.
 The result ``D`` is an n×c float64 array whose rows sum to 1.
 
 Errors: bad shapes, NaN or infinite values, labels other than 0/1, unknown methods or
@@ -27,11 +33,13 @@ from collections import namedtuple
 import numpy as np
 
 from . import _lesc
+from ._arrays import inputs, matrix
 
 __version__ = _lesc.library_version
 __all__ = [
     "recover", "measures", "binarize", "load", "methods", "Dataset", "MethodInfo",
-    "ParamSpec", "LabelEnhancer", "FCM", "KM", "LP", "ML", "GLLE", "LESC", "GLESC",
+    "ParamSpec", "LabelEnhancer", "NotFittedError", "FCM", "KM", "LP", "ML", "GLLE", "LESC",
+    "GLESC", "metrics",
 ]
 
 DEFAULT_SEED = 5489
@@ -87,34 +95,6 @@ def load(data, data_dir=None):
     return out
 
 
-def _matrix(a, what, columns):
-    """``a`` as a C-ordered float64 2-D array, refusing what is not numbers, not 2-D or not
-    finite (with the row and column of the first bad entry)."""
-    arr = np.asarray(a)
-    if arr.dtype.kind not in "biuf":
-        raise TypeError(f"{what}: expected an array of numbers (float, int or bool), "
-                        f"got dtype {arr.dtype}")
-    if arr.ndim != 2:
-        raise ValueError(f"{what}: expected a 2-D array (samples × {columns}), got shape "
-                         f"{arr.shape}")
-    arr = np.ascontiguousarray(arr, dtype=np.float64)
-    bad = ~np.isfinite(arr)
-    if bad.any():
-        i, j = np.argwhere(bad)[0]
-        raise ValueError(f"{what}: row {i}, column {j} is {arr[i, j]} (every entry must be "
-                         "finite)")
-    return arr
-
-
-def _inputs(X, L):
-    x = _matrix(X, "X", "features")
-    labels = _matrix(L, "L", "labels")
-    if x.shape[0] != labels.shape[0]:
-        raise ValueError(f"X has {x.shape[0]} rows but L has {labels.shape[0]}: one row per "
-                         "sample in both")
-    return x, labels
-
-
 def _settings(method, seed, variant, params):
     """Numeric parameters and options (keywords with '_' for '-': c_orientation=…)."""
     values, options = {}, {}
@@ -147,7 +127,8 @@ def recover(X, L, method="glesc", *, seed=DEFAULT_SEED, variant="reference",
             memory_limit=None, progress=None, **params):
     """Recover label distributions: an n×c float64 array whose rows sum to 1.
 
-    X: n×q features (z-scored inside, as ``lesc recover`` does); L: n×c logical labels.
+    X: n×q features (z-scored inside, as ``lesc recover`` does); L: n×c logical labels
+    (or 1-D class labels: each sample's class is its one label, columns in sorted order).
     method: "fcm", "km", "lp", "ml", "glle", "lesc" or "glesc" (case-insensitive).
     params: the method's parameters by name (``lesc.methods()`` lists them and their
     ranges), e.g. ``lambda1=0.01, lambda2=0.001`` for gLESC; options of ``lesc recover``
@@ -160,7 +141,7 @@ def recover(X, L, method="glesc", *, seed=DEFAULT_SEED, variant="reference",
     an exception it raises stops the solve and is raised here.
     """
     m = _method(method)
-    x, labels = _inputs(X, L)
+    x, labels, _ = inputs(X, L)
     values, seed, options = _settings(m, seed, variant, params)
     return _lesc.recover(m.name, x, labels, values, seed, options, _memory(memory_limit),
                          progress)
@@ -171,8 +152,8 @@ def measures(D, truth, kl="truth-recovered"):
     each the mean over the rows: a dict with keys "cheb", "clark", "canber", "kl", "cosine"
     and "intersec" (lower is better for the first four). kl: "truth-recovered"
     (KL(truth‖D), the paper's) or "recovered-truth" (the official demos')."""
-    d = _matrix(D, "D", "labels")
-    t = _matrix(truth, "truth", "labels")
+    d = matrix(D, "D", "labels")
+    t = matrix(truth, "truth", "labels")
     if d.shape != t.shape:
         raise ValueError(f"D is {d.shape[0]}×{d.shape[1]} but truth is {t.shape[0]}×{t.shape[1]}")
     return _lesc.measures(d, t, kl)
@@ -181,108 +162,9 @@ def measures(D, truth, kl="truth-recovered"):
 def binarize(truth):
     """Logical labels (n×c float64 of 0 and 1) from label distributions: per row, the labels
     in descending order of degree until their sum exceeds 0.5 get 1."""
-    return _lesc.binarize(_matrix(truth, "truth", "labels"))
+    return _lesc.binarize(matrix(truth, "truth", "labels"))
 
 
-class LabelEnhancer:
-    """A label-enhancement method in scikit-learn style: parameters in the constructor,
-    ``fit_transform(X, L)`` for the recovered distributions, ``get_params``/``set_params``.
-    After ``fit``, ``distributions_`` holds the training rows' distributions."""
-
-    _name = None
-
-    def __init__(self, *, seed=DEFAULT_SEED, variant="reference", memory_limit=None, **params):
-        self.seed = seed
-        self.variant = variant
-        self.memory_limit = memory_limit
-        self._params = {}
-        self.set_params(**params)
-
-    @classmethod
-    def info(cls):
-        """The MethodInfo of this method."""
-        return _METHODS[cls._name]
-
-    def get_params(self, deep=True):
-        """The parameters: the method's numeric ones (defaults until set), seed, variant,
-        memory_limit and any options set."""
-        out = {p.name: p.default for p in self.info().params}
-        out.update(self._params)
-        out.update(seed=self.seed, variant=self.variant, memory_limit=self.memory_limit)
-        return out
-
-    def set_params(self, **params):
-        """Set parameters by name; unknown names raise ValueError. Returns self."""
-        known = {p.name for p in self.info().params}
-        for key, value in params.items():
-            if key in ("seed", "variant", "memory_limit"):
-                setattr(self, key, value)
-            elif key in known or key.replace("_", "-") in _OPTION_KEYS:
-                self._params[key] = value
-            else:
-                raise ValueError(f"{self.info().display_name} has no parameter '{key}' "
-                                 f"(its parameters: {', '.join(sorted(known)) or 'none'})")
-        return self
-
-    def _recover(self, X, L, progress):
-        return recover(X, L, self._name, seed=self.seed, variant=self.variant,
-                       memory_limit=self.memory_limit, progress=progress, **self._params)
-
-    def fit(self, X, L, progress=None):
-        """Recover the training rows' distributions into ``distributions_``. Returns self."""
-        self.distributions_ = self._recover(X, L, progress)
-        return self
-
-    def fit_transform(self, X, L, progress=None):
-        """The recovered distributions of (X, L): an n×c float64 array."""
-        return self.fit(X, L, progress).distributions_
-
-    def __repr__(self):
-        args = ", ".join(f"{k}={v!r}" for k, v in self._params.items())
-        return f"{type(self).__name__}({args})"
-
-
-class _MappingEnhancer(LabelEnhancer):
-    """A method that learns a mapping from features to distributions: ``fit(X, L)`` keeps
-    it, ``predict(X_new)`` applies it to new samples (features z-scored with the training
-    means and deviations)."""
-
-    def fit(self, X, L, progress=None):
-        m = self.info()
-        x, labels = _inputs(X, L)
-        values, seed, options = _settings(m, self.seed, self.variant, self._params)
-        self.model_, self.distributions_ = _lesc.fit(m.name, x, labels, values, seed, options,
-                                                     _memory(self.memory_limit), progress)
-        self.n_features_in_ = x.shape[1]
-        return self
-
-    def predict(self, X):
-        """Distributions (n×c float64) for new samples X (n×q, the training columns)."""
-        if not hasattr(self, "model_"):
-            raise ValueError(f"{type(self).__name__}.predict: call fit(X, L) first")
-        return _lesc.predict(self.model_, _matrix(X, "X", "features"))
-
-
-def _estimator(name, base):
-    m = _METHODS[name]
-    lines = [f"{m.display_name}: {m.description}", "", "Parameters (keyword, default, range):"]
-    for p in m.params:
-        lines.append(f"  {p.name} = {p.default:g}  [{p.min:g}, {p.max:g}]  {p.label}")
-    if not m.params:
-        lines.append("  none")
-    if m.uses_seed:
-        lines.append("  seed = 5489  the random start")
-    if m.uses_variant:
-        lines.append('  variant = "reference" or "converged"')
-    cls = type(m.display_name.upper(), (base,), {"_name": name, "__doc__": "\n".join(lines),
-                                                 "__module__": __name__})
-    return cls
-
-
-FCM = _estimator("fcm", LabelEnhancer)
-KM = _estimator("km", LabelEnhancer)
-LP = _estimator("lp", LabelEnhancer)
-ML = _estimator("ml", LabelEnhancer)
-GLLE = _estimator("glle", _MappingEnhancer)
-LESC = _estimator("lesc", _MappingEnhancer)
-GLESC = _estimator("glesc", _MappingEnhancer)
+from .estimators import (  # noqa: E402  (they use the functions above)
+    LabelEnhancer, NotFittedError, FCM, KM, LP, ML, GLLE, LESC, GLESC)
+from . import metrics  # noqa: E402

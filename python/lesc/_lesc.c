@@ -337,6 +337,37 @@ py_model_info (PyObject *self, PyObject *capsule)
                         (Py_ssize_t) lesc_mapping_get_n_labels (model));
 }
 
+/* The mapping as the bytes of a model file (pickling), and back. */
+static PyObject *
+py_model_to_bytes (PyObject *self, PyObject *capsule)
+{
+  LescMapping *model = PyCapsule_GetPointer (capsule, MODEL_CAPSULE);
+  if (model == NULL)
+    return NULL;
+  g_autoptr (GBytes) bytes = lesc_mapping_to_bytes (model);
+  gsize length;
+  const char *data = g_bytes_get_data (bytes, &length);
+  return PyBytes_FromStringAndSize (data, (Py_ssize_t) length);
+}
+
+static PyObject *
+py_model_from_bytes (PyObject *self, PyObject *arg)
+{
+  char *data;
+  Py_ssize_t length;
+  if (PyBytes_AsStringAndSize (arg, &data, &length) < 0)
+    return NULL;
+  g_autoptr (GBytes) bytes = g_bytes_new (data, (gsize) length);
+  GError *error = NULL;
+  LescMapping *model = lesc_mapping_new_from_bytes (bytes, &error);
+  if (model == NULL)
+    return raise_error (error);
+  PyObject *capsule = PyCapsule_New (model, MODEL_CAPSULE, model_destroy);
+  if (capsule == NULL)
+    lesc_mapping_free (model);
+  return capsule;
+}
+
 static PyObject *
 py_measures (PyObject *self, PyObject *args)
 {
@@ -510,6 +541,8 @@ static PyMethodDef functions[] = {
     "fit(method, X, L, params, seed, options, memory_limit, progress) -> (model, D)" },
   { "predict", py_predict, METH_VARARGS, "predict(model, X) -> D" },
   { "model_info", py_model_info, METH_O, "model_info(model) -> (method, q, c)" },
+  { "model_to_bytes", py_model_to_bytes, METH_O, "model_to_bytes(model) -> bytes" },
+  { "model_from_bytes", py_model_from_bytes, METH_O, "model_from_bytes(bytes) -> model" },
   { "measures", py_measures, METH_VARARGS, "measures(D, truth, kl) -> dict" },
   { "binarize", py_binarize, METH_O, "binarize(distributions) -> L" },
   { "load", py_load, METH_VARARGS,

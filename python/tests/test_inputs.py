@@ -37,6 +37,14 @@ def test_layouts_and_dtypes(method, step, xl):
         assert np.array_equal(lesc.recover(x, labels, method), reference)
 
 
+class _Sparse:
+    """What lesc recognises as a scipy.sparse matrix (scipy is not needed for the test)."""
+    nnz = 0
+
+    def toarray(self):
+        raise AssertionError("not to be densified")
+
+
 def refused(exc, match, fn, *args, **kw):
     with pytest.raises(exc, match=match):
         fn(*args, **kw)
@@ -55,8 +63,15 @@ def test_bad_inputs(xl):
     refused(ValueError, r"L: expected a 2-D array", lesc.recover, x, logical[None])
     refused(TypeError, r"X: expected an array of numbers .* dtype <U", lesc.recover,
             x.astype(str), logical)
-    refused(TypeError, r"dtype object", lesc.recover, np.array([[1, None]] * 3), logical[:3])
-    refused(TypeError, r"dtype complex128", lesc.recover, x.astype(complex), logical)
+    # an object array of numbers is read as numbers (None as NaN, refused), others refused
+    refused(ValueError, r"X: row 0, column 1 is nan", lesc.recover, np.array([[1, None]] * 3),
+            logical[:3])
+    refused(TypeError, r"dtype object with an entry that is not one \(float\(\) argument",
+            lesc.recover, np.array([[1, {}]] * 3), logical[:3])
+    np.testing.assert_array_equal(lesc.recover(x.astype(object), logical, "km"),
+                                  lesc.recover(x, logical, "km"))
+    refused(ValueError, r"Complex data not supported \(dtype complex128", lesc.recover,
+            x.astype(complex), logical)
     refused(ValueError, r"X has %d rows but L has 10" % x.shape[0], lesc.recover, x, logical[:10])
     two = logical.copy()
     two[5, 2] = 2
@@ -65,10 +80,13 @@ def test_bad_inputs(xl):
     empty = logical.copy()
     empty[7] = 0
     refused(ValueError, r"logical labels: row 7 has no 1", lesc.recover, x, empty)
-    refused(ValueError, r"at least 2 samples", lesc.recover, x[:1], logical[:1])
+    refused(ValueError, r"X: 1 sample\(s\) \(shape=\(1, \d+\)\) while a minimum of 2 is required",
+            lesc.recover, x[:1], logical[:1])
     refused(ValueError, r"at least 2 labels", lesc.recover, x, logical[:, :1])
-    refused(ValueError, r"at least 1 feature", lesc.recover, x[:, :0], logical)
-    refused(ValueError, r"at least 2 samples", lesc.recover, x[:0], logical[:0])
+    refused(ValueError, r"X: 0 feature\(s\) \(shape=\(\d+, 0\)\) while a minimum of 1", lesc.recover,
+            x[:, :0], logical)
+    refused(ValueError, r"X: 0 sample\(s\)", lesc.recover, x[:0], logical[:0])
+    refused(TypeError, r"X: sparse matrices are not supported", lesc.recover, _Sparse(), logical)
 
 
 def test_bad_settings(xl):
@@ -88,10 +106,12 @@ def test_bad_settings(xl):
     refused(MemoryError, r"more than the limit", lesc.recover, x, logical, "glesc",
             memory_limit=1000)
     refused(ValueError, r"memory_limit", lesc.recover, x, logical, memory_limit=-5)
-    refused(ValueError, r"GLESC has no parameter|gLESC has no parameter", lesc.GLESC, k=3)
+    refused(TypeError, r"unexpected keyword argument 'k'", lesc.GLESC, k=3)
+    refused(ValueError, r"Invalid parameter 'k' for estimator GLESC", lesc.GLESC().set_params,
+            k=3)
     refused(ValueError, r"call fit", lesc.GLLE().predict, x)
     est = lesc.GLLE().fit(x, logical)
-    refused(ValueError, r"features: 1 columns, but the model was fitted on %d" % x.shape[1],
+    refused(ValueError, r"X has 1 features, but GLLE is expecting %d features" % x.shape[1],
             est.predict, x[:, :1])
     bad = x.copy()
     bad[2, 0] = np.nan

@@ -1,5 +1,6 @@
 /* Models through the public API: what GLLE, LESC and gLESC learn, applied to new rows. */
 #include "lib/arrays.h"
+#include "core/experiments/model.h"
 #include "core/methods/run.h"
 #include "core/numeric/preprocess.h"
 
@@ -90,6 +91,37 @@ lesc_mapping_get_n_labels (const LescMapping *model)
 {
   g_return_val_if_fail (model != NULL, 0);
   return model->c;
+}
+
+GBytes *
+lesc_mapping_to_bytes (const LescMapping *model)
+{
+  g_return_val_if_fail (model != NULL, NULL);
+  /* a view of the mapping as the core's saved model (nothing of it is owned here) */
+  LescModel view = { .method = model->method, .q = model->q, .c = model->c,
+                     .mean = model->mean, .sd = model->sd, .le = model->le };
+  gsize length;
+  guchar *bytes = lesc_model_format (&view, &length);
+  return g_bytes_new_take (bytes, length);
+}
+
+LescMapping *
+lesc_mapping_new_from_bytes (GBytes *bytes, GError **error)
+{
+  g_return_val_if_fail (bytes != NULL, NULL);
+  gsize length;
+  const guchar *data = g_bytes_get_data (bytes, &length);
+  g_autoptr (LescModel) saved = lesc_model_parse (data, length, "model bytes", error);
+  if (saved == NULL)
+    return NULL;
+  LescMapping *model = g_new0 (LescMapping, 1);
+  model->method = saved->method;
+  model->q = saved->q;
+  model->c = saved->c;
+  model->mean = g_steal_pointer (&saved->mean);
+  model->sd = g_steal_pointer (&saved->sd);
+  model->le = g_steal_pointer (&saved->le);
+  return model;
 }
 
 gboolean

@@ -244,8 +244,13 @@ lesc_model_load (const char *path, GError **error)
   g_autoptr (GMappedFile) file = lesc_map_file (path, error);
   if (file == NULL)
     return NULL;
-  const guchar *d = (const guchar *) g_mapped_file_get_contents (file);
-  gsize len = g_mapped_file_get_length (file);
+  return lesc_model_parse ((const guchar *) g_mapped_file_get_contents (file),
+                           g_mapped_file_get_length (file), path, error);
+}
+
+LescModel *
+lesc_model_parse (const guchar *d, gsize len, const char *path, GError **error)
+{
   if (len < 16 || memcmp (d, magic, sizeof magic) != 0)
     return refuse (error, path, "not a lesc model file (no 'LESCMODL' at its start)"), NULL;
   guint32 version, text_len;

@@ -54,6 +54,9 @@ guchar *lesc_model_format (const LescModel *model, gsize *length);
 gboolean lesc_model_save (const LescModel *model, const char *path, GError **error);
 /* Read a model file; refuses another version, a truncated or damaged file. */
 LescModel *lesc_model_load (const char *path, GError **error);
+/* The same from the file's bytes in memory; `path` names them in errors. */
+LescModel *lesc_model_parse (const guchar *bytes, gsize length, const char *path,
+                             GError **error);
 
 /* Distributions for the rows of `features` (raw, as in the data set): refuses a table
  * with another number of columns than the model's (`where` names it). */

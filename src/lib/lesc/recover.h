@@ -36,6 +36,13 @@ const LescMethod *lesc_mapping_get_method (const LescMapping *model);
 gsize      lesc_mapping_get_n_features (const LescMapping *model);   /* q */
 gsize      lesc_mapping_get_n_labels (const LescMapping *model);     /* c */
 
+/* The mapping as bytes — a model file as `lesc recover --save-model` writes it, without
+ * label names or settings (docs/formats.md, "Model files") — and back: a mapping from such
+ * bytes (or from a model file's contents); LESC_ERROR_FORMAT for bytes of another format
+ * version, truncated or damaged (checksum). */
+GBytes      *lesc_mapping_to_bytes (const LescMapping *model);
+LescMapping *lesc_mapping_new_from_bytes (GBytes *bytes, GError **error);
+
 /* Distributions (n×c) for n new samples (n×q raw features, z-scored with the training
  * data's means and deviations). LESC_ERROR_DATA when q is not the model's or a feature is
  * not finite. */
