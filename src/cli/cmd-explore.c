@@ -13,9 +13,9 @@ static gboolean keys_option;
 
 static const GOptionEntry entries[] = {
   { "graphics", 'g', 0, G_OPTION_ARG_STRING, &graphics_option,
-    "Figures as: auto (what the terminal supports, default), symbols, ascii, sixel or kitty", "MODE" },
+    "Figures as: auto (what the terminal supports, default), symbols, ascii, sixel or kitty", "auto|symbols|ascii|sixel|kitty" },
   { "colors", 0, 0, G_OPTION_ARG_STRING, &colors_option,
-    "Colours: auto (default; none when NO_COLOR is set), truecolor, 256, 16 or none", "MODE" },
+    "Colours: auto (default; none when NO_COLOR is set), truecolor, 256, 16 or none", "auto|truecolor|256|16|none" },
   { "keys", 0, 0, G_OPTION_ARG_NONE, &keys_option,
     "Print the keys of the explorer (those of '?' in every view) and exit", NULL },
   { NULL }
