@@ -11,6 +11,7 @@
 set -uo pipefail
 MAN_DIR=$1 LESC=$2 EXPLORER=${3:-}
 export LC_ALL=C.UTF-8 MANWIDTH=200
+unset LANGUAGE   # the programs print English, as when the pages were made
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 n=0 failed=0
