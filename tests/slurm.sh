@@ -22,7 +22,7 @@ MERGE=$SRC/build-aux/sweep/slurm-merge.sh
 # Small and cheap: the built-in artificial set, four baselines, three shards.
 export LESC_COMMAND="table artificial --methods fcm,km,lp,ml"
 SHARDS=3 FAIL=2
-WAIT=${LESC_SLURM_TEST_WAIT:-240}   # seconds to wait for a sweep before failing
+WAIT=${LESC_SLURM_TEST_WAIT:-150}   # seconds to wait for a sweep before failing
 
 skip_all() { echo "1..0 # SKIP $1"; exit 0; }
 [ "$(id -u)" -eq 0 ] || skip_all "not root: starting slurmctld, slurmd and munged needs root"
@@ -179,6 +179,7 @@ task_states() { squeue -h -t all -j "$1" -o '%K %T' 2>>"$T/quiet.log" | sort -n;
 # slurm-merge.sh prints lesc merge's report (runs added per shard store), then the table
 merged_ok() {
   local added
+  [ -f "$1-merge.out" ] && [ -f "$1-merge.err" ] || return 1
   added=$(sed -n "s|^$1/shard-[0-9]*\\.sqlite: \\([0-9]*\\) run(s) added.*|\\1|p" "$1-merge.out" | awk '{ s += $1 } END { print s + 0 }')
   [ -s one.txt ] && [ "$added" = "$units" ] \
     && tail -n "$(wc -l <one.txt)" "$1-merge.out" | cmp -s - one.txt \
@@ -204,16 +205,17 @@ fi
 states=$(task_states "$array")
 want=$(seq "$SHARDS" | sed 's/$/ COMPLETED/')
 if [ "$states" = "$want" ] && [ "$(squeue -h -t all -j "$merge" -o %T)" = COMPLETED ] \
-   && [ "$(ls a/shard-*.sqlite | wc -l)" -eq "$SHARDS" ] && [ "$(cat a/count)" = "$SHARDS" ]; then
+   && [ "$(ls a/shard-*.sqlite 2>>"$T/quiet.log" | wc -l)" -eq "$SHARDS" ] \
+   && [ "$(cat a/count 2>>"$T/quiet.log")" = "$SHARDS" ]; then
   ok "every task and the merge completed, one store per shard"
 else
-  echo "# tasks: $states"; cat a-*.out a-merge.err 2>>"$T/quiet.log" | comment
+  echo "tasks: $states" | comment; cat a-*.out a-merge.err 2>>"$T/quiet.log" | comment
   not_ok "every task and the merge completed"
 fi
 if merged_ok a; then
   ok "merged table equals the one-process table (nothing recomputed)"
 else
-  diff a-merge.out one.txt | head -20 | comment; comment <a-merge.err
+  { diff a-merge.out one.txt | head -20; cat a-merge.err; } 2>&1 | comment
   not_ok "merged table equals the one-process table"
 fi
 
@@ -236,7 +238,7 @@ if [ "$states" = "$want" ] && [ "$reason" = "PENDING DependencyNeverSatisfied" ]
    && [ ! -e "b/shard-$FAIL.sqlite" ] && grep -q "fails on purpose" "b-$FAIL.out"; then
   ok "task $FAIL failed on purpose, the others completed, the merge waits (DependencyNeverSatisfied)"
 else
-  echo "# tasks: $states"; echo "# merge: $reason"; cat b-*.out | comment
+  printf "tasks: %s\nmerge: %s\n" "$states" "$reason" | comment; cat b-*.out 2>>"$T/quiet.log" | comment
   not_ok "task $FAIL failed and the merge waits"
 fi
 scancel "$merge" 2>>"$T/quiet.log"
@@ -253,11 +255,11 @@ else
   cat b-again.out b-merge.err 2>>"$T/quiet.log" | comment; logs
   not_ok "task $FAIL resubmitted alone"
 fi
-if [ "$(ls b/shard-*.sqlite | wc -l)" -eq "$SHARDS" ] && [ -s one.txt ] \
+if [ "$(ls b/shard-*.sqlite 2>>"$T/quiet.log" | wc -l)" -eq "$SHARDS" ] && [ -s one.txt ] \
    && merged_ok b; then
   ok "after the resubmission the merged table equals the one-process table"
 else
-  diff b-merge.out one.txt | head -20 | comment; comment <b-merge.err
+  { diff b-merge.out one.txt | head -20; cat b-merge.err; } 2>&1 | comment
   not_ok "merged table after the resubmission"
 fi
 # the daemons are still up and answering: nothing above crashed them
