@@ -53,7 +53,7 @@ has() {
   fi
 }
 
-echo "1..24"
+echo "1..25"
 has "commands" "recover explore table merge --help" "artificial" ""
 expect "a number (--lambda1) completes nothing, not data set names" "" \
   recover artificial --lambda1 ""
@@ -87,6 +87,8 @@ has "eval TRUTH RECOVERED: files, no data set names" "truth.csv notes.txt" "arti
 expect "runs takes no argument: nothing" "" runs ""
 has "plot: its figures" "scatter heatmap cd" "" plot ""
 expect "plot heatmap --palette: the palettes" "viridis cividis gray" plot heatmap --palette ""
+expect "table --select-by: the measures and average-rank" \
+  "cheb clark canber kl cosine intersec average-rank" table --select-by ""
 expect "--data-dir: folders only" "data other sub" recover --data-dir ""
 has "-o: file names" "truth.csv notes.txt data" "artificial" recover -o ""
 exit $failed

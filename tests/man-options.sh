@@ -107,9 +107,19 @@ check_keys() {
   fi
 }
 
-echo "1..$([ -n "$EXPLORER" ] && echo 10 || echo 4)"
+echo "1..$([ -n "$EXPLORER" ] && echo 12 || echo 5)"
 check_page "$LESC" "$MAN_DIR/lesc.1" 100
 check_keys lesc "$MAN_DIR/lesc.1" "KEYS OF lesc explore" "$LESC" explore --keys
+# the printers print the tables the programs use: the five views by number, the global keys
+keys=$("$LESC" explore --keys)
+views=$(sed -n '/^Views$/,/^[^ ]/s/^  \([1-5]\)  *\(.*\)$/\1 \2/p' <<<"$keys" | tr '\n' ,)
+if [ "$views" = "1 Distributions,2 Measures,3 Sensitivity,4 Comparison,5 Cross-validation," ] \
+   && grep -q '^  r  *run the ticked methods now$' <<<"$keys" \
+   && grep -q '^  Esc  *cancel the running work$' <<<"$keys"; then
+  ok "lesc explore --keys: the five views by number, r runs, Esc cancels"
+else
+  comment <<<"$keys"; not_ok "lesc explore --keys"
+fi
 if grep -q 'lesc-explorer(1)' "$MAN_DIR/lesc.1" && ! grep -q '^lesc(1)' "$MAN_DIR/lesc.1"; then
   ok "lesc: SEE ALSO names lesc-explorer(1), not lesc(1)"
 else
@@ -119,6 +129,14 @@ if [ -n "$EXPLORER" ]; then
   page=$MAN_DIR/lesc-explorer.1
   check_page "$EXPLORER" "$page" 4
   check_keys lesc-explorer "$page" KEYS "$EXPLORER" --help-keys
+  keys=$("$EXPLORER" --help-keys)
+  if grep -q '^  Ctrl+R, F5  *Run the ticked methods$' <<<"$keys" \
+     && grep -q '^  Alt+7  *λ Strip$' <<<"$keys" && grep -q '^  Ctrl+Q  *Quit$' <<<"$keys" \
+     && [ "$(grep -c '^[^ ]' <<<"$keys")" -eq 4 ]; then
+    ok "lesc-explorer --help-keys: four groups; Ctrl+R/F5 run, Alt+7 the λ strip, Ctrl+Q quits"
+  else
+    comment <<<"$keys"; not_ok "lesc-explorer --help-keys"
+  fi
   text=$(man -l "$page" | col -bx)
   see_also=$(sed -n '/^SEE ALSO/,/^[A-Z]/p' <<<"$text")
   if grep -q 'lesc(1)' <<<"$see_also" && ! grep -q 'lesc-explorer(1)' <<<"$see_also"; then

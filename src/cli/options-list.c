@@ -2,6 +2,7 @@
  * tables and the method registry, so the completion follows the program. */
 #include "config.h"
 #include "cli/options-list.h"
+#include "core/eval/measures.h"
 #include "core/methods/method.h"
 
 #include <string.h>
@@ -100,6 +101,9 @@ option_kind (const GOptionEntry *e)
     return "method";
   if (e->arg == G_OPTION_ARG_STRING && strcmp (e->long_name, "methods") == 0)
     return "methods";
+  if (e->arg == G_OPTION_ARG_STRING
+      && (strcmp (e->long_name, "measure") == 0 || strcmp (e->long_name, "select-by") == 0))
+    return "measure";
   if (e->arg_description != NULL && strcmp (e->arg_description, "DIR") == 0)
     return "dir";
   if (e->arg == G_OPTION_ARG_FILENAME || e->arg == G_OPTION_ARG_FILENAME_ARRAY
@@ -151,6 +155,13 @@ lesc_cli_list_options (FILE *out, const char *params, const GOptionEntry *const 
               g_string_append_printf (values, "%s%s", i ? " " : "", all[i]->name);
             if (strcmp (kind, "methods") == 0)
               g_string_append (values, " all");
+          }
+        else if (strcmp (kind, "measure") == 0)
+          {
+            for (int m = 0; m < LESC_N_MEASURES; m++)
+              g_string_append_printf (values, "%s%s", m ? " " : "", lesc_measure_key ((LescMeasure) m));
+            if (strcmp (e->long_name, "select-by") == 0)
+              g_string_append (values, " average-rank");
           }
         g_autoptr (GString) names = g_string_new (NULL);
         for (guint i = 0; i < n; i++)

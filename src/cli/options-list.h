@@ -10,7 +10,7 @@ G_BEGIN_DECLS
  *   option<TAB>--LONG<TAB>-S<TAB>KIND<TAB>VALUES<TAB>METHODS
  * per entry of the NULL-terminated `groups` (hidden ones left out), KIND being flag,
  * number, file, dir, choice (VALUES: the metavar's a|b|c), method or methods (VALUES: the
- * registry's names) or text. METHODS: the methods the option applies to — those having the
+ * registry's names), measure (--measure, --select-by: the measures' keys) or text. METHODS: the methods the option applies to — those having the
  * parameter, or those its help names before ':' ("gLESC: …") — empty for all. When the
  * parsed entries chose methods (-m/--method/--methods), only their options and the common
  * ones are printed. */
