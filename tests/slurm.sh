@@ -126,6 +126,8 @@ JobCompType=jobcomp/none
 MpiDefault=none
 SwitchType=switch/none
 SchedulerType=sched/builtin
+# start jobs (and jobs whose dependency was just met) without waiting for a scheduling pass
+SchedulerParameters=sched_min_interval=0,batch_sched_delay=0
 SelectType=select/cons_tres
 SelectTypeParameters=CR_Core
 ReturnToService=2
