@@ -7,6 +7,9 @@
 #  2. build-aux/sweep/slurm-sweep.sh passes `bash -n`, and a dry run of every task of its
 #     #SBATCH --array expands to the shards 1/N … N/N — the list the parallel recipe uses —
 #     each with its own store; slurm-merge.sh merges exactly those stores.
+#  3. a task resubmitted alone (--array=7: a count of 1) runs shard 7 of the first array's
+#     count (shards/count); a SHARDS that contradicts it is refused. (tests/slurm.sh runs
+#     all of this on a real cluster.)
 # Usage: sweeps.sh LESC SOURCE_ROOT
 set -uo pipefail
 LESC=$1
@@ -18,7 +21,7 @@ n=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 not_ok() { n=$((n + 1)); echo "not ok $n - $1"; failed=1; }
 failed=0
-echo "1..5"
+echo "1..6"
 
 # ---- 1. GNU parallel --------------------------------------------------------------------
 methods=fcm,km,lp,ml,glle
@@ -80,5 +83,17 @@ else
   echo "# array: '$range'"; diff <(echo "$expected") <(echo "$got") | head | sed 's/^/# /'
   echo "# merge: '$merged'"; echo "# want:  '$expected_merge'"
   not_ok "slurm scripts dry run"
+fi
+
+# ---- 3. a task resubmitted alone ------------------------------------------------------------
+again=$(SLURM_ARRAY_TASK_ID=7 SLURM_ARRAY_TASK_COUNT=1 LESC=$stub bash "$sweep" 2>again.err)
+SHARDS=8 SLURM_ARRAY_TASK_ID=7 SLURM_ARRAY_TASK_COUNT=1 LESC=$stub bash "$sweep" >wrong.out 2>wrong.err
+wrong=$?
+if [ "$again" = "table --tune --shard 7/$last --results shards/shard-7.sqlite" ] \
+   && grep -q "task 7 runs shard 7/$last" again.err && [ "$wrong" -ne 0 ] && [ ! -s wrong.out ] \
+   && grep -q "a sweep of $last shards, not 8" wrong.err; then
+  ok "a task resubmitted alone runs shard 7/$last (shards/count); SHARDS=8 is refused"
+else
+  echo "# again: '$again'"; sed 's/^/# /' again.err wrong.err; not_ok "a task resubmitted alone"
 fi
 exit $failed

@@ -40,7 +40,7 @@ static const GOptionEntry param_entries[] = {
 
 static const GOptionEntry kl_entries[] = {
   { "kl", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.kl,
-    "KL direction: truth-recovered (default) or recovered-truth (the official demos and the published tables)", "DIR" },
+    "KL direction: truth-recovered (default) or recovered-truth (the official demos and the published tables)", "truth-recovered|recovered-truth" },
   { NULL }
 };
 
@@ -61,15 +61,15 @@ static const GOptionEntry settings_entries[] = {
   { "seed", 's', 0, G_OPTION_ARG_INT64, &lesc_batch.seed,
     "Seed of every random draw (default 5489: MATLAB's fresh-session stream)", "S" },
   { "variant", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.variant,
-    "LE step: reference (official optimizer, default) or converged (exact optimum)", "V" },
+    "GLLE, LESC, gLESC: the LE step, reference (official optimizer, default) or converged (exact optimum)", "reference|converged" },
   { "c-orientation", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.c_orientation,
-    "LESC/gLESC: code (default) or paper", "O" },
+    "LESC/gLESC: code (default) or paper", "code|paper" },
   { "tensor-fft", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.tensor_fft,
-    "gLESC: samples (official code, default) or views (paper text)", "F" },
+    "gLESC: samples (official code, default) or views (paper text)", "samples|views" },
   { "odd-n-double-shrink", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.odd_n,
     "gLESC: on (official code, default) or off", "on|off" },
   { "flavour", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.flavour,
-    LESC_CLI_FLAVOUR_HELP, "F" },
+    LESC_CLI_FLAVOUR_HELP, "published|paper|pyldl" },
   { NULL }
 };
 
@@ -94,7 +94,7 @@ static const GOptionEntry tune_entries[] = {
 
 static const GOptionEntry format_entries[] = {
   { "format", 'f', 0, G_OPTION_ARG_STRING, &lesc_batch.format,
-    "Output format: text (default), csv, json or latex", "FMT" },
+    "Output format: text (default), csv, json or latex", "text|csv|json|latex" },
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &lesc_batch.output,
     "Write the output to FILE instead of standard output (" LESC_CLI_OUTPUT_RULES ")", "FILE" },
   { NULL }

@@ -29,7 +29,7 @@ static const GOptionEntry entries[] = {
     "Comma-separated data sets (default artificial,sjaffe,yeast-alpha,sbu-3dfe,movie)", "LIST" },
   { "methods", 'm', 0, G_OPTION_ARG_STRING, &methods_option,
     "Comma-separated methods (default glle,lesc,glesc)", "LIST" },
-  { "format", 'f', 0, G_OPTION_ARG_STRING, &format_option, "Output: text (default) or csv", "FMT" },
+  { "format", 'f', 0, G_OPTION_ARG_STRING, &format_option, "Output: text (default) or csv", "text|csv" },
   { "targets", 0, 0, G_OPTION_ARG_NONE, &targets_option,
     "Time the speed targets as whole commands instead: LESC on SJAFFE, system/user time of "
     "recover on Yeast-alpha", NULL },

@@ -19,9 +19,9 @@ static gboolean opt_closure = FALSE;
 static const GOptionEntry entries[] = {
   { "measure", 0, 0, G_OPTION_ARG_STRING, &opt_measure, "Only this measure (default: all six)", "M" },
   { "test", 0, 0, G_OPTION_ARG_STRING, &opt_test,
-    "Post-hoc test: wilcoxon-holm (default, the paper's), nemenyi or bonferroni-dunn", "T" },
+    "Post-hoc test: wilcoxon-holm (default, the paper's), nemenyi or bonferroni-dunn", "wilcoxon-holm|nemenyi|bonferroni-dunn" },
   { "omnibus", 0, 0, G_OPTION_ARG_STRING, &opt_omnibus,
-    "Omnibus gate: iman-davenport (default), friedman or friedman-ties", "O" },
+    "Omnibus gate: iman-davenport (default), friedman or friedman-ties", "iman-davenport|friedman|friedman-ties" },
   { "alpha", 'a', 0, G_OPTION_ARG_DOUBLE, &opt_alpha, "Significance level (default 0.05)", "A" },
   { "interval-closure", 0, 0, G_OPTION_ARG_NONE, &opt_closure,
     "Widen each clique to every method inside its rank span (critdd)", NULL },

@@ -50,8 +50,8 @@ static char *format_option = NULL;
 static const GOptionEntry entries[] = {
   { "kl", 0, 0, G_OPTION_ARG_STRING, &kl_option,
     "KL direction: truth-recovered (default, KL(truth‖recovered)) or recovered-truth "
-    "(the official demos: KL(recovered‖truth), +Inf rows dropped)", "DIR" },
-  { "format", 'f', 0, G_OPTION_ARG_STRING, &format_option, "text (default), csv or json", "FORMAT" },
+    "(the official demos: KL(recovered‖truth), +Inf rows dropped)", "truth-recovered|recovered-truth" },
+  { "format", 'f', 0, G_OPTION_ARG_STRING, &format_option, "text (default), csv or json", "text|csv|json" },
   { NULL }
 };
 

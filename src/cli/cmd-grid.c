@@ -16,7 +16,7 @@ static char *opt_measure = NULL;
 static int opt_decimals = 4;
 
 static const GOptionEntry entries[] = {
-  { "method", 'm', 0, G_OPTION_ARG_STRING, &opt_method, "lesc or glesc (required)", "M" },
+  { "method", 'm', 0, G_OPTION_ARG_STRING, &opt_method, "lesc or glesc (required)", "lesc|glesc" },
   { "lambda1", 0, 0, G_OPTION_ARG_STRING, &opt_lambda1,
     "Comma-separated λ1 values (default 1e-4,1e-3,…,1e3)", "LIST" },
   { "lambda2", 0, 0, G_OPTION_ARG_STRING, &opt_lambda2,

@@ -36,7 +36,7 @@ static const GOptionEntry figure_entries[] = {
   { "type", 0, 0, G_OPTION_ARG_STRING, &opt_type,
     "Figure type png, svg or pdf, whatever the file name (default: its extension; png for -"
     " when standard output is no terminal)",
-    "TYPE" },
+    "png|svg|pdf" },
   { "data", 0, 0, G_OPTION_ARG_FILENAME, &opt_data,
     "Also write the figure's table as CSV (" LESC_CLI_OUTPUT_RULES ")", "FILE.csv" },
   { "width", 0, 0, G_OPTION_ARG_DOUBLE, &opt_width, "Width in points (1/72 inch)", "PT" },
@@ -138,11 +138,11 @@ static gboolean opt_heatmaps = FALSE;
 
 static const GOptionEntry scatter_entries[] = {
   { "methods", 'm', 0, G_OPTION_ARG_STRING, &opt_methods, "Methods to recover and draw beside the ground truth (comma-separated, or 'all')", "LIST" },
-  { "fit", 0, 0, G_OPTION_ARG_STRING, &opt_fit, "Decorrelation-stretch fit: shared (on the ground truth, default) or per-panel", "MODE" },
-  { "mode", 0, 0, G_OPTION_ARG_STRING, &opt_mode, "Stretch statistics: correlation (default) or covariance", "MODE" },
+  { "fit", 0, 0, G_OPTION_ARG_STRING, &opt_fit, "Decorrelation-stretch fit: shared (on the ground truth, default) or per-panel", "shared|per-panel" },
+  { "mode", 0, 0, G_OPTION_ARG_STRING, &opt_mode, "Stretch statistics: correlation (default) or covariance", "correlation|covariance" },
   { "tol", 0, 0, G_OPTION_ARG_STRING, &opt_tol, "Linear stretch Tol (default 0.01), LOW,HIGH, or none", "T" },
   { "heatmaps", 0, 0, G_OPTION_ARG_NONE, &opt_heatmaps, "One viridis heatmap per label instead of RGB colours", NULL },
-  { "palette", 0, 0, G_OPTION_ARG_STRING, &opt_palette, "Heatmap palette: viridis (default), cividis or gray", "NAME" },
+  { "palette", 0, 0, G_OPTION_ARG_STRING, &opt_palette, "Heatmap palette: viridis (default), cividis or gray", "viridis|cividis|gray" },
   { "axes", 0, 0, G_OPTION_ARG_STRING, &opt_axes, "Feature columns used as positions for non-grid data (default 1,2)", "I,J" },
   { NULL }
 };
@@ -359,8 +359,8 @@ static gboolean opt_reverse = FALSE;
 
 static const GOptionEntry heatmap_entries[] = {
   { "measure", 0, 0, G_OPTION_ARG_STRING, &opt_measure, "The measure (cheb, clark, canber, kl, cosine, intersec): its name and direction", "M" },
-  { "method", 0, 0, G_OPTION_ARG_STRING, &opt_method, "lesc or glesc: the method whose grid DATA runs; for a long-format GRID.csv, the rows to keep", "NAME" },
-  { "palette", 0, 0, G_OPTION_ARG_STRING, &opt_palette, "viridis (default), cividis or gray", "NAME" },
+  { "method", 0, 0, G_OPTION_ARG_STRING, &opt_method, "lesc or glesc: the method whose grid DATA runs; for a long-format GRID.csv, the rows to keep", "lesc|glesc" },
+  { "palette", 0, 0, G_OPTION_ARG_STRING, &opt_palette, "viridis (default), cividis or gray", "viridis|cividis|gray" },
   { "reverse", 0, 0, G_OPTION_ARG_NONE, &opt_reverse, "Reverse the palette", NULL },
   { "scale", 0, 0, G_OPTION_ARG_STRING, &opt_scale, "Fixed colour scale (default: min and max of the cells)", "LO,HI" },
   { "title", 0, 0, G_OPTION_ARG_STRING, &opt_title, "Title above the grid", "TEXT" },
@@ -603,7 +603,7 @@ static gboolean opt_exploratory = FALSE;
 static const GOptionEntry cd_entries[] = {
   { "measure", 0, 0, G_OPTION_ARG_STRING, &opt_measure, "The measure column to rank (cheb, clark, canber, kl, cosine, intersec)", "M" },
   { "alpha", 0, 0, G_OPTION_ARG_DOUBLE, &opt_alpha, "Significance level (default 0.05)", "A" },
-  { "test", 0, 0, G_OPTION_ARG_STRING, &opt_test, "Post-hoc test: wilcoxon-holm (default), nemenyi or bonferroni-dunn", "TEST" },
+  { "test", 0, 0, G_OPTION_ARG_STRING, &opt_test, "Post-hoc test: wilcoxon-holm (default), nemenyi or bonferroni-dunn", "wilcoxon-holm|nemenyi|bonferroni-dunn" },
   { "exploratory", 0, 0, G_OPTION_ARG_NONE, &opt_exploratory, "Draw the post-hoc groups (grey) even when the omnibus test is not significant", NULL },
   { "best-right", 0, 0, G_OPTION_ARG_NONE, &opt_best_right, "Rank 1 on the right (the paper's orientation)", NULL },
   { "hide-ranks", 0, 0, G_OPTION_ARG_NONE, &opt_hide_ranks, "Labels without the mean rank", NULL },

@@ -46,7 +46,7 @@ static const GOptionEntry fixed_entries[] = {
   { "trace", 0, 0, G_OPTION_ARG_FILENAME, &trace_option,
     "GLLE, LESC, gLESC: write the LE optimizer's iterations to FILE.csv (f, gradient norms, "
     "step length and the six measures per iteration)", "FILE.csv" },
-  { "format", 'f', 0, G_OPTION_ARG_STRING, &format_option, "Output: text (default), csv or json", "FMT" },
+  { "format", 'f', 0, G_OPTION_ARG_STRING, &format_option, "Output: text (default), csv or json", "text|csv|json" },
   { NULL }
 };
 

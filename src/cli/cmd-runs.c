@@ -20,7 +20,7 @@ static const GOptionEntry entries[] = {
   { "params", 0, 0, G_OPTION_ARG_STRING, &opt_params, "Only these parameters (exact text, e.g. 'lambda1=10 lambda2=0.1')", "P" },
   { "variant", 0, 0, G_OPTION_ARG_STRING, &opt_variant, "Only this variant text", "V" },
   { "kl", 0, 0, G_OPTION_ARG_STRING, &opt_kl, "Only this KL direction", "DIR" },
-  { "kind", 0, 0, G_OPTION_ARG_STRING, &opt_kind, "all (default), recovery or cv", "K" },
+  { "kind", 0, 0, G_OPTION_ARG_STRING, &opt_kind, "all (default), recovery or cv", "all|recovery|cv" },
   { NULL }
 };
 

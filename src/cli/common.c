@@ -1,4 +1,5 @@
 #include "cli/cli.h"
+#include "cli/options-list.h"
 #include "core/data/open.h"
 #include "core/base/output.h"
 #include "core/methods/method.h"
@@ -6,6 +7,7 @@
 #include <gio/gio.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 char *lesc_cli_data_dir = NULL;
@@ -28,7 +30,7 @@ GOptionEntry lesc_cli_data_entries[] = {
   { "logical", 0, 0, G_OPTION_ARG_NONE, &lesc_cli_logical,
     "FEATURES,LABELS: the second file holds 0/1 logical labels (no ground truth)", NULL },
   { "delimiter", 0, 0, G_OPTION_ARG_STRING, &delimiter_option,
-    "Text tables: comma, tab, semicolon or whitespace (default: detected)", "D" },
+    "Text tables: comma, tab, semicolon or whitespace (default: detected)", "comma|tab|semicolon|whitespace" },
   { "index-column", 0, 0, G_OPTION_ARG_NONE, &index_column,
     "Text tables: the first column is an index (row names or numbers), skipped", NULL },
   { "no-index-column", 0, 0, G_OPTION_ARG_NONE, &no_index_column,
@@ -131,11 +133,26 @@ lesc_cli_parse_with_notes (const char *command, const char *params, const char *
                                      NULL);
   if (*help)
     g_option_context_set_description (ctx, help);
+  /* --list-options (hidden): the options for the shell completion, then exit as --help does */
+  gboolean list_options = FALSE;
+  const GOptionEntry list_entries[] = {
+    { "list-options", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &list_options,
+      "List the options for the shell completion and exit", NULL },
+    { NULL }
+  };
+  g_option_context_add_main_entries (ctx, list_entries, NULL);
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (ctx, argc, argv, &error))
     {
       fprintf (stderr, "lesc %s: %s (see 'lesc %s --help')\n", command, error->message, command);
       return FALSE;
+    }
+  if (list_options)
+    {
+      const GOptionEntry *const groups[] = { entries, with_data ? lesc_cli_data_entries : NULL, NULL };
+      lesc_cli_list_options (stdout, params, entries != NULL ? groups : groups + 1);
+      fflush (stdout);
+      exit (LESC_EXIT_OK);
     }
   return TRUE;
 }
