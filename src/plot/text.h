@@ -48,4 +48,35 @@ void lesc_plot_snap_point (cairo_t *cr, double *x, double *y);
 /* A length shortened to whole device pixels, at least one (raster targets only). */
 double lesc_plot_snap_length (cairo_t *cr, double length);
 
+/* ---- a figure's text for a face that draws text itself (the terminal) ---------------------
+ * Every painter draws its text through lesc_text_show, so the text of any figure can be
+ * taken out of it: while a capture is attached to the surface painted on, text is laid out
+ * on a grid of character cells (a monospace face whose advance is one cell, lines one cell
+ * high), recorded line by line, and not painted. The face paints the rest as pixels and
+ * writes the lines as its own text (docs/figures.md §10). */
+
+typedef struct {
+  char *text;                 /* one line, plain (markup dropped) */
+  double x, y, width, height; /* its box in device units (pixels of the surface) */
+  double rgba[4];             /* its colour */
+  gboolean bold;
+  gboolean vertical;          /* turned by a quarter (an axis title beside a plot) */
+} LescTextItem;
+
+typedef struct _LescTextCapture LescTextCapture;
+
+/* Cells of `cell_width` × `cell_height` in the painter's units (points). */
+LescTextCapture *lesc_text_capture_new (double cell_width, double cell_height);
+void lesc_text_capture_free (LescTextCapture *c);
+/* Capture the text painted on cr's target from now on (the capture must outlive it). */
+void lesc_text_capture_attach (cairo_t *cr, LescTextCapture *c);
+guint lesc_text_capture_n (const LescTextCapture *c);
+const LescTextItem *lesc_text_capture_item (const LescTextCapture *c, guint i);
+/* The lines joined with '\n' in the order painted (tests, the screen reader of a face). */
+char *lesc_text_capture_text (const LescTextCapture *c);
+/* Width of a line in cells: wide characters two, combining marks none. */
+int lesc_text_cells (const char *text);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescTextCapture, lesc_text_capture_free)
+
 G_END_DECLS

@@ -1,7 +1,8 @@
 /* A figure of src/plot in the terminal: the painter paints onto a cairo image surface and
  * chafa turns the pixels into character cells (symbols with colours) or into a sixel or
  * kitty image. The same painters as the window and the exported files; nothing of a
- * figure is drawn here. */
+ * figure is drawn here. In symbol mode the figure's text (titles, ticks, numbers, captions)
+ * is laid out on the cells and written as characters, not painted (plot/text.h). */
 #pragma once
 #include <cairo.h>
 #include "plot/export.h"
@@ -37,6 +38,8 @@ typedef struct {
                              each ending with the attributes reset; images: one string */
   gpointer canvas;        /* the ChafaCanvas the output came from */
   guint64 serial;         /* a new number for every figure made */
+  char *text;             /* symbols: the figure's text written as characters, one line
+                             each ('\n'), or NULL (plot/text.h) */
 } LescTermFigure;
 
 /* Paint `model` with `paint` (plus `overlay`, may be NULL) at the size of `cols` × `rows`
