@@ -50,10 +50,10 @@ lesc_plot_render_image_text (double width, double height, double dpi, LescPaintF
   cairo_t *cr = cairo_create (surface);
   cairo_scale (cr, dpi / 72.0, dpi / 72.0);
   if (capture != NULL)
-    lesc_text_capture_attach (cr, capture);
+    lesc_text_capture_attach (cr, capture, FALSE);
   paint (cr, width, height, model);
   if (capture != NULL)
-    lesc_text_capture_attach (cr, NULL);
+    lesc_text_capture_attach (cr, NULL, FALSE);
   cairo_status_t st = cairo_status (cr);
   cairo_destroy (cr);
   cairo_surface_flush (surface);

@@ -273,8 +273,16 @@ lesc_plot_snap_length (cairo_t *cr, double length)
 char *
 lesc_text_keep_equals (const char *text)
 {
-  g_auto (GStrv) parts = g_strsplit (text, " = ", -1);
-  return g_strjoinv ("\u00a0=\u00a0", parts);
+  char *out = g_strdup (text);
+  static const char *const signs[] = { " = ", " < ", " ≥ " };
+  for (guint i = 0; i < G_N_ELEMENTS (signs); i++)
+    {
+      g_auto (GStrv) parts = g_strsplit (out, signs[i], -1);
+      g_autofree char *held = g_strdup_printf ("\u00a0%.*s\u00a0", (int) strlen (signs[i]) - 2, signs[i] + 1);
+      g_free (out);
+      out = g_strjoinv (held, parts);
+    }
+  return out;
 }
 
 /* ---- capture ---------------------------------------------------------------------------- */
@@ -308,9 +316,10 @@ lesc_text_capture_free (LescTextCapture *c)
 }
 
 void
-lesc_text_capture_attach (cairo_t *cr, LescTextCapture *c)
+lesc_text_capture_attach (cairo_t *cr, LescTextCapture *c, gboolean owned)
 {
-  cairo_surface_set_user_data (cairo_get_target (cr), &capture_key, c, NULL);
+  cairo_surface_set_user_data (cairo_get_target (cr), &capture_key, c,
+                               owned ? (cairo_destroy_func_t) lesc_text_capture_free : NULL);
 }
 
 guint

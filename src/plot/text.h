@@ -37,7 +37,8 @@ double lesc_text_line_height (cairo_t *cr, double size);
 char *lesc_text_ellipsize_middle (cairo_t *cr, const char *text, double size, gboolean bold,
                                   double max_width);
 
-/* A copy of `text` with " = " held together by no-break spaces ("p = 0.02" never breaks). */
+/* A copy of `text` with " = ", " < " and " ≥ " held together by no-break spaces
+ * ("p = 0.02", "p < 1e-300" never break). */
 char *lesc_text_keep_equals (const char *text);
 
 /* TRUE when cr paints into an image surface (PNG, the GTK drawing area): then cell
@@ -68,8 +69,9 @@ typedef struct _LescTextCapture LescTextCapture;
 /* Cells of `cell_width` × `cell_height` in the painter's units (points). */
 LescTextCapture *lesc_text_capture_new (double cell_width, double cell_height);
 void lesc_text_capture_free (LescTextCapture *c);
-/* Capture the text painted on cr's target from now on (the capture must outlive it). */
-void lesc_text_capture_attach (cairo_t *cr, LescTextCapture *c);
+/* Capture the text painted on cr's target from now on (NULL: paint it again). `owned`:
+ * the target frees the capture when it goes; else the capture must outlive it. */
+void lesc_text_capture_attach (cairo_t *cr, LescTextCapture *c, gboolean owned);
 guint lesc_text_capture_n (const LescTextCapture *c);
 const LescTextItem *lesc_text_capture_item (const LescTextCapture *c, guint i);
 /* The lines joined with '\n' in the order painted (tests, the screen reader of a face). */

@@ -243,7 +243,11 @@ lesc_term_figure_render (const LescTermGraphics *g, int cols, int rows, LescPain
     {
       cairo_t *cr = cairo_create (image);
       cairo_scale (cr, geo.dpi / 72.0, geo.dpi / 72.0);
+      if (capture != NULL)
+        lesc_text_capture_attach (cr, capture, FALSE);   /* laid out as the figure was */
       overlay (cr, geo.width, geo.height, overlay_data);
+      if (capture != NULL)
+        lesc_text_capture_attach (cr, NULL, FALSE);
       cairo_destroy (cr);
     }
   ChafaCanvas *canvas = image_canvas (g, cols, rows, image);
@@ -253,6 +257,24 @@ lesc_term_figure_render (const LescTermGraphics *g, int cols, int rows, LescPain
   f->text = capture != NULL ? lesc_text_capture_text (capture) : NULL;
   cairo_surface_destroy (image);
   return f;
+}
+
+cairo_t *
+lesc_term_figure_context (const LescTermGraphics *g, int cols, int rows, double *width, double *height)
+{
+  cols = MAX (cols, 1);
+  rows = MAX (rows, 1);
+  LescTermFigureGeometry geo;
+  lesc_term_figure_geometry (g, cols, rows, &geo);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t *cr = cairo_create (surface);
+  cairo_surface_destroy (surface);   /* cr holds it */
+  cairo_scale (cr, geo.dpi / 72.0, geo.dpi / 72.0);
+  if (g->pixels == LESC_TERM_PIXELS_SYMBOLS)
+    lesc_text_capture_attach (cr, lesc_text_capture_new (LESC_TERM_CELL_POINTS, geo.height / rows), TRUE);
+  *width = geo.width;
+  *height = geo.height;
+  return cr;
 }
 
 void

@@ -52,6 +52,11 @@ LescTermFigure *lesc_term_figure_render (const LescTermGraphics *g, int cols, in
 LescTermFigure *lesc_term_figure_from_image (const LescTermGraphics *g, int cols, int rows,
                                              cairo_surface_t *image);
 void lesc_term_figure_free (LescTermFigure *f);
+/* A context that lays a figure of `cols` × `rows` cells out as lesc_term_figure_render
+ * does (its size in points in `width`, `height`): for finding what is under a cell.
+ * cairo_destroy it. */
+cairo_t *lesc_term_figure_context (const LescTermGraphics *g, int cols, int rows, double *width,
+                                   double *height);
 
 /* The character of a cell and its colours as 0xRRGGBB (what the colour mode shows: the
  * palette entry's colour for 256 and 16 colours); −1 where the mode has no colour. */
