@@ -178,6 +178,14 @@ draw (gpointer self, LescTui *tui, const LescTuiRect *a)
   for (int c = 0; c < LESC_N_MEASURES; c++)
     total += widths[c + 1] = MAX (MAX (lesc_tui_text_width (column_title (c)), 6), MAX (val_w[c], rank_w[c])) + 1;
   total += widths[LESC_N_MEASURES + 1] = MAX (lesc_tui_text_width (column_title (COL_AVERAGE)), 4) + 1;
+  if (total > a->w)
+    /* narrow: the columns as wide as their numbers, the long titles shortened */
+    for (int c = 0; c < LESC_N_MEASURES; c++)
+      {
+        int w = MAX (MAX (val_w[c], rank_w[c]), 6) + 1;
+        total -= widths[c + 1] - w;
+        widths[c + 1] = w;
+      }
   widths[LESC_N_MEASURES + 2] = MAX (lesc_tui_text_width (column_title (COL_SECONDS)), 5) + 1;
   gboolean seconds = total + widths[LESC_N_MEASURES + 2] <= a->w;
   if (seconds)
