@@ -189,37 +189,52 @@ put_char (ChafaCanvas *canvas, const LescTermGraphics *g, cairo_surface_t *image
 }
 
 /* The text of the figure as characters: each line at the cell its box starts in (its
- * middle row), a turned line one character under the other. */
+ * middle row), a turned line one character under the other. A line that would overwrite
+ * one written before it is left out whole (tick labels crowded at a small size): text
+ * never runs into other text. */
 static void
 write_text (ChafaCanvas *canvas, const LescTermGraphics *g, cairo_surface_t *image, int cols, int rows,
             int cw, int ch, const LescTextCapture *capture)
 {
+  g_autofree guint8 *taken = g_new0 (guint8, (gsize) cols * rows);
   for (guint i = 0; i < lesc_text_capture_n (capture); i++)
     {
       const LescTextItem *t = lesc_text_capture_item (capture, i);
       g_autofree char *ascii = g->unicode ? NULL : g_str_to_ascii (t->text, "C");
       const char *text = g->unicode ? t->text : ascii;
       int n = lesc_text_cells (text);
-      int x, y, dx = 0, dy = 0;
+      int x0, y0, dx = 0, dy = 0;
       if (t->vertical)
         {
-          x = (int) floor ((t->x + t->width / 2) / cw);
-          y = (int) lround ((t->y + t->height / 2) / ch - n / 2.0);
+          x0 = (int) floor ((t->x + t->width / 2) / cw);
+          y0 = (int) lround ((t->y + t->height / 2) / ch - n / 2.0);
           dy = 1;
         }
       else
         {
-          x = (int) lround (t->x / cw);
-          y = (int) floor ((t->y + t->height / 2) / ch);
+          x0 = (int) lround (t->x / cw);
+          y0 = (int) floor ((t->y + t->height / 2) / ch);
           dx = 1;
         }
+      gboolean free = TRUE;
+      for (int k = 0; k < n && free; k++)
+        {
+          int x = x0 + dx * k, y = y0 + dy * k;
+          free = !(x >= 0 && y >= 0 && x < cols && y < rows && taken[(gsize) y * cols + x]);
+        }
+      if (!free)
+        continue;
+      int x = x0, y = y0;
       for (const char *p = text; *p; p = g_utf8_next_char (p))
         {
           gunichar u = g_utf8_get_char (p);
           if (g_unichar_iszerowidth (u))
             continue;
-          put_char (canvas, g, image, cols, rows, cw, ch, x, y, u, t->rgba);
           int w = g_unichar_iswide (u) ? 2 : 1;
+          put_char (canvas, g, image, cols, rows, cw, ch, x, y, u, t->rgba);
+          for (int k = 0; k < w; k++)
+            if (x + k >= 0 && y >= 0 && x + k < cols && y < rows)
+              taken[(gsize) y * cols + x + k] = 1;
           x += dx * w;
           y += dy;
         }
