@@ -54,7 +54,7 @@ double lesc_plot_snap_length (cairo_t *cr, double length);
  * taken out of it: while a capture is attached to the surface painted on, text is laid out
  * on a grid of character cells (a monospace face whose advance is one cell, lines one cell
  * high), recorded line by line, and not painted. The face paints the rest as pixels and
- * writes the lines as its own text (docs/figures.md §10). */
+ * writes the lines as its own text (docs/figures.md §6). */
 
 typedef struct {
   char *text;                 /* one line, plain (markup dropped) */
