@@ -190,8 +190,8 @@ put_char (ChafaCanvas *canvas, const LescTermGraphics *g, cairo_surface_t *image
 
 /* The text of the figure as characters: each line at the cell its box starts in (its
  * middle row), a turned line one character under the other. A line that would overwrite
- * one written before it is left out whole (tick labels crowded at a small size): text
- * never runs into other text. */
+ * or touch one written before it is left out whole (tick labels crowded at a small size):
+ * text never runs into other text. */
 static void
 write_text (ChafaCanvas *canvas, const LescTermGraphics *g, cairo_surface_t *image, int cols, int rows,
             int cw, int ch, const LescTextCapture *capture)
@@ -208,6 +208,9 @@ write_text (ChafaCanvas *canvas, const LescTermGraphics *g, cairo_surface_t *ima
         {
           x0 = (int) floor ((t->x + t->width / 2) / cw);
           y0 = (int) lround ((t->y + t->height / 2) / ch - n / 2.0);
+          y0 = CLAMP (y0, 0, MAX (rows - n, 0));   /* moved inside; left out when taller */
+          if (n > rows)
+            continue;
           dy = 1;
         }
       else
@@ -216,8 +219,9 @@ write_text (ChafaCanvas *canvas, const LescTermGraphics *g, cairo_surface_t *ima
           y0 = (int) floor ((t->y + t->height / 2) / ch);
           dx = 1;
         }
+      /* its cells, and a blank either side of a line (labels side by side stay apart) */
       gboolean free = TRUE;
-      for (int k = 0; k < n && free; k++)
+      for (int k = -dx; k < n + dx && free; k++)
         {
           int x = x0 + dx * k, y = y0 + dy * k;
           free = !(x >= 0 && y >= 0 && x < cols && y < rows && taken[(gsize) y * cols + x]);
