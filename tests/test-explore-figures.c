@@ -269,6 +269,29 @@ test_sjaffe (void)
   g_autofree char *screen = wait_for (&p, "One heatmap per label", 60);
   g_assert_nonnull (strstr (screen, "Ground truth"));
   g_assert_true (has_block_symbols (screen));
+  /* GLLE's six measures beside its row, each key with its value */
+  tick (&p, "glle");
+  g_free (wait_for (&p, "GLLE on sjaffe: done", 120));
+  g_autofree char *after = wait_for (&p, "Intersec", 10);
+  g_auto (GStrv) lines = g_strsplit (after, "\n", -1);
+  guint pairs = 0;
+  static const char *const keys_shown[] = { "Cheb ", "Clark ", "Canber ", "KL ", "Cosine ", "Intersec " };
+  for (guint i = 0; lines[i] != NULL; i++)
+    for (guint k = 0; k < G_N_ELEMENTS (keys_shown); k++)
+      {
+        const char *at = strstr (lines[i], keys_shown[k]);
+        if (at == NULL || strstr (lines[i], "│ GLLE") != NULL)
+          continue;
+        at += strlen (keys_shown[k]);
+        while (*at == ' ')
+          at++;
+        /* "0.363": the measure's three decimals, not a colour bar's tick ("0.0631") */
+        if (g_ascii_isdigit (at[0]) && at[1] == '.' && g_ascii_isdigit (at[2]) && g_ascii_isdigit (at[3])
+            && g_ascii_isdigit (at[4]) && (at[5] == ' ' || at[5] == '\0'))
+          pairs++;
+      }
+  if (pairs != 6)
+    g_error ("expected the six measures of GLLE with their values (%u):\n%s", pairs, after);
   pane_stop (&p);
 }
 

@@ -267,6 +267,24 @@ test_cells (void)
   g_assert_cmpint (lesc_text_cells ("数据"), ==, 4);
   g_assert_cmpint (lesc_text_cells ("e\u0301"), ==, 1);
   g_assert_cmpint (lesc_text_cells (""), ==, 0);
+  /* laid out on cells: every size the same, a blank one cell, a line its characters */
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t *cr = cairo_create (s);
+  lesc_text_capture_attach (cr, lesc_text_capture_new (CELL_W, CELL_H), TRUE);
+  g_assert_cmpfloat (lesc_text_width (cr, " ", 9.0, FALSE), ==, CELL_W);
+  g_assert_cmpfloat (lesc_text_width (cr, "Intersec", 9.0, FALSE), ==, 8 * CELL_W);
+  g_assert_cmpfloat (lesc_text_width (cr, "Intersec", 20.0, TRUE), ==, 8 * CELL_W);
+  g_assert_cmpfloat (lesc_text_line_height (cr, 4.0), ==, CELL_H);
+  PangoLayout *t = lesc_text_new (cr, "a caption long enough to wrap at a narrow width", 9.0, FALSE);
+  pango_layout_set_width (t, (int) (20 * CELL_W * PANGO_SCALE));
+  pango_layout_set_wrap (t, PANGO_WRAP_WORD);
+  double w, h;
+  lesc_text_size (t, &w, &h);
+  g_assert_cmpfloat (w, <=, 20 * CELL_W);
+  g_assert_cmpfloat (h, ==, 3 * CELL_H);   /* "a caption long" / "enough to wrap at a" / "narrow width" */
+  g_object_unref (t);
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
 }
 
 /* ---- positions --------------------------------------------------------------------------- */

@@ -108,7 +108,8 @@ lesc_scatter_measure_width (cairo_t *cr, const LescScatterModel *m, double font)
 {
   double kw, vw;
   measure_widths (cr, m, font, &kw, &vw);
-  return kw + 0.4 * font + vw;
+  /* at least a space between key and value (a whole cell where text is laid out on cells) */
+  return kw + MAX (0.4 * font, lesc_text_width (cr, " ", font, FALSE)) + vw;
 }
 
 typedef struct {

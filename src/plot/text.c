@@ -92,7 +92,11 @@ cell_size (const LescTextCapture *c, PangoLayout *layout, double *width, double 
     {
       PangoLayoutLine *line = pango_layout_get_line_readonly (layout, i);
       g_autofree char *part = g_strndup (text + line->start_index, line->length);
-      widest = MAX (widest, lesc_text_cells (g_strchomp (part)));
+      /* the blanks a wrapped line ends with are not drawn; a lone " " is a cell wide */
+      if (i + 1 < n)
+        g_strchomp (part);
+      part[strcspn (part, "\r\n")] = '\0';
+      widest = MAX (widest, lesc_text_cells (part));
     }
   if (width)
     *width = widest * c->cell_w;
