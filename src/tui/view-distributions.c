@@ -6,6 +6,7 @@
 #include "tui/tui.h"
 #include "tui/text.h"
 #include "plot/positions.h"
+#include "core/numeric/pca.h"
 #include "plot/scatter.h"
 
 #include <glib/gi18n.h>
@@ -16,8 +17,13 @@ typedef struct {
   guint version;             /* the session version the model is of */
   gboolean built;
   char *problem;             /* why there is no figure */
-  LescPositions *positions;  /* of `positions_of` */
-  const LescDataset *positions_of;
+  LescPositions *positions;  /* the model's */
+  char *pca_of;              /* checksum of the data set the principal components are of */
+  LescMatrix *pca;           /* its first two components' scores, or NULL */
+  double explained[2];
+  gboolean pca_done;
+  GCancellable *pca_running; /* a worker computing them, or NULL */
+  LescTui *tui;
   LescTuiFigureCache figure;
 } Distributions;
 
@@ -34,6 +40,11 @@ destroy (gpointer self)
   lesc_tui_figure_cache_clear (&d->figure);
   lesc_scatter_model_free (d->model);
   lesc_positions_free (d->positions);
+  if (d->pca_running != NULL)
+    g_cancellable_cancel (d->pca_running);
+  g_clear_object (&d->pca_running);
+  lesc_matrix_free (d->pca);
+  g_free (d->pca_of);
   g_free (d->problem);
   g_free (d);
 }
@@ -44,18 +55,83 @@ paint (cairo_t *cr, double w, double h, const void *model)
   lesc_plot_scatter_paint (cr, w, h, model);
 }
 
-/* The positions of the data set (principal components as in the window), kept while the
- * data set stays. */
-static const LescPositions *
+/* ---- positions: the window's principal components -------------------------------------- */
+
+typedef struct {
+  LescMatrix *features;
+  LescMatrix *scores;
+  double explained[2];
+} PcaWork;
+
+static void
+pca_work_free (PcaWork *w)
+{
+  lesc_matrix_free (w->features);
+  lesc_matrix_free (w->scores);
+  g_free (w);
+}
+
+static void
+pca_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  PcaWork *w = data;
+  w->scores = lesc_pca (w->features, 2, w->explained, NULL);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+pca_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  GTask *task = G_TASK (result);
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
+    return;   /* the view or its data set is gone */
+  Distributions *d = data;
+  PcaWork *w = g_task_get_task_data (task);
+  g_clear_object (&d->pca_running);
+  d->pca = g_steal_pointer (&w->scores);
+  d->explained[0] = w->explained[0];
+  d->explained[1] = w->explained[1];
+  d->pca_done = TRUE;
+  d->built = FALSE;   /* the figure again, at the components */
+  lesc_tui_queue_redraw (d->tui);
+}
+
+/* Where the samples go (plot/positions.h): the components of a small data set are computed
+ * at once, a large one's on a worker while the figure shows the first two features. */
+static LescPositions *
 positions (Distributions *d, const LescDataset *ds)
 {
-  if (d->positions == NULL || d->positions_of != ds)
+  if (g_strcmp0 (d->pca_of, ds->checksum) != 0)
     {
-      g_clear_pointer (&d->positions, lesc_positions_free);
-      d->positions = lesc_positions_default (ds, NULL, NULL);
-      d->positions_of = ds;
+      if (d->pca_running != NULL)
+        g_cancellable_cancel (d->pca_running);
+      g_clear_object (&d->pca_running);
+      g_clear_pointer (&d->pca, lesc_matrix_free);
+      g_free (d->pca_of);
+      d->pca_of = g_strdup (ds->checksum);
+      d->pca_done = FALSE;
     }
-  return d->positions;
+  gsize n = lesc_dataset_n (ds), q = lesc_dataset_q (ds);
+  if (lesc_positions_is_grid (ds) || n < 2 || q < 2)
+    return lesc_positions_default (ds, NULL, NULL);
+  if (!d->pca_done && d->pca_running == NULL)
+    {
+      if ((double) n * q * MIN (n, q) <= 2e8)
+        {
+          d->pca = lesc_pca (ds->features, 2, d->explained, NULL);
+          d->pca_done = TRUE;
+        }
+      else
+        {
+          PcaWork *w = g_new0 (PcaWork, 1);
+          w->features = lesc_matrix_copy (ds->features);
+          d->pca_running = g_cancellable_new ();
+          g_autoptr (GTask) task = g_task_new (NULL, d->pca_running, pca_done, d);
+          g_task_set_task_data (task, w, (GDestroyNotify) pca_work_free);
+          g_task_run_in_thread (task, pca_thread);
+        }
+    }
+  return d->pca != NULL ? lesc_positions_default (ds, d->pca, d->explained) : lesc_positions_features (ds, 0, 1);
 }
 
 static void
@@ -73,7 +149,9 @@ rebuild (Distributions *d, LescTui *tui)
     }
   gsize o = lesc_dataset_o (ds);
   gboolean truth = ds->truth != NULL;
-  const LescPositions *pos = positions (d, ds);
+  g_clear_pointer (&d->positions, lesc_positions_free);
+  d->positions = positions (d, ds);
+  const LescPositions *pos = d->positions;
   g_autoptr (GPtrArray) names = g_ptr_array_new ();
   g_autoptr (GPtrArray) tables = g_ptr_array_new ();
   g_autoptr (GArray) from = g_array_new (FALSE, FALSE, sizeof (int));
@@ -166,6 +244,7 @@ static void
 draw (gpointer self, LescTui *tui, const LescTuiRect *a)
 {
   Distributions *d = self;
+  d->tui = tui;
   if (!d->built || d->version != lesc_session_version (tui->session))
     rebuild (d, tui);
   const LescDataset *ds = lesc_session_dataset (tui->session);
