@@ -2,13 +2,17 @@
  * own data without ground truth (docs/examples/weather.csv) shows its logical labels and,
  * once a method ran, the recovered distributions, with the figure's text written as
  * characters; the figure does not tear when the side panel changes length; the Measures
- * table shows whole ranks; SJAFFE's heatmaps keep a legible caption. */
+ * table shows whole ranks; SJAFFE's heatmaps keep a legible caption and every measure;
+ * the λ grid's heatmap uses the window's robust colour scale. */
 #include "testcli.h"
 #include "testutil.h"
 #include "core/methods/method.h"
 
 #include <glib/gstdio.h>
+#include <locale.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 static char *tmpdir;
 static char *tmux;
@@ -115,6 +119,12 @@ view_lines (const char *screen)
 }
 
 static gboolean
+is_block (gunichar u)
+{
+  return (u >= 0x1FB00 && u <= 0x1FB3B) || (u >= 0x2580 && u <= 0x259F);
+}
+
+static gboolean
 has_block_symbols (const char *s)
 {
   for (const char *c = s; *c; c = g_utf8_next_char (c))
@@ -139,6 +149,88 @@ figure_rows (GPtrArray *lines, guint *first, guint *last)
         *last = i;
       }
   g_assert_cmpuint (*first, <, lines->len);
+}
+
+
+/* ---- a screen with its colours (capture-pane -e) ------------------------------------------ */
+
+typedef struct {
+  gunichar c;
+  int fg, bg;   /* 0xRRGGBB, −1: the terminal's own */
+} Cell;
+
+/* One line of `capture-pane -e` as cells: 24-bit SGR colours followed, others reset. */
+static GArray *
+parse_line (const char *line)
+{
+  GArray *cells = g_array_new (FALSE, FALSE, sizeof (Cell));
+  int fg = -1, bg = -1;
+  for (const char *p = line; *p;)
+    {
+      if (*p == '\033' && p[1] == '[')
+        {
+          const char *end = p + 2;
+          while (*end && !(*end >= '@' && *end <= '~'))
+            end++;
+          if (*end == 'm')
+            {
+              g_autofree char *params = g_strndup (p + 2, end - p - 2);
+              g_auto (GStrv) v = g_strsplit (params, ";", -1);
+              guint n = g_strv_length (v);
+              for (guint i = 0; i < n; i++)
+                {
+                  int code = atoi (v[i]);
+                  if ((code == 38 || code == 48) && i + 4 < n && atoi (v[i + 1]) == 2)
+                    {
+                      int rgb = (atoi (v[i + 2]) << 16) | (atoi (v[i + 3]) << 8) | atoi (v[i + 4]);
+                      *(code == 38 ? &fg : &bg) = rgb;
+                      i += 4;
+                    }
+                  else if (code == 0 || v[i][0] == '\0')
+                    fg = bg = -1;
+                  else if (code == 39)
+                    fg = -1;
+                  else if (code == 49)
+                    bg = -1;
+                }
+            }
+          p = *end ? end + 1 : end;
+          continue;
+        }
+      Cell c = { g_utf8_get_char (p), fg, bg };
+      g_array_append_val (cells, c);
+      p = g_utf8_next_char (p);
+    }
+  return cells;
+}
+
+/* The colour a cell shows: its background for a blank, its ink for a full block, else
+ * the mean of the two. */
+static void
+cell_rgb (const Cell *c, double rgb[3])
+{
+  int a = c->c == ' ' ? c->bg : c->c == 0x2588 ? c->fg : c->fg;
+  int b = c->c == ' ' ? c->bg : c->c == 0x2588 ? c->fg : c->bg;
+  for (int k = 0; k < 3; k++)
+    rgb[k] = (((MAX (a, 0) >> (16 - 8 * k)) & 0xff) + ((MAX (b, 0) >> (16 - 8 * k)) & 0xff)) / 2.0;
+}
+
+/* The column (in cells) where `text` starts in a parsed line, or −1. */
+static int
+find_text (GArray *cells, const char *text)
+{
+  glong n = g_utf8_strlen (text, -1);
+  for (guint x = 0; x + n <= cells->len; x++)
+    {
+      const char *t = text;
+      glong k = 0;
+      for (; k < n; k++, t = g_utf8_next_char (t))
+        if (g_array_index (cells, Cell, x + k).c != g_utf8_get_char (t))
+          break;
+      if (k == n)
+        return (int) x;
+    }
+  return -1;
 }
 
 static char *
@@ -295,9 +387,95 @@ test_sjaffe (void)
   pane_stop (&p);
 }
 
+
+/* The λ grid of LESC in the terminal on a small data set whose λ₁ = 1000 row is ten times
+ * worse than the rest: the window's robust scale, so that the rows λ₁ = 10⁻⁴ and 0.1
+ * (Cheb 0.0632 and 0.0574 at λ₂ = 1) are told apart; on the linear scale they were one
+ * colour. */
+static void
+test_sensitivity (void)
+{
+  /* 64 samples on an 8 × 8 grid in (f1, f2), f3 = f1·f2; smooth distributions */
+  g_autofree char *features = g_build_filename (tmpdir, "grid-f.csv", NULL);
+  g_autofree char *labels = g_build_filename (tmpdir, "grid-l.csv", NULL);
+  GString *f = g_string_new ("f1,f2,f3\n"), *l = g_string_new ("a,b,c\n");
+  for (int i = 0; i < 8; i++)
+    for (int j = 0; j < 8; j++)
+      {
+        double x1 = i / 7.0, x2 = j / 7.0;
+        double a[3] = { exp (2 * x1), exp (2 * x2), exp (1 + 0.5 * sin (3 * x1 * x2)) };
+        double sum = a[0] + a[1] + a[2];
+        g_string_append_printf (f, "%.6f,%.6f,%.6f\n", x1, x2, x1 * x2);
+        g_string_append_printf (l, "%.6f,%.6f,%.6f\n", a[0] / sum, a[1] / sum, a[2] / sum);
+      }
+  g_assert_true (g_file_set_contents (features, f->str, -1, NULL));
+  g_assert_true (g_file_set_contents (labels, l->str, -1, NULL));
+  g_string_free (f, TRUE);
+  g_string_free (l, TRUE);
+  Pane p;
+  g_autofree char *args = g_strdup_printf ("'%s,%s'", features, labels);
+  pane_start (&p, args);
+  g_free (wait_for (&p, "Label distributions of grid-f", 30));
+  /* the focus on LESC (the grid is of the method in focus), then Sensitivity, g */
+  keys (&p, "Home");
+  keys (&p, "Down");
+  guint n = 0;
+  const LescMethod *const *all = lesc_methods (&n);
+  for (guint i = 0; i < n && g_ascii_strcasecmp (all[i]->name, "lesc") != 0; i++)
+    for (guint k = 0; k <= all[i]->n_params; k++)
+      {
+        keys (&p, "Down");
+        g_usleep (60000);
+      }
+  keys (&p, "3");
+  g_usleep (200000);
+  keys (&p, "g");
+  g_free (wait_for (&p, "λ grid of LESC on grid-f: done", 120));
+  g_usleep (500000);
+  g_autofree char *screen = tmux_run (&p, "capture-pane", "-p", "-e", "-t", "x", NULL);
+  g_auto (GStrv) lines = g_strsplit (screen, "\n", -1);
+  int row_a = -1, row_b = -1, col_1 = -1;
+  int xa = -1, xb = -1;
+  g_autoptr (GPtrArray) parsed = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      GArray *cells = parse_line (lines[i]);
+      g_ptr_array_add (parsed, cells);
+      int a = find_text (cells, "10⁻⁴"), b = find_text (cells, "10⁻¹"), t = find_text (cells, " 10⁻² ");
+      /* a row label: its text followed by the cells */
+      if (row_a < 0 && a >= 0 && a + 4 < (int) cells->len && is_block (g_array_index (cells, Cell, a + 4).c))
+        row_a = (int) i, xa = a;
+      if (row_b < 0 && b >= 0 && b + 4 < (int) cells->len && is_block (g_array_index (cells, Cell, b + 4).c))
+        row_b = (int) i, xb = b;
+      /* the λ₂ ticks under the cells: "1" between "10⁻²" and "10" */
+      if (t >= 0)
+        {
+          int one = find_text (cells, " 1 ");
+          if (one > t)
+            col_1 = one + 1;
+        }
+    }
+  if (row_a < 0 || row_b < 0 || col_1 < 0)
+    {
+      g_autofree char *plain = capture (&p);
+      g_error ("no λ₁ rows 10⁻⁴ and 10⁻¹ or λ₂ tick 1 (%d %d %d):\n%s", row_a, row_b, col_1, plain);
+    }
+  g_assert_cmpint (xa, ==, xb);   /* both row labels right-aligned to the cells */
+  double ca[3], cb[3];
+  cell_rgb (&g_array_index ((GArray *) g_ptr_array_index (parsed, row_a), Cell, col_1), ca);
+  cell_rgb (&g_array_index ((GArray *) g_ptr_array_index (parsed, row_b), Cell, col_1), cb);
+  double d = fabs (ca[0] - cb[0]) + fabs (ca[1] - cb[1]) + fabs (ca[2] - cb[2]);
+  g_test_message ("λ₂ = 1: λ₁ = 10⁻⁴ (%.0f, %.0f, %.0f), λ₁ = 0.1 (%.0f, %.0f, %.0f): %.0f apart", ca[0], ca[1],
+                  ca[2], cb[0], cb[1], cb[2], d);
+  /* robust: 35 apart (viridis entries ~40 apart); the linear scale showed them 8 apart */
+  g_assert_cmpfloat (d, >, 20);
+  pane_stop (&p);
+}
+
 int
 main (int argc, char **argv)
 {
+  setlocale (LC_ALL, "C.UTF-8");
   g_test_init (&argc, &argv, NULL);
   tmux = g_find_program_in_path ("tmux");
   tmpdir = g_dir_make_tmp ("lesc-explore-figures-XXXXXX", NULL);
@@ -311,6 +489,7 @@ main (int argc, char **argv)
   g_test_add_func ("/explore-figures/no-tear", test_no_tear);
   g_test_add_func ("/explore-figures/measures-ranks", test_measures_ranks);
   g_test_add_func ("/explore-figures/sjaffe", test_sjaffe);
+  g_test_add_func ("/explore-figures/sensitivity", test_sensitivity);
   int status = g_test_run ();
   g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", tmpdir);
   g_assert_cmpint (system (rm), ==, 0);
