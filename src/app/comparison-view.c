@@ -255,6 +255,8 @@ static void
 check_toggled_cb (LescComparisonView *self)
 {
   update_datasets_button (self);
+  if (self->stats == NULL && self->job != NULL)
+    rebuild (self);   /* the empty state counts the data sets chosen now */
   g_signal_emit (self, signals[SIGNAL_SETUP_CHANGED], 0);
 }
 
