@@ -189,7 +189,8 @@ put_char (ChafaCanvas *canvas, const LescTermGraphics *g, cairo_surface_t *image
 }
 
 /* The text of the figure as characters: each line at the cell its box starts in (its
- * middle row), a turned line one character under the other. A line that would overwrite
+ * middle row), a turned line one character under the other (across the top row when it is
+ * taller than the figure). A line that would overwrite
  * or touch one written before it is left out whole (tick labels crowded at a small size):
  * text never runs into other text. */
 static void
@@ -204,14 +205,19 @@ write_text (ChafaCanvas *canvas, const LescTermGraphics *g, cairo_surface_t *ima
       const char *text = g->unicode ? t->text : ascii;
       int n = lesc_text_cells (text);
       int x0, y0, dx = 0, dy = 0;
-      if (t->vertical)
+      if (t->vertical && n <= rows)
         {
           x0 = (int) floor ((t->x + t->width / 2) / cw);
           y0 = (int) lround ((t->y + t->height / 2) / ch - n / 2.0);
-          y0 = CLAMP (y0, 0, MAX (rows - n, 0));   /* moved inside; left out when taller */
-          if (n > rows)
-            continue;
+          y0 = CLAMP (y0, 0, rows - n);   /* moved inside the figure */
           dy = 1;
+        }
+      else if (t->vertical)
+        {
+          /* taller than the figure: across its top row, from the line's place */
+          x0 = (int) floor (t->x / cw);
+          y0 = 0;
+          dx = 1;
         }
       else
         {
