@@ -312,6 +312,17 @@ test_rank (void)
   g_assert_cmpfloat (avg[0], ==, 11.5 / 6);
   g_assert_cmpfloat (avg[1], ==, 12.5 / 6);
   g_assert_true (isnan (avg[2]));
+  /* An infinite KL (a zero in the recovered distributions) ranks last, not missing. */
+  const double inf_kl[2 * LESC_N_MEASURES] = {
+    0.2, 0.5, 0.9, INFINITY, 0.9, 0.8,
+    0.1, 0.4, 0.7, 0.05, 0.95, 0.85,
+  };
+  double ri[2 * LESC_N_MEASURES], avg_inf[2];
+  lesc_measures_rank (inf_kl, 2, ri, avg_inf);
+  g_assert_cmpfloat (ri[LESC_MEASURE_KL], ==, 2);
+  g_assert_cmpfloat (ri[LESC_N_MEASURES + LESC_MEASURE_KL], ==, 1);
+  g_assert_cmpfloat (avg_inf[0], ==, 2);
+  g_assert_cmpfloat (avg_inf[1], ==, 1);
   /* One result: rank 1 everywhere it has a value. */
   lesc_measures_rank (v, 1, r, NULL);
   for (guint j = 0; j < LESC_N_MEASURES; j++)

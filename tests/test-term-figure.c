@@ -89,7 +89,9 @@ painted (const LescTermGraphics *g)
   lesc_term_figure_geometry (g, COLS, ROWS, &geo);
   g_assert_cmpint (geo.px_width, ==, COLS * LESC_TERM_SYMBOL_CELL_W);
   g_assert_cmpint (geo.px_height, ==, ROWS * LESC_TERM_SYMBOL_CELL_H);
-  cairo_surface_t *s = lesc_plot_render_image (geo.width, geo.height, geo.dpi, paint_scatter, model);
+  /* the image part: the text is written as characters (test_text) */
+  g_autoptr (LescTextCapture) capture = lesc_text_capture_new (LESC_TERM_CELL_POINTS, geo.height / ROWS);
+  cairo_surface_t *s = lesc_plot_render_image_text (geo.width, geo.height, geo.dpi, paint_scatter, model, capture);
   g_assert_cmpint (cairo_image_surface_get_width (s), ==, geo.px_width);
   g_assert_cmpint (cairo_image_surface_get_height (s), ==, geo.px_height);
   return s;
@@ -129,6 +131,8 @@ compare_cells (const LescTermGraphics *g, const LescTermFigure *f, guint *partia
         int fgp, bgp;
         gunichar c = lesc_term_figure_cell (f, cx, cy, &fgp, &bgp);
         gboolean ink[16][8];
+        if (c != ' ' && f->text != NULL && g_utf8_strchr (f->text, -1, c) != NULL && !ink_mask (c, ink))
+          continue;   /* a character of the figure's text */
         if (!ink_mask (c, ink))
           g_error ("cell %d,%d: U+%04X is not a block or sextant symbol", cx, cy, c);
         double fg[3], bg[3], want[3] = { 0 }, shown[3] = { 0 };
@@ -324,6 +328,70 @@ test_sixel (void)
   lesc_term_graphics_clear (&g);
 }
 
+/* Row y of the figure as characters. */
+static char *
+row_text (const LescTermFigure *f, int y)
+{
+  GString *s = g_string_new (NULL);
+  for (int x = 0; x < f->cols; x++)
+    g_string_append_unichar (s, lesc_term_figure_cell (f, x, y, NULL, NULL));
+  return g_string_free (s, FALSE);
+}
+
+/* The figure's text is written into the cells as characters, in the painter's colour over
+ * the image's colour under it; the image part carries no text. */
+static void
+test_text (void)
+{
+  LescTermGraphics g;
+  graphics (&g, "symbols", "truecolor", TRUE);
+  g_autoptr (LescTermFigure) f = lesc_term_figure_render (&g, COLS, ROWS, paint_scatter, model, NULL, NULL);
+  g_assert_nonnull (f->text);
+  g_test_message ("text:\n%s", f->text);
+  int found_truth = -1, found_rotated = -1;
+  for (int y = 0; y < ROWS; y++)
+    {
+      g_autofree char *r = row_text (f, y);
+      g_test_message ("%2d |%s|", y, r);
+      const char *at = strstr (r, "Ground truth");
+      if (at != NULL)
+        {
+          found_truth = y;
+          int x = (int) g_utf8_pointer_to_offset (r, at);
+          int fg, bg;
+          lesc_term_figure_cell (f, x, y, &fg, &bg);
+          /* dark text on the white page */
+          g_assert_cmpint (fg & 0xff, <, 0x80);
+          g_assert_cmpint (bg, ==, 0xffffff);
+        }
+      if (strstr (r, "Rotated") != NULL)
+        found_rotated = y;
+    }
+  /* both panels' names, legible on one row each, side by side */
+  g_assert_cmpint (found_truth, >=, 0);
+  g_assert_cmpint (found_rotated, ==, found_truth);
+  g_assert_nonnull (strstr (f->text, "Ground truth"));
+  lesc_term_graphics_clear (&g);
+  /* ASCII terminals get the text in ASCII */
+  graphics (&g, "ascii", "none", FALSE);
+  g_autoptr (LescTermFigure) a = lesc_term_figure_render (&g, COLS, ROWS, paint_scatter, model, NULL, NULL);
+  gboolean seen = FALSE;
+  for (int y = 0; y < ROWS; y++)
+    {
+      g_autofree char *r = row_text (a, y);
+      seen |= strstr (r, "Ground truth") != NULL;
+    }
+  g_assert_true (seen);
+  lesc_term_graphics_clear (&g);
+  /* sixel keeps its text painted */
+  graphics (&g, "sixel", "truecolor", TRUE);
+  g.cell_width = 10;
+  g.cell_height = 20;
+  g_autoptr (LescTermFigure) six = lesc_term_figure_render (&g, COLS, ROWS, paint_scatter, model, NULL, NULL);
+  g_assert_null (six->text);
+  lesc_term_graphics_clear (&g);
+}
+
 static void
 test_bad_options (void)
 {
@@ -366,6 +434,7 @@ main (int argc, char **argv)
   g_test_add_func ("/term-figure/lines", test_lines);
   g_test_add_func ("/term-figure/ascii-no-colour", test_ascii_and_no_colour);
   g_test_add_func ("/term-figure/sixel", test_sixel);
+  g_test_add_func ("/term-figure/text", test_text);
   g_test_add_func ("/term-figure/bad-options", test_bad_options);
   int status = g_test_run ();
   lesc_scatter_model_free (model);

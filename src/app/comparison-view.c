@@ -12,6 +12,7 @@
 #include "core/experiments/experiment.h"
 #include "core/eval/stats.h"
 #include "plot/cd.h"
+#include "plot/comparison.h"
 
 static const double alphas[] = { 0.01, 0.05, 0.10 };
 
@@ -141,10 +142,11 @@ fill_stats_label (LescComparisonView *self, const LescRecoveryTable *t)
     }
   const LescFriedman *f = &r->friedman;
   g_autofree char *ff = isinf (f->ff) ? g_strdup ("∞") : g_strdup_printf ("%.3f", f->ff);
+  g_autofree char *p1 = lesc_format_p (f->chi2_p), *p2 = lesc_format_p (f->chi2_tc_p), *p3 = lesc_format_p (f->ff_p);
   g_autofree char *friedman = g_markup_printf_escaped (
-      "\n\n%s χ²<sub>F</sub> = %.3f, p = %.3g\n%s χ²<sub>F</sub> = %.3f, p = %.3g\n%s F<sub>F</sub> = %s, p = %.3g",
-      _("Friedman"), f->chi2, f->chi2_p, _("Friedman, tie-corrected"), f->chi2_tc, f->chi2_tc_p,
-      _("Iman–Davenport"), ff, f->ff_p);
+      "\n\n%s χ²<sub>F</sub> = %.3f, %s\n%s χ²<sub>F</sub> = %.3f, %s\n%s F<sub>F</sub> = %s, %s",
+      _("Friedman"), f->chi2, p1, _("Friedman, tie-corrected"), f->chi2_tc, p2,
+      _("Iman–Davenport"), ff, p3);
   g_string_append (s, friedman);
   g_autofree char *gate = g_markup_printf_escaped (
       r->omnibus_not_significant ? _("\n\nOmnibus test (Iman–Davenport) not significant at α = %.2f: no differences claimed.")
@@ -204,36 +206,17 @@ rebuild (LescComparisonView *self)
     }
   LescMeasure measure = current_measure (self);
   LescPosthoc posthoc = current_posthoc (self);
-  g_autoptr (LescMatrix) values = lesc_recovery_table_values (t, measure);
-  g_autoptr (GPtrArray) names = g_ptr_array_new ();
-  for (guint j = 0; j < t->n_methods; j++)
-    g_ptr_array_add (names, (gpointer) t->methods[j]->display_name);
-  g_ptr_array_add (names, NULL);
-  LescStatsOptions options;
-  lesc_stats_options_init (&options);
-  options.posthoc = posthoc;
-  options.alpha = current_alpha (self);
   g_autoptr (GError) error = NULL;
-  self->stats = lesc_stats_compare (values, (const char *const *) names->pdata,
-                                    lesc_measure_lower_is_better (measure), &options, &error);
+  self->stats = lesc_comparison_stats (t, measure, posthoc, current_alpha (self), &error);
   if (self->stats == NULL)
     {
-      guint stored = 0, complete = 0;
-      for (guint d = 0; d < t->n_datasets; d++)
-        {
-          guint have = 0;
-          for (guint j = 0; j < t->n_methods; j++)
-            have += t->cells[(gsize) d * t->n_methods + j].id != 0;
-          stored += have;
-          complete += have == t->n_methods;
-        }
-      /* TRANSLATORS: the Comparison's empty state: runs in the store, of how many; complete
-       * data sets, of how many */
-      g_autofree char *message = g_strdup_printf (
-          _("The results store has %u of the %u runs asked for (%u data sets × %u methods); %u of "
-            "the %u data sets have a result of every method, and a diagram needs at least two. "
-            "Compute the missing runs, or run “lesc table” in a terminal."),
-          stored, t->n_datasets * t->n_methods, t->n_datasets, t->n_methods, complete, t->n_datasets);
+      /* what the store holds of the data sets chosen now, not of the table's */
+      g_auto (GStrv) chosen = lesc_comparison_view_dup_chosen (self);
+      LescComparisonCoverage c;
+      lesc_comparison_coverage (t, (const char *const *) chosen, &c);
+      g_autofree char *have = lesc_comparison_coverage_text (&c);
+      g_autofree char *message = g_strdup_printf ("%s %s", have,
+                                                  _("Compute the missing runs, or run “lesc table” in a terminal."));
       show_empty (self, message);
       return;
     }
@@ -272,6 +255,8 @@ static void
 check_toggled_cb (LescComparisonView *self)
 {
   update_datasets_button (self);
+  if (self->stats == NULL && self->job != NULL)
+    rebuild (self);   /* the empty state counts the data sets chosen now */
   g_signal_emit (self, signals[SIGNAL_SETUP_CHANGED], 0);
 }
 

@@ -2,6 +2,7 @@
 #include "app/data-object.h"
 #include "core/data/open.h"
 #include "core/numeric/pca.h"
+#include "plot/positions.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -159,37 +160,16 @@ lesc_data_object_get_embedding (LescDataObject *self, double explained[2])
 gboolean
 lesc_data_object_is_grid (LescDataObject *self)
 {
-  const LescDataset *ds = self->dataset;
-  return g_strcmp0 (ds->name, "artificial") == 0 && ds->source == NULL && lesc_dataset_q (ds) >= 2;
+  return lesc_positions_is_grid (self->dataset);
 }
 
-LescMatrix *
-lesc_data_object_positions (LescDataObject *self, char **x_label, char **y_label)
+LescPositions *
+lesc_data_object_positions (LescDataObject *self)
 {
-  const LescDataset *ds = self->dataset;
-  gsize n = lesc_dataset_n (ds), q = lesc_dataset_q (ds);
-  LescMatrix *xy = lesc_matrix_new (n, 2);
   double explained[2];
   const LescMatrix *pca = lesc_data_object_is_grid (self) ? NULL
                           : lesc_data_object_get_embedding (self, explained);
-  if (pca != NULL)
-    {
-      memcpy (xy->data, pca->data, sizeof (double) * n * 2);
-      /* TRANSLATORS: axis of the Distributions figure: a principal component and its share of the variance */
-      *x_label = g_strdup_printf (_("PC 1 (%.0f %% of the variance)"), 100 * explained[0]);
-      *y_label = g_strdup_printf (_("PC 2 (%.0f %%)"), 100 * explained[1]);
-      return xy;
-    }
-  for (gsize i = 0; i < n; i++)
-    {
-      LESC_AT (xy, i, 0) = LESC_AT (ds->features, i, 0);
-      LESC_AT (xy, i, 1) = q >= 2 ? LESC_AT (ds->features, i, 1) : (double) i;
-    }
-  gboolean grid = lesc_data_object_is_grid (self);
-  *x_label = grid ? g_strdup ("x₁") : g_strdup_printf (_("feature %zu"), (gsize) 1);
-  *y_label = grid ? g_strdup ("x₂") : q >= 2 ? g_strdup_printf (_("feature %zu"), (gsize) 2)
-                                            : g_strdup (_("sample"));
-  return xy;
+  return lesc_positions_default (self->dataset, pca, explained);
 }
 
 char **

@@ -5,6 +5,7 @@
 #include "core/data/dataset.h"
 #include "core/data/validate.h"
 #include "core/data/open.h"
+#include "plot/positions.h"
 
 G_BEGIN_DECLS
 
@@ -40,10 +41,9 @@ const LescMatrix *lesc_data_object_get_embedding (LescDataObject *self, double e
 
 /* The built-in artificial set, whose two features are a grid drawn as it is. */
 gboolean lesc_data_object_is_grid (LescDataObject *self);
-/* Where the figures put the samples unless told otherwise: the artificial grid (x₁, x₂),
- * else the principal-component scores, else the first two features (or feature 1 against
- * the sample number); n×2, with the axis names. */
-LescMatrix *lesc_data_object_positions (LescDataObject *self, char **x_label, char **y_label);
+/* Where the figures put the samples unless told otherwise (plot/positions.h), from the
+ * embedding above. */
+LescPositions *lesc_data_object_positions (LescDataObject *self);
 /* The o label names in use (NULL-terminated; g_strfreev). */
 char **lesc_data_object_dup_label_names (LescDataObject *self);
 

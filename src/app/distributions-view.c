@@ -150,25 +150,15 @@ ordered_results (LescDistributionsView *self)
 }
 
 /* Positions: the artificial grid (x₁, x₂), the principal components, or two features. */
-static LescMatrix *
-positions (LescDistributionsView *self, char **x_label, char **y_label)
+static LescPositions *
+positions (LescDistributionsView *self)
 {
   if (is_grid (self) || (gtk_drop_down_get_selected (self->positions_dropdown) == 0
                          && lesc_data_object_get_embedding (self->data, NULL) != NULL))
-    return lesc_data_object_positions (self->data, x_label, y_label);
-  const LescDataset *ds = lesc_data_object_get_dataset (self->data);
-  gsize n = lesc_dataset_n (ds), q = lesc_dataset_q (ds);
-  LescMatrix *xy = lesc_matrix_new (n, 2);
-  gsize ax = MIN (gtk_drop_down_get_selected (self->x_dropdown), q - 1);
-  gsize ay = MIN (gtk_drop_down_get_selected (self->y_dropdown), q - 1);
-  for (gsize i = 0; i < n; i++)
-    {
-      LESC_AT (xy, i, 0) = LESC_AT (ds->features, i, ax);
-      LESC_AT (xy, i, 1) = q >= 2 ? LESC_AT (ds->features, i, ay) : (double) i;
-    }
-  *x_label = g_strdup_printf (_("feature %zu"), ax + 1);
-  *y_label = q >= 2 ? g_strdup_printf (_("feature %zu"), ay + 1) : g_strdup (_("sample"));
-  return xy;
+    return lesc_data_object_positions (self->data);
+  return lesc_positions_features (lesc_data_object_get_dataset (self->data),
+                                  gtk_drop_down_get_selected (self->x_dropdown),
+                                  gtk_drop_down_get_selected (self->y_dropdown));
 }
 
 /* `m`'s columns listed in `cols`. */
@@ -310,8 +300,7 @@ rebuild (LescDistributionsView *self)
   opt.robust = mode == SHOW_DISTANCE;
   LescKlDirection kl = lesc_results_view_get_kl (LESC_RESULTS_VIEW (self));
 
-  g_autofree char *xl = NULL, *yl = NULL;
-  g_autoptr (LescMatrix) xy = positions (self, &xl, &yl);
+  g_autoptr (LescPositions) pos = positions (self);
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify) lesc_matrix_free);
   if (truth && mode != SHOW_DISTANCE)
@@ -334,7 +323,7 @@ rebuild (LescDistributionsView *self)
       g_ptr_array_add (self->panel_results, g_object_ref (r));
     }
   g_autoptr (GError) error = NULL;
-  self->model = lesc_scatter_model_new (xy, is_grid (self), xl, yl, names->len, (const char *const *) names->pdata,
+  self->model = lesc_scatter_model_new (pos->xy, pos->grid, pos->x_label, pos->y_label, names->len, (const char *const *) names->pdata,
                                         (const LescMatrix *const *) tables->pdata, &opt, &error);
   if (self->model == NULL)
     {

@@ -61,22 +61,29 @@ static void
 render_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
 {
   Render *r = task_data;
-  int pw = r->width * r->scale, ph = r->height * r->scale;
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, pw, ph);
-  cairo_surface_set_device_scale (surface, r->scale, r->scale);
-  cairo_t *cr = cairo_create (surface);
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_paint (cr);
-  r->model->painter->paint (cr, r->width, r->height, r->model->model);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-  GBytes *bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
-                                              (gsize) cairo_image_surface_get_stride (surface) * ph,
-                                              (GDestroyNotify) cairo_surface_destroy, surface);
-  GdkTexture *texture = gdk_memory_texture_new (pw, ph, GDK_MEMORY_DEFAULT, bytes,
-                                                cairo_image_surface_get_stride (surface));
-  g_bytes_unref (bytes);
+  cairo_surface_t *image = lesc_plot_render_image (r->width, r->height, 72.0 * r->scale, r->model->painter->paint,
+                                                   r->model->model);
+  GdkTexture *texture = lesc_figure_texture_new (image);
   g_task_return_pointer (task, texture, g_object_unref);
+}
+
+GdkTexture *
+lesc_figure_texture_new (cairo_surface_t *image)
+{
+  cairo_surface_flush (image);
+  int pw = MAX (cairo_image_surface_get_width (image), 1), ph = MAX (cairo_image_surface_get_height (image), 1);
+  if (cairo_surface_status (image) != CAIRO_STATUS_SUCCESS || cairo_image_surface_get_width (image) <= 0)
+    {
+      cairo_surface_destroy (image);
+      image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, pw, ph);   /* transparent */
+    }
+  GBytes *bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (image),
+                                              (gsize) cairo_image_surface_get_stride (image) * ph,
+                                              (GDestroyNotify) cairo_surface_destroy, image);
+  GdkTexture *texture = gdk_memory_texture_new (pw, ph, GDK_MEMORY_DEFAULT, bytes,
+                                                cairo_image_surface_get_stride (image));
+  g_bytes_unref (bytes);
+  return texture;
 }
 
 static void start_render (LescFigure *self);

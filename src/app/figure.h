@@ -3,10 +3,11 @@
  * itself; while a new picture is being made the previous one stays (scaled). */
 #pragma once
 #include <gtk/gtk.h>
+#include "plot/export.h"
 
 G_BEGIN_DECLS
 
-typedef void (*LescFigurePaint) (cairo_t *cr, double width, double height, const void *model);
+typedef LescPaintFunc LescFigurePaint;   /* the painters' shape (plot/export.h) */
 typedef char *(*LescFigureData) (const void *model);
 
 /* One kind of figure: the painter of src/plot, the model's data as CSV, how the model is
@@ -33,5 +34,9 @@ gboolean lesc_figure_is_ready (LescFigure *self);
 void  lesc_figure_get_export_size (LescFigure *self, double *width, double *height);
 void  lesc_figure_paint (LescFigure *self, cairo_t *cr, double width, double height);
 char *lesc_figure_dup_data (LescFigure *self);
+
+/* A texture of an image painted by lesc_plot_render_image (which it takes: the pixels are
+ * not copied), `scale` device pixels per point. */
+GdkTexture *lesc_figure_texture_new (cairo_surface_t *image);
 
 G_END_DECLS

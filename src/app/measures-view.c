@@ -3,11 +3,13 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "app/exportable.h"
 #include "app/measure-names.h"
 #include "app/result.h"
 #include "app/sideways-scroller.h"
+#include "core/eval/measures.h"
 #include "core/eval/published.h"
 #include "core/eval/stats.h"
 
@@ -92,50 +94,37 @@ format_rank (double r)
   return g_strdup_printf ("%.1f", r);
 }
 
-/* Ranks of the rows per measure (rank 1 = best, ties share the mean rank, ∞ last; rows
- * without a value get none) and the average rank over the six measures. */
+/* Ranks of the rows per measure (core/eval/measures.h: rank 1 = best, ties share the mean
+ * rank, ∞ last, rows without a value get none), the best of each measure, and the average
+ * rank over the six measures. */
 static void
 rank_rows (GPtrArray *rows)
 {
   guint n = rows->len;
   if (n == 0)
     return;
-  g_autofree double *values = g_new (double, n);
-  g_autofree double *ranks = g_new (double, n);
-  g_autofree guint *index = g_new (guint, n);
+  g_autofree double *values = g_new (double, (gsize) n * LESC_N_MEASURES);
+  g_autofree double *ranks = g_new (double, (gsize) n * LESC_N_MEASURES);
+  g_autofree double *average = g_new (double, n);
+  for (guint i = 0; i < n; i++)
+    memcpy (values + (gsize) i * LESC_N_MEASURES, ((LescMeasureRow *) g_ptr_array_index (rows, i))->values,
+            sizeof (double) * LESC_N_MEASURES);
+  lesc_measures_rank (values, n, ranks, average);
   for (guint j = 0; j < LESC_N_MEASURES; j++)
     {
-      guint m = 0;
+      double best = G_MAXDOUBLE;
+      for (guint i = 0; i < n; i++)
+        if (!isnan (ranks[(gsize) i * LESC_N_MEASURES + j]))
+          best = MIN (best, ranks[(gsize) i * LESC_N_MEASURES + j]);
       for (guint i = 0; i < n; i++)
         {
           LescMeasureRow *row = g_ptr_array_index (rows, i);
-          if (!isnan (row->values[j]))
-            {
-              values[m] = row->values[j];
-              index[m++] = i;
-            }
-        }
-      if (m == 0)
-        continue;
-      lesc_stats_rank (values, m, lesc_measure_lower_is_better (j), LESC_RANK_TIES_MID, ranks);
-      double best = G_MAXDOUBLE;
-      for (guint r = 0; r < m; r++)
-        best = MIN (best, ranks[r]);
-      for (guint r = 0; r < m; r++)
-        {
-          LescMeasureRow *row = g_ptr_array_index (rows, index[r]);
-          row->ranks[j] = ranks[r];
-          row->best[j] = ranks[r] == best;
+          row->ranks[j] = ranks[(gsize) i * LESC_N_MEASURES + j];
+          row->best[j] = row->ranks[j] == best;
         }
     }
   for (guint i = 0; i < n; i++)
-    {
-      LescMeasureRow *row = g_ptr_array_index (rows, i);
-      double sum = 0.0;
-      for (guint j = 0; j < LESC_N_MEASURES; j++)
-        sum += row->ranks[j];
-      row->average_rank = sum / LESC_N_MEASURES;   /* NaN when a measure has no rank */
-    }
+    ((LescMeasureRow *) g_ptr_array_index (rows, i))->average_rank = average[i];
 }
 
 static void

@@ -105,8 +105,7 @@ show_snapshot (LescOptimizerView *self)
   if (ds->truth == NULL)
     return;
   /* the Distributions view's defaults: its positions, each label on the truth's range */
-  g_autofree char *xl = NULL, *yl = NULL;
-  g_autoptr (LescMatrix) xy = lesc_data_object_positions (self->data, &xl, &yl);
+  g_autoptr (LescPositions) pos = lesc_data_object_positions (self->data);
   LescScatterOptions opt;
   lesc_scatter_options_init (&opt);
   opt.style = lesc_dataset_o (ds) == 3 ? LESC_SCATTER_RGB : LESC_SCATTER_HEATMAPS;
@@ -114,7 +113,7 @@ show_snapshot (LescOptimizerView *self)
   opt.reference_panel = 0;
   const char *names[] = { _("Ground truth"), label };
   const LescMatrix *tables[] = { ds->truth, t->snapshots->pdata[s] };
-  LescScatterModel *m = lesc_scatter_model_new (xy, lesc_data_object_is_grid (self->data), xl, yl,
+  LescScatterModel *m = lesc_scatter_model_new (pos->xy, pos->grid, pos->x_label, pos->y_label,
                                                 2, names, tables, &opt, NULL);
   if (m == NULL)
     return;

@@ -105,25 +105,7 @@ rebuild (LescSensitivityView *self)
       return;
     }
   LescMeasure measure = current_measure (self);
-  /* Rows λ₁, columns λ₂ (the grid stores cells[i2·n1 + i1]). */
-  g_autofree double *values = g_new (double, (gsize) g->n1 * g->n2);
-  for (guint i1 = 0; i1 < g->n1; i1++)
-    for (guint i2 = 0; i2 < g->n2; i2++)
-      {
-        const LescRunRecord *c = &g->cells[(gsize) i2 * g->n1 + i1];
-        values[(gsize) i1 * g->n2 + i2] = c->id != 0 ? c->measures[measure] : NAN;
-      }
-  self->model = lesc_heatmap_model_new (g->n1, g->n2, g->lambda1, g->lambda2, values,
-                                        lesc_measure_short_name (measure),
-                                        lesc_measure_lower_is_better (measure));
-  /* one bad row of λ₁ must not take the whole colour scale */
-  self->model->robust = TRUE;
-  /* the axes named as in the side bar */
-  int k1 = lesc_method_param_index (g->method, "lambda1"), k2 = lesc_method_param_index (g->method, "lambda2");
-  if (k1 >= 0 && g->method->params[k1].label != NULL)
-    self->model->row_title = g_strdup (_(g->method->params[k1].label));
-  if (k2 >= 0 && g->method->params[k2].label != NULL)
-    self->model->col_title = g_strdup (_(g->method->params[k2].label));
+  self->model = lesc_heatmap_model_new_from_grid (g, measure, lesc_measure_short_name (measure));
   g_autofree char *palette = g_settings_get_string (self->settings, "palette");
   self->model->palette = g_str_equal (palette, "cividis") ? LESC_PALETTE_CIVIDIS
                          : g_str_equal (palette, "grayscale") ? LESC_PALETTE_GRAY
@@ -206,21 +188,9 @@ pressed_cb (GtkGestureClick *gesture, int n_press, double x, double y, gpointer 
   if (self->model == NULL)
     return;
   double w = gtk_widget_get_width (GTK_WIDGET (self->area)), h = gtk_widget_get_height (GTK_WIDGET (self->area));
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
-  cairo_t *cr = cairo_create (surface);
-  g_autoptr (LescHeatmapLayout) l = lesc_heatmap_layout_new (cr, w, h, self->model);
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
-  for (guint i = 0; i < l->rows; i++)
-    for (guint j = 0; j < l->cols; j++)
-      {
-        const LescRect *r = &l->cells[(gsize) i * l->cols + j];
-        if (x >= r->x && x < r->x + r->width && y >= r->y && y < r->y + r->height)
-          {
-            lesc_sensitivity_view_activate_cell (self, i, j);
-            return;
-          }
-      }
+  guint i, j;
+  if (lesc_heatmap_cell_at (NULL, w, h, self->model, x, y, &i, &j))
+    lesc_sensitivity_view_activate_cell (self, i, j);
 }
 
 static void

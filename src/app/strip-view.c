@@ -210,12 +210,11 @@ rebuild (LescStripView *self)
       gtk_stack_set_visible_child_name (self->stack, "empty");
       return;
     }
-  g_autofree char *xl = NULL, *yl = NULL;
-  g_autoptr (LescMatrix) xy = lesc_data_object_positions (self->data, &xl, &yl);
+  g_autoptr (LescPositions) pos = lesc_data_object_positions (self->data);
   guint rows = n_rows (self, m);
   gsize label = shown_label (self, ds);
-  LescStripModel *model = lesc_strip_model_new (NULL, rows, N_VALUES, xy);
-  model->grid = lesc_data_object_is_grid (self->data);
+  LescStripModel *model = lesc_strip_model_new (NULL, rows, N_VALUES, pos->xy);
+  model->grid = pos->grid;
   g_autofree const LescMatrix **tables = g_new0 (const LescMatrix *, rows * N_VALUES);
   for (guint r = 0; r < rows; r++)
     {
@@ -245,7 +244,7 @@ rebuild (LescStripView *self)
       /* TRANSLATORS: the strip's title with other than three labels: method, data set,
        * the label shown, its colour scale and the positions' axes */
       model->title = g_strdup_printf (_("%s on %s: label “%s”, viridis from %.3g to %.3g (the ground truth's range); positions %s × %s"),
-                                      m->display_name, lesc_data_object_get_name (self->data), name, lo, hi, xl, yl);
+                                      m->display_name, lesc_data_object_get_name (self->data), name, lo, hi, pos->x_label, pos->y_label);
     }
   self->model = model;
   lesc_figure_set_model (self->area, &strip_painter, model);

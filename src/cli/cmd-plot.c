@@ -7,6 +7,7 @@
 #include "plot/cd.h"
 #include "plot/export.h"
 #include "plot/heatmap.h"
+#include "plot/positions.h"
 #include "plot/scatter.h"
 #include "tui/print.h"
 
@@ -143,7 +144,7 @@ static const GOptionEntry scatter_entries[] = {
   { "tol", 0, 0, G_OPTION_ARG_STRING, &opt_tol, "Linear stretch Tol (default 0.01), LOW,HIGH, or none", "T" },
   { "heatmaps", 0, 0, G_OPTION_ARG_NONE, &opt_heatmaps, "One viridis heatmap per label instead of RGB colours", NULL },
   { "palette", 0, 0, G_OPTION_ARG_STRING, &opt_palette, "Heatmap palette: viridis (default), cividis or gray", "viridis|cividis|gray" },
-  { "axes", 0, 0, G_OPTION_ARG_STRING, &opt_axes, "Feature columns used as positions for non-grid data (default 1,2)", "I,J" },
+  { "axes", 0, 0, G_OPTION_ARG_STRING, &opt_axes, "Feature columns used as positions instead of the first two principal components (the artificial set: its grid)", "I,J" },
   { NULL }
 };
 
@@ -284,32 +285,24 @@ cmd_scatter (int argc, char **argv)
                    "draw recovered ones", argv[1]);
       return lesc_cli_fail (error);
     }
-  gsize n = lesc_dataset_n (ds), q = lesc_dataset_q (ds), c = lesc_dataset_o (ds);
+  gsize q = lesc_dataset_q (ds), c = lesc_dataset_o (ds);
   if (c != 3 && opt.style == LESC_SCATTER_RGB)
     {
       fprintf (stderr, "lesc plot scatter: %s has %zu labels; drawing one heatmap per label\n", ds->name, c);
       opt.style = LESC_SCATTER_HEATMAPS;
     }
 
-  /* positions: the artificial set's grid (x₁, x₂), else two feature columns */
-  gboolean grid = g_strcmp0 (ds->name, "artificial") == 0 && q >= 2;
-  long ax = 1, ay = 2;
+  /* positions: the explorer's (plot/positions.h), or the two feature columns asked for */
+  g_autoptr (LescPositions) pos = NULL;
   if (opt_axes)
     {
+      long ax, ay;
       if (sscanf (opt_axes, "%ld,%ld", &ax, &ay) != 2 || ax < 1 || ay < 1 || (gsize) ax > q || (gsize) ay > q)
         return lesc_cli_usage ("plot scatter", "--axes %s: expected I,J between 1 and %zu", opt_axes, q);
-      grid = FALSE;
+      pos = lesc_positions_features (ds, (gsize) ax - 1, (gsize) ay - 1);
     }
-  if (q < 2 && !opt_axes)
-    ax = ay = 1;
-  g_autoptr (LescMatrix) xy = lesc_matrix_new (n, 2);
-  for (gsize i = 0; i < n; i++)
-    {
-      LESC_AT (xy, i, 0) = LESC_AT (ds->features, i, ax - 1);
-      LESC_AT (xy, i, 1) = LESC_AT (ds->features, i, ay - 1);
-    }
-  g_autofree char *xl = grid ? g_strdup ("x₁") : g_strdup_printf ("feature %ld", ax);
-  g_autofree char *yl = grid ? g_strdup ("x₂") : g_strdup_printf ("feature %ld", ay);
+  else
+    pos = lesc_positions_default (ds, NULL, NULL);
 
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify) lesc_matrix_free);
@@ -326,7 +319,7 @@ cmd_scatter (int argc, char **argv)
     return lesc_cli_usage ("plot scatter", "--methods '%s': no method named", opt_methods);
 
   g_autoptr (LescScatterModel) model
-    = lesc_scatter_model_new (xy, grid, xl, yl, names->len, (const char *const *) names->pdata,
+    = lesc_scatter_model_new (pos->xy, pos->grid, pos->x_label, pos->y_label, names->len, (const char *const *) names->pdata,
                               (const LescMatrix *const *) tables->pdata, &opt, &error);
   if (model == NULL)
     return lesc_cli_fail (error);

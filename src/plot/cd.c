@@ -2,6 +2,7 @@
  * caption and CSV. */
 #include "config.h"
 #include "plot/cd.h"
+#include "plot/comparison.h"
 #include "core/base/format.h"
 #include "plot/export.h"
 
@@ -117,16 +118,6 @@ lesc_cd_pack_bars (const double *x0, const double *x1, guint n, double gap, guin
 
 /* ---- caption ---- */
 
-static char *
-format_p (double p)
-{
-  if (p < 1e-300)
-    return g_strdup ("< 1e-300");
-  if (p >= 0.001)
-    return g_strdup_printf ("%.3f", p);
-  return g_strdup_printf ("%.1e", p);
-}
-
 /* "3.69", or "∞" when every data set ranks the methods identically. */
 static char *
 format_statistic (double v)
@@ -158,19 +149,19 @@ lesc_cd_caption (const LescCdModel *m)
                           m->k, m->n_datasets, m->measure ? m->measure : _("value"),
                           m->lower_is_better ? _("lower is better") : _("higher is better"),
                           m->best_right ? _("right") : _("left"));
-  g_autofree char *p = format_p (m->omnibus_p);
+  g_autofree char *p = lesc_format_p (m->omnibus_p);
   g_autofree char *stat = format_statistic (m->omnibus_statistic);
   if (m->omnibus_not_significant)
     {
       if (m->has_omnibus)
-        g_string_append_printf (s, _(" Omnibus test not significant (%s = %s, p = %s ≥ α = %.2f): no differences claimed."),
+        g_string_append_printf (s, _(" Omnibus test not significant (%s = %s, %s ≥ α = %.2f): no differences claimed."),
                                 m->omnibus_name, stat, p, m->alpha);
       else
         g_string_append_printf (s, _(" Omnibus test not significant (p ≥ α = %.2f): no differences claimed."),
                                 m->alpha);
     }
   else if (m->has_omnibus)
-    g_string_append_printf (s, " %s = %s, p = %s.", m->omnibus_name, stat, p);
+    g_string_append_printf (s, " %s = %s, %s.", m->omnibus_name, stat, p);
 
   if (m->test == LESC_CD_TEST_NONE)
     g_string_append (s, _(" Mean ranks only: no post-hoc test."));
@@ -236,23 +227,6 @@ layout_rank_x (const LescCdLayout *l, const LescCdModel *m, double r)
   double t = (r - l->rank_lo) / (l->rank_hi - l->rank_lo);
   return m->best_right ? l->axis_x1 - t * (l->axis_x1 - l->axis_x0)
                        : l->axis_x0 + t * (l->axis_x1 - l->axis_x0);
-}
-
-static guint *
-rank_order (const LescCdModel *m)
-{
-  guint *order = g_new (guint, m->k);
-  for (guint j = 0; j < m->k; j++)
-    order[j] = j;
-  /* insertion sort: stable, k is small */
-  for (guint a = 1; a < m->k; a++)
-    for (guint b = a; b > 0 && m->ranks[order[b]] < m->ranks[order[b - 1]]; b--)
-      {
-        guint t = order[b];
-        order[b] = order[b - 1];
-        order[b - 1] = t;
-      }
-  return order;
 }
 
 static char *
@@ -451,7 +425,7 @@ lesc_cd_layout_new (cairo_t *cr, double width, double height, const LescCdModel 
   l->rank_hi = k ? MAX ((double) k, ceil (hi)) : 2.0;
   if (l->rank_hi <= l->rank_lo)
     l->rank_hi = l->rank_lo + 1.0;
-  g_autofree guint *order = rank_order (m);
+  g_autofree guint *order = lesc_comparison_rank_order (m->ranks, m->k);
 
   /* largest font whose axis keeps ≥ 40 % of the width and whose rows fit the height */
   double need = 0.0;

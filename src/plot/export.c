@@ -37,12 +37,23 @@ cairo_surface_t *
 lesc_plot_render_image (double width, double height, double dpi, LescPaintFunc paint,
                         const void *model)
 {
+  return lesc_plot_render_image_text (width, height, dpi, paint, model, NULL);
+}
+
+cairo_surface_t *
+lesc_plot_render_image_text (double width, double height, double dpi, LescPaintFunc paint,
+                             const void *model, LescTextCapture *capture)
+{
   int pw, ph;
   lesc_plot_png_size (width, height, dpi, &pw, &ph);
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, pw, ph);
   cairo_t *cr = cairo_create (surface);
   cairo_scale (cr, dpi / 72.0, dpi / 72.0);
+  if (capture != NULL)
+    lesc_text_capture_attach (cr, capture, FALSE);
   paint (cr, width, height, model);
+  if (capture != NULL)
+    lesc_text_capture_attach (cr, NULL, FALSE);
   cairo_status_t st = cairo_status (cr);
   cairo_destroy (cr);
   cairo_surface_flush (surface);

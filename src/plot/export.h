@@ -2,6 +2,7 @@
 #pragma once
 #include <cairo.h>
 #include <glib.h>
+#include "plot/text.h"
 
 G_BEGIN_DECLS
 
@@ -32,5 +33,10 @@ gboolean lesc_plot_export_as (const char *path, LescPlotFormat format, double wi
 /* The PNG as an image surface, for callers that inspect pixels (tests) or copy it. */
 cairo_surface_t *lesc_plot_render_image (double width, double height, double dpi,
                                          LescPaintFunc paint, const void *model);
+/* The same with the figure's text taken out into `capture` (plot/text.h) instead of
+ * painted; NULL: painted. */
+cairo_surface_t *lesc_plot_render_image_text (double width, double height, double dpi,
+                                              LescPaintFunc paint, const void *model,
+                                              LescTextCapture *capture);
 
 G_END_DECLS

@@ -268,14 +268,22 @@ lesc_heatmap_layout_new (cairo_t *cr, double width, double height, const LescHea
 
   /* one value font for all cells: the largest ≤ 9 pt that fits, else none */
   double widest = 0.0;
+  g_autofree char *widest_text = g_strdup ("");
   for (gsize k = 0; k < n; k++)
     {
       g_autofree char *s = lesc_heatmap_format_value (m->values[k]);
-      widest = MAX (widest, lesc_text_width (cr, s, 1.0, FALSE));
+      double w = lesc_text_width (cr, s, 1.0, FALSE);
+      if (w > widest)
+        {
+          widest = w;
+          g_free (widest_text);
+          widest_text = g_steal_pointer (&s);
+        }
     }
   l->value_font = 0.0;
+  /* measured at each size: a terminal lays text out on whole cells (plot/text.h) */
   for (double f = MIN (MAX_VALUE_FONT, floor (cell * 0.32 * 2) / 2); f >= MIN_VALUE_FONT; f -= 0.5)
-    if (widest * f <= cell - 3.0 && lesc_text_line_height (cr, f) <= cell - 2.0)
+    if (lesc_text_width (cr, widest_text, f, FALSE) <= cell - 3.0 && lesc_text_line_height (cr, f) <= cell - 2.0)
       {
         l->value_font = f;
         break;
@@ -469,4 +477,56 @@ lesc_heatmap_model_to_csv (const LescHeatmapModel *m)
         g_string_append_printf (s, ",%d\n", best[k] ? 1 : 0);
       }
   return g_string_free (s, FALSE);
+}
+
+LescHeatmapModel *
+lesc_heatmap_model_new_from_grid (const LescGrid *g, LescMeasure measure, const char *measure_name)
+{
+  /* the grid keeps cells[i2·n1 + i1] */
+  g_autofree double *values = g_new (double, (gsize) g->n1 * g->n2);
+  for (guint i1 = 0; i1 < g->n1; i1++)
+    for (guint i2 = 0; i2 < g->n2; i2++)
+      {
+        const LescRunRecord *c = &g->cells[(gsize) i2 * g->n1 + i1];
+        values[(gsize) i1 * g->n2 + i2] = c->id != 0 ? c->measures[measure] : NAN;
+      }
+  LescHeatmapModel *m = lesc_heatmap_model_new (g->n1, g->n2, g->lambda1, g->lambda2, values, measure_name,
+                                                lesc_measure_lower_is_better (measure));
+  m->robust = TRUE;
+  int k1 = lesc_method_param_index (g->method, "lambda1"), k2 = lesc_method_param_index (g->method, "lambda2");
+  if (k1 >= 0 && g->method->params[k1].label != NULL)
+    m->row_title = g_strdup (_(g->method->params[k1].label));
+  if (k2 >= 0 && g->method->params[k2].label != NULL)
+    m->col_title = g_strdup (_(g->method->params[k2].label));
+  return m;
+}
+
+gboolean
+lesc_heatmap_cell_at (cairo_t *cr, double width, double height, const LescHeatmapModel *m, double x, double y,
+                      guint *row, guint *col)
+{
+  cairo_surface_t *surface = NULL;
+  if (cr == NULL)
+    {
+      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+      cr = cairo_create (surface);
+    }
+  else
+    cairo_reference (cr);
+  g_autoptr (LescHeatmapLayout) l = lesc_heatmap_layout_new (cr, width, height, m);
+  cairo_destroy (cr);
+  if (surface != NULL)
+    cairo_surface_destroy (surface);
+  for (guint i = 0; i < l->rows; i++)
+    for (guint j = 0; j < l->cols; j++)
+      {
+        const LescRect *r = &l->cells[(gsize) i * l->cols + j];
+        if (x >= r->x && x < r->x + r->width && y >= r->y && y < r->y + r->height)
+          {
+            *row = i;
+            *col = j;
+            return TRUE;
+          }
+      }
+  return FALSE;
 }

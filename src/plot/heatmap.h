@@ -3,6 +3,7 @@
 #pragma once
 #include "plot/palette.h"
 #include "plot/text.h"
+#include "core/experiments/experiment.h"
 
 G_BEGIN_DECLS
 
@@ -32,6 +33,11 @@ LescHeatmapModel *lesc_heatmap_model_new (guint rows, guint cols, const double *
                                           const double *lambda2, const double *values,
                                           const char *measure, gboolean lower_is_better);
 void lesc_heatmap_model_free (LescHeatmapModel *m);
+/* The model of a λ grid for one measure as the explorers show it: rows λ₁, columns λ₂,
+ * missing cells NaN, the robust scale (one bad row of λ₁ must not take the whole colour
+ * scale), the axes named by the method's parameter labels. */
+LescHeatmapModel *lesc_heatmap_model_new_from_grid (const LescGrid *g, LescMeasure measure,
+                                                    const char *measure_name);
 
 /* The colour scale: lo/hi when fixed, else from the finite cells (min and max, or the
  * robust ends). FALSE when no cell is finite. */
@@ -61,6 +67,11 @@ typedef struct {
 LescHeatmapLayout *lesc_heatmap_layout_new (cairo_t *cr, double width, double height,
                                             const LescHeatmapModel *m);
 void lesc_heatmap_layout_free (LescHeatmapLayout *l);
+
+/* The cell under (x, y) of the figure laid out at width × height on cr (NULL: a plain
+ * measuring surface; the terminal passes one that lays text out on its cells). */
+gboolean lesc_heatmap_cell_at (cairo_t *cr, double width, double height, const LescHeatmapModel *m,
+                               double x, double y, guint *row, guint *col);
 
 void lesc_plot_heatmap_paint (cairo_t *cr, double width, double height, const LescHeatmapModel *model);
 

@@ -37,7 +37,8 @@ double lesc_text_line_height (cairo_t *cr, double size);
 char *lesc_text_ellipsize_middle (cairo_t *cr, const char *text, double size, gboolean bold,
                                   double max_width);
 
-/* A copy of `text` with " = " held together by no-break spaces ("p = 0.02" never breaks). */
+/* A copy of `text` with " = ", " < " and " ≥ " held together by no-break spaces
+ * ("p = 0.02", "p < 1e-300" never break). */
 char *lesc_text_keep_equals (const char *text);
 
 /* TRUE when cr paints into an image surface (PNG, the GTK drawing area): then cell
@@ -47,5 +48,37 @@ gboolean lesc_plot_target_is_raster (cairo_t *cr);
 void lesc_plot_snap_point (cairo_t *cr, double *x, double *y);
 /* A length shortened to whole device pixels, at least one (raster targets only). */
 double lesc_plot_snap_length (cairo_t *cr, double length);
+
+/* ---- a figure's text for a face that draws text itself (the terminal) ---------------------
+ * Every painter draws its text through lesc_text_show, so the text of any figure can be
+ * taken out of it: while a capture is attached to the surface painted on, text is laid out
+ * on a grid of character cells (a monospace face whose advance is one cell, lines one cell
+ * high), recorded line by line, and not painted. The face paints the rest as pixels and
+ * writes the lines as its own text (docs/figures.md §6). */
+
+typedef struct {
+  char *text;                 /* one line, plain (markup dropped) */
+  double x, y, width, height; /* its box in device units (pixels of the surface) */
+  double rgba[4];             /* its colour */
+  gboolean bold;
+  gboolean vertical;          /* turned by a quarter (an axis title beside a plot) */
+} LescTextItem;
+
+typedef struct _LescTextCapture LescTextCapture;
+
+/* Cells of `cell_width` × `cell_height` in the painter's units (points). */
+LescTextCapture *lesc_text_capture_new (double cell_width, double cell_height);
+void lesc_text_capture_free (LescTextCapture *c);
+/* Capture the text painted on cr's target from now on (NULL: paint it again). `owned`:
+ * the target frees the capture when it goes; else the capture must outlive it. */
+void lesc_text_capture_attach (cairo_t *cr, LescTextCapture *c, gboolean owned);
+guint lesc_text_capture_n (const LescTextCapture *c);
+const LescTextItem *lesc_text_capture_item (const LescTextCapture *c, guint i);
+/* The lines joined with '\n' in the order painted (tests, the screen reader of a face). */
+char *lesc_text_capture_text (const LescTextCapture *c);
+/* Width of a line in cells: wide characters two, combining marks none. */
+int lesc_text_cells (const char *text);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescTextCapture, lesc_text_capture_free)
 
 G_END_DECLS

@@ -1,7 +1,8 @@
 /* A figure of src/plot in the terminal: the painter paints onto a cairo image surface and
  * chafa turns the pixels into character cells (symbols with colours) or into a sixel or
  * kitty image. The same painters as the window and the exported files; nothing of a
- * figure is drawn here. */
+ * figure is drawn here. In symbol mode the figure's text (titles, ticks, numbers, captions)
+ * is laid out on the cells and written as characters, not painted (plot/text.h). */
 #pragma once
 #include <cairo.h>
 #include "plot/export.h"
@@ -37,6 +38,8 @@ typedef struct {
                              each ending with the attributes reset; images: one string */
   gpointer canvas;        /* the ChafaCanvas the output came from */
   guint64 serial;         /* a new number for every figure made */
+  char *text;             /* symbols: the figure's text written as characters, one line
+                             each ('\n'), or NULL (plot/text.h) */
 } LescTermFigure;
 
 /* Paint `model` with `paint` (plus `overlay`, may be NULL) at the size of `cols` × `rows`
@@ -49,6 +52,11 @@ LescTermFigure *lesc_term_figure_render (const LescTermGraphics *g, int cols, in
 LescTermFigure *lesc_term_figure_from_image (const LescTermGraphics *g, int cols, int rows,
                                              cairo_surface_t *image);
 void lesc_term_figure_free (LescTermFigure *f);
+/* A context that lays a figure of `cols` × `rows` cells out as lesc_term_figure_render
+ * does (its size in points in `width`, `height`): for finding what is under a cell.
+ * cairo_destroy it. */
+cairo_t *lesc_term_figure_context (const LescTermGraphics *g, int cols, int rows, double *width,
+                                   double *height);
 
 /* The character of a cell and its colours as 0xRRGGBB (what the colour mode shows: the
  * palette entry's colour for 256 and 16 colours); −1 where the mode has no colour. */

@@ -16,6 +16,7 @@ typedef struct {
   LescTermFigure *figure;
   guint64 serial;
   int y, x, rows;         /* where it is (kept: the figure itself may be gone) */
+  guint rows_hash;        /* what curses held on its rows when it was last written */
   gboolean pending;      /* to be written at the next flush */
 } Slot;
 
@@ -90,6 +91,10 @@ lesc_screen_open (const LescTermGraphics *graphics, gboolean colors, GError **er
   cbreak ();             /* Ctrl-C still interrupts: it quits through SIGINT */
   noecho ();
   nonl ();
+  /* No insert/delete-line or scrolling to move rows: that would move a figure's rows with
+   * them (curses does not know they are there). */
+  idlok (stdscr, FALSE);
+  scrollok (stdscr, FALSE);
   keypad (stdscr, TRUE);
   nodelay (stdscr, TRUE);
   curs_set (0);
@@ -209,9 +214,39 @@ write_all (GString *out)
     }
 }
 
+/* What curses is to show on rows [y, y + n): when it changes, curses rewrites parts of
+ * those rows and may wipe the figure beside them (a panel line growing or shrinking). */
+static guint
+rows_hash (int y, int n)
+{
+  int rows = getmaxy (stdscr), cols = getmaxx (stdscr);
+  guint h = 5381;
+  g_autofree chtype *line = g_new (chtype, cols + 1);
+  for (int r = MAX (y, 0); r < MIN (y + n, rows); r++)
+    {
+      int got = mvwinchnstr (stdscr, r, 0, line, cols);
+      for (int i = 0; i < got; i++)
+        h = h * 33 + (guint) line[i];
+    }
+  return h;
+}
+
 void
 lesc_screen_flush (LescScreen *s)
 {
+  for (guint i = 0; i < LESC_SCREEN_FIGURE_SLOTS; i++)
+    {
+      Slot *sl = &s->slots[i];
+      if (sl->figure == NULL)
+        continue;
+      guint h = rows_hash (sl->y, sl->figure->rows);
+      if (h != sl->rows_hash)
+        {
+          forget_rows (sl->y, sl->figure->rows);
+          sl->pending = TRUE;
+        }
+      sl->rows_hash = h;
+    }
   wnoutrefresh (stdscr);
   doupdate ();
   gboolean any = FALSE;

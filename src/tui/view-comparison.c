@@ -6,6 +6,7 @@
 #include "tui/tui.h"
 #include "core/eval/stats.h"
 #include "plot/cd.h"
+#include "plot/comparison.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -78,25 +79,17 @@ rebuild (Comparison *v, LescTui *tui, const LescRecoveryTable *t)
   v->figure_version++;
   if (t == NULL)
     return;
-  g_autoptr (LescMatrix) values = lesc_recovery_table_values (t, v->measure);
-  g_autoptr (GPtrArray) names = g_ptr_array_new ();
-  for (guint j = 0; j < t->n_methods; j++)
-    g_ptr_array_add (names, (gpointer) t->methods[j]->display_name);
-  g_ptr_array_add (names, NULL);
-  LescStatsOptions options;
-  lesc_stats_options_init (&options);
-  options.posthoc = tests[v->test];
-  options.alpha = alphas[v->alpha];
   g_autoptr (GError) error = NULL;
-  v->stats = lesc_stats_compare (values, (const char *const *) names->pdata, lesc_measure_lower_is_better (v->measure),
-                                 &options, &error);
+  v->stats = lesc_comparison_stats (t, v->measure, tests[v->test], alphas[v->alpha], &error);
   if (v->stats == NULL)
     {
-      v->problem = g_strdup_printf (
-          /* TRANSLATORS: the comparison cannot be made; the reason, then what is stored */
-          _("%s. The store has results for %u data sets × %u methods. Press c to compute the missing runs on the "
-            "data directory’s sets, or run “lesc table” in a terminal, then u to read the store again."),
-          error->message, t->n_datasets, t->n_methods);
+      LescComparisonCoverage c;
+      lesc_comparison_coverage (t, NULL, &c);
+      g_autofree char *have = lesc_comparison_coverage_text (&c);
+      v->problem = g_strdup_printf ("%s %s", have,
+          /* TRANSLATORS: after the Comparison's empty state in the terminal */
+          _("Press c to compute the missing runs on the data directory’s sets, or run “lesc table” in a terminal, "
+            "then u to read the store again."));
       return;
     }
   v->model = lesc_cd_model_new_from_stats (v->stats, lesc_measure_title (v->measure),
@@ -113,24 +106,16 @@ draw_numbers (Comparison *v, LescTui *tui, const LescTuiRect *a, int y, gboolean
   attr_t good = lesc_screen_attr (tui->screen, LESC_TUI_ATTR_GOOD);
   int y0 = y;
   /* The diagram's labels as text: the mean ranks, best first. */
-  g_autofree gsize *order = g_new (gsize, r->k);
-  for (gsize i = 0; i < r->k; i++)
-    order[i] = i;
-  for (gsize i = 1; i < r->k; i++)
-    for (gsize j = i; j > 0 && r->mean_ranks[order[j]] < r->mean_ranks[order[j - 1]]; j--)
-      {
-        gsize t = order[j];
-        order[j] = order[j - 1];
-        order[j - 1] = t;
-      }
+  g_autofree guint *order = lesc_comparison_rank_order (r->mean_ranks, (guint) r->k);
   GString *ranks = g_string_new (_("Mean ranks:"));
   for (gsize i = 0; i < r->k; i++)
     g_string_append_printf (ranks, "%s %s %.2f", i > 0 ? " ·" : "", r->names[order[i]], r->mean_ranks[order[i]]);
   y += lesc_tui_draw_wrapped (stdscr, y, a->x, a->w, 2, A_NORMAL, ranks->str);
   g_string_free (ranks, TRUE);
   g_autofree char *ff = isinf (f->ff) ? g_strdup (lesc_tui_glyph ("∞", "inf")) : g_strdup_printf ("%.3f", f->ff);
-  lesc_tui_drawf (stdscr, y++, a->x, a->w, A_NORMAL, "%s χ²F = %.3f, p = %.3g · %s FF = %s, p = %.3g", _("Friedman"),
-                  f->chi2, f->chi2_p, _("Iman–Davenport"), ff, f->ff_p);
+  g_autofree char *p1 = lesc_format_p (f->chi2_p), *p2 = lesc_format_p (f->ff_p);
+  lesc_tui_drawf (stdscr, y++, a->x, a->w, A_NORMAL, "%s χ²F = %.3f, %s · %s FF = %s, %s", _("Friedman"),
+                  f->chi2, p1, _("Iman–Davenport"), ff, p2);
   lesc_tui_drawf (stdscr, y++, a->x, a->w, A_NORMAL, "%s · %s CD = %.3f · %s CD = %.3f",
                   r->omnibus_not_significant ? _("omnibus test not significant: no differences claimed")
                                              : _("omnibus test significant"),

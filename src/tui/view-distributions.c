@@ -1,9 +1,12 @@
 /* Distributions: the ground truth and each method's recovered distributions side by side,
  * painted by the scatter painter (decorrelation-stretched RGB for three labels, one
- * heatmap per label otherwise). */
+ * heatmap per label otherwise) at the window's positions (plot/positions.h). Data without
+ * ground truth shows the recovered distributions and the logical labels. */
 #include "config.h"
 #include "tui/tui.h"
 #include "tui/text.h"
+#include "plot/positions.h"
+#include "core/numeric/pca.h"
 #include "plot/scatter.h"
 
 #include <glib/gi18n.h>
@@ -14,6 +17,13 @@ typedef struct {
   guint version;             /* the session version the model is of */
   gboolean built;
   char *problem;             /* why there is no figure */
+  LescPositions *positions;  /* the model's */
+  char *pca_of;              /* checksum of the data set the principal components are of */
+  LescMatrix *pca;           /* its first two components' scores, or NULL */
+  double explained[2];
+  gboolean pca_done;
+  GCancellable *pca_running; /* a worker computing them, or NULL */
+  LescTui *tui;
   LescTuiFigureCache figure;
 } Distributions;
 
@@ -29,6 +39,12 @@ destroy (gpointer self)
   Distributions *d = self;
   lesc_tui_figure_cache_clear (&d->figure);
   lesc_scatter_model_free (d->model);
+  lesc_positions_free (d->positions);
+  if (d->pca_running != NULL)
+    g_cancellable_cancel (d->pca_running);
+  g_clear_object (&d->pca_running);
+  lesc_matrix_free (d->pca);
+  g_free (d->pca_of);
   g_free (d->problem);
   g_free (d);
 }
@@ -37,6 +53,85 @@ static void
 paint (cairo_t *cr, double w, double h, const void *model)
 {
   lesc_plot_scatter_paint (cr, w, h, model);
+}
+
+/* ---- positions: the window's principal components -------------------------------------- */
+
+typedef struct {
+  LescMatrix *features;
+  LescMatrix *scores;
+  double explained[2];
+} PcaWork;
+
+static void
+pca_work_free (PcaWork *w)
+{
+  lesc_matrix_free (w->features);
+  lesc_matrix_free (w->scores);
+  g_free (w);
+}
+
+static void
+pca_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  PcaWork *w = data;
+  w->scores = lesc_pca (w->features, 2, w->explained, NULL);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+pca_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  GTask *task = G_TASK (result);
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
+    return;   /* the view or its data set is gone */
+  Distributions *d = data;
+  PcaWork *w = g_task_get_task_data (task);
+  g_clear_object (&d->pca_running);
+  d->pca = g_steal_pointer (&w->scores);
+  d->explained[0] = w->explained[0];
+  d->explained[1] = w->explained[1];
+  d->pca_done = TRUE;
+  d->built = FALSE;   /* the figure again, at the components */
+  lesc_tui_queue_redraw (d->tui);
+}
+
+/* Where the samples go (plot/positions.h): the components of a small data set are computed
+ * at once, a large one's on a worker while the figure shows the first two features. */
+static LescPositions *
+positions (Distributions *d, const LescDataset *ds)
+{
+  if (g_strcmp0 (d->pca_of, ds->checksum) != 0)
+    {
+      if (d->pca_running != NULL)
+        g_cancellable_cancel (d->pca_running);
+      g_clear_object (&d->pca_running);
+      g_clear_pointer (&d->pca, lesc_matrix_free);
+      g_free (d->pca_of);
+      d->pca_of = g_strdup (ds->checksum);
+      d->pca_done = FALSE;
+    }
+  gsize n = lesc_dataset_n (ds), q = lesc_dataset_q (ds);
+  if (lesc_positions_is_grid (ds) || n < 2 || q < 2)
+    return lesc_positions_default (ds, NULL, NULL);
+  if (!d->pca_done && d->pca_running == NULL)
+    {
+      if ((double) n * q * MIN (n, q) <= 2e8)
+        {
+          d->pca = lesc_pca (ds->features, 2, d->explained, NULL);
+          d->pca_done = TRUE;
+        }
+      else
+        {
+          PcaWork *w = g_new0 (PcaWork, 1);
+          w->features = lesc_matrix_copy (ds->features);
+          d->pca_running = g_cancellable_new ();
+          g_autoptr (GTask) task = g_task_new (NULL, d->pca_running, pca_done, d);
+          g_task_set_task_data (task, w, (GDestroyNotify) pca_work_free);
+          g_task_run_in_thread (task, pca_thread);
+        }
+    }
+  return d->pca != NULL ? lesc_positions_default (ds, d->pca, d->explained) : lesc_positions_features (ds, 0, 1);
 }
 
 static void
@@ -52,27 +147,21 @@ rebuild (Distributions *d, LescTui *tui)
       d->problem = g_strdup (_("No data set: press o to open one."));
       return;
     }
-  if (ds->truth == NULL)
-    {
-      d->problem = g_strdup (_("This data set has only logical labels: there is no ground truth to compare with."));
-      return;
-    }
-  gsize n = lesc_dataset_n (ds), q = lesc_dataset_q (ds), o = lesc_dataset_o (ds);
-  /* Positions: the artificial set's grid (x₁, x₂), else the first two features. */
-  gboolean grid = g_strcmp0 (ds->name, "artificial") == 0 && ds->source == NULL && q >= 2;
-  g_autoptr (LescMatrix) xy = lesc_matrix_new (n, 2);
-  for (gsize i = 0; i < n; i++)
-    {
-      LESC_AT (xy, i, 0) = LESC_AT (ds->features, i, 0);
-      LESC_AT (xy, i, 1) = q >= 2 ? LESC_AT (ds->features, i, 1) : (double) i;
-    }
-  g_autofree char *xl = grid ? g_strdup ("x₁") : g_strdup_printf (_("feature %d"), 1);
-  g_autofree char *yl = grid ? g_strdup ("x₂") : q >= 2 ? g_strdup_printf (_("feature %d"), 2) : g_strdup (_("sample"));
+  gsize o = lesc_dataset_o (ds);
+  gboolean truth = ds->truth != NULL;
+  g_clear_pointer (&d->positions, lesc_positions_free);
+  d->positions = positions (d, ds);
+  const LescPositions *pos = d->positions;
   g_autoptr (GPtrArray) names = g_ptr_array_new ();
   g_autoptr (GPtrArray) tables = g_ptr_array_new ();
-  g_autoptr (GArray) from = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_ptr_array_add (names, _("Ground truth"));
-  g_ptr_array_add (tables, ds->truth);
+  g_autoptr (GArray) from = g_array_new (FALSE, FALSE, sizeof (int));
+  int none = -1;
+  if (truth)
+    {
+      g_ptr_array_add (names, _("Ground truth"));
+      g_ptr_array_add (tables, ds->truth);
+      g_array_append_val (from, none);
+    }
   for (guint i = 0; i < lesc_session_n_methods (tui->session); i++)
     {
       LescSessionMethod *m = lesc_session_method (tui->session, i);
@@ -80,27 +169,48 @@ rebuild (Distributions *d, LescTui *tui)
         continue;
       g_ptr_array_add (names, (gpointer) m->method->display_name);
       g_ptr_array_add (tables, m->outcome->recovered);
-      g_array_append_val (from, i);
+      int k = (int) i;
+      g_array_append_val (from, k);
+    }
+  /* Own data without distributions: the recovered ones as the window shows them, and the
+   * logical labels they were recovered from. */
+  if (!truth)
+    {
+      g_ptr_array_add (names, _("Logical labels"));
+      g_ptr_array_add (tables, ds->logical);
+      g_array_append_val (from, none);
     }
   LescScatterOptions opt;
   lesc_scatter_options_init (&opt);
   opt.style = o == 3 ? LESC_SCATTER_RGB : LESC_SCATTER_HEATMAPS;
+  if (!truth)
+    {
+      opt.fit = LESC_SCATTER_FIT_PER_PANEL;
+      opt.reference_panel = -1;
+    }
+  if (opt.style == LESC_SCATTER_HEATMAPS)
+    opt.scale = LESC_SCATTER_SCALE_PER_LABEL;
   g_autoptr (GError) error = NULL;
-  d->model = lesc_scatter_model_new (xy, grid, xl, yl, names->len, (const char *const *) names->pdata,
+  d->model = lesc_scatter_model_new (pos->xy, pos->grid, pos->x_label, pos->y_label, names->len,
+                                     (const char *const *) names->pdata,
                                      (const LescMatrix *const *) tables->pdata, &opt, &error);
   if (d->model == NULL)
     {
       d->problem = g_strdup (error->message);
       return;
     }
+  d->model->no_truth = !truth;
   if (ds->label_names != NULL)
     d->model->label_names = g_strdupv (ds->label_names);
-  for (guint p = 0; p < from->len; p++)
+  for (guint p = 0; truth && p < from->len; p++)
     {
-      LescSessionMethod *m = lesc_session_method (tui->session, g_array_index (from, guint, p));
+      int k = g_array_index (from, int, p);
+      if (k < 0)
+        continue;
+      LescSessionMethod *m = lesc_session_method (tui->session, (guint) k);
       const double *v = lesc_run_outcome_measures (m->outcome, lesc_session_kl (tui->session));
       if (isfinite (v[0]))
-        lesc_scatter_model_set_measures (d->model, p + 1, v);
+        lesc_scatter_model_set_measures (d->model, p, v);
     }
 }
 
@@ -108,11 +218,16 @@ rebuild (Distributions *d, LescTui *tui)
 static char *
 caption (LescTui *tui)
 {
-  GString *s = g_string_new (_("Ground truth"));
+  const LescDataset *ds = lesc_session_dataset (tui->session);
+  gboolean truth = ds != NULL && ds->truth != NULL;
+  /* TRANSLATORS: the Distributions view's caption for data without distributions */
+  GString *s = g_string_new (truth ? _("Ground truth") : _("No ground truth: recovered distributions"));
   for (guint i = 0; i < lesc_session_n_methods (tui->session); i++)
     {
       LescSessionMethod *m = lesc_session_method (tui->session, i);
-      if (m->outcome != NULL)
+      if (m->outcome != NULL && !truth)
+        g_string_append_printf (s, " │ %s", m->method->display_name);
+      else if (m->outcome != NULL)
         {
           const double *v = lesc_run_outcome_measures (m->outcome, lesc_session_kl (tui->session));
           g_string_append_printf (s, " │ %s %s %.4f", m->method->display_name, lesc_tui_measure_name (LESC_MEASURE_CHEB),
@@ -129,6 +244,7 @@ static void
 draw (gpointer self, LescTui *tui, const LescTuiRect *a)
 {
   Distributions *d = self;
+  d->tui = tui;
   if (!d->built || d->version != lesc_session_version (tui->session))
     rebuild (d, tui);
   const LescDataset *ds = lesc_session_dataset (tui->session);

@@ -152,24 +152,58 @@ draw (gpointer self, LescTui *tui, const LescTuiRect *a)
       return;
     }
 
-  /* Column widths: the ranks beside the values when there is room, else below them. */
+  /* Column widths from what they hold: the ranks beside the values when there is room,
+   * else below them; what is left over spreads the measures apart. */
   int mw = lesc_tui_text_width (column_title (COL_METHOD));
+  int val_w[LESC_N_MEASURES], rank_w[LESC_N_MEASURES];
+  for (int c = 0; c < LESC_N_MEASURES; c++)
+    val_w[c] = rank_w[c] = 0;
   for (guint i = 0; i < rows->len; i++)
-    mw = MAX (mw, lesc_tui_text_width (g_array_index (rows, Row, i).m->method->display_name) + 1);
+    {
+      const Row *r = &g_array_index (rows, Row, i);
+      mw = MAX (mw, lesc_tui_text_width (r->m->method->display_name) + 1);
+      if (r->m->outcome == NULL)
+        continue;
+      for (int c = 0; c < LESC_N_MEASURES; c++)
+        {
+          g_autofree char *val = lesc_tui_format_value (r->values[c]);
+          g_autofree char *rk = format_rank (r->ranks[c]);
+          val_w[c] = MAX (val_w[c], lesc_tui_text_width (val));
+          rank_w[c] = MAX (rank_w[c], lesc_tui_text_width (rk));
+        }
+    }
   int widths[LESC_N_MEASURES + 3];
   widths[0] = mw + 1;
   int total = widths[0];
   for (int c = 0; c < LESC_N_MEASURES; c++)
-    total += widths[c + 1] = MAX (lesc_tui_text_width (column_title (c)), 6) + 1;
+    total += widths[c + 1] = MAX (MAX (lesc_tui_text_width (column_title (c)), 6), MAX (val_w[c], rank_w[c])) + 1;
   total += widths[LESC_N_MEASURES + 1] = MAX (lesc_tui_text_width (column_title (COL_AVERAGE)), 4) + 1;
+  if (total > a->w)
+    /* narrow: the columns as wide as their numbers, the long titles shortened */
+    for (int c = 0; c < LESC_N_MEASURES; c++)
+      {
+        int w = MAX (MAX (val_w[c], rank_w[c]), 6) + 1;
+        total -= widths[c + 1] - w;
+        widths[c + 1] = w;
+      }
   widths[LESC_N_MEASURES + 2] = MAX (lesc_tui_text_width (column_title (COL_SECONDS)), 5) + 1;
   gboolean seconds = total + widths[LESC_N_MEASURES + 2] <= a->w;
   if (seconds)
     total += widths[LESC_N_MEASURES + 2];
-  gboolean inline_ranks = total + LESC_N_MEASURES * 4 <= a->w;
+  int inline_extra = 0;
+  for (int c = 0; c < LESC_N_MEASURES; c++)
+    inline_extra += MAX (0, MAX (lesc_tui_text_width (column_title (c)), val_w[c] + 1 + rank_w[c]) + 1 - widths[c + 1]);
+  gboolean inline_ranks = total + inline_extra <= a->w;
   if (inline_ranks)
     for (int c = 0; c < LESC_N_MEASURES; c++)
-      widths[c + 1] += 4;
+      {
+        int need = MAX (lesc_tui_text_width (column_title (c)), val_w[c] + 1 + rank_w[c]) + 1;
+        total += MAX (0, need - widths[c + 1]);
+        widths[c + 1] = MAX (widths[c + 1], need);
+      }
+  int spare = MIN (a->w - total, 2 * LESC_N_MEASURES);
+  for (int c = 0; spare > 0 && c < LESC_N_MEASURES; c++, spare -= 2)
+    widths[c + 1] += MIN (2, spare);
 
   int y = a->y + 2, x = a->x;
   v->header_row = y;
@@ -221,7 +255,7 @@ draw (gpointer self, LescTui *tui, const LescTuiRect *a)
           int k = c + 1;
           if (inline_ranks)
             {
-              g_autofree char *both = g_strdup_printf ("%s %-4s", val, rk);
+              g_autofree char *both = g_strdup_printf ("%s %-*s", val, rank_w[c], rk);
               lesc_tui_draw_right (stdscr, y, v->col_x[k], widths[k] - 1, at, both);
             }
           else

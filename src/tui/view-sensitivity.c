@@ -73,16 +73,8 @@ rebuild (Sensitivity *v, LescTui *tui, const LescGrid *g)
   v->figure_version++;
   if (g == NULL)
     return;
-  /* Rows λ₁, columns λ₂ (the grid keeps cells[i2·n1 + i1]). */
-  g_autofree double *values = g_new (double, (gsize) g->n1 * g->n2);
-  for (guint i1 = 0; i1 < g->n1; i1++)
-    for (guint i2 = 0; i2 < g->n2; i2++)
-      {
-        const LescRunRecord *c = &g->cells[(gsize) i2 * g->n1 + i1];
-        values[(gsize) i1 * g->n2 + i2] = c->id != 0 ? c->measures[v->measure] : NAN;
-      }
-  v->model = lesc_heatmap_model_new (g->n1, g->n2, g->lambda1, g->lambda2, values, lesc_measure_title (v->measure),
-                                     lesc_measure_lower_is_better (v->measure));
+  /* the window's model: its robust colour scale, its axis names */
+  v->model = lesc_heatmap_model_new_from_grid (g, v->measure, lesc_measure_title (v->measure));
   v->row = MIN (v->row, g->n1 - 1);
   v->col = MIN (v->col, g->n2 - 1);
 }
@@ -232,30 +224,22 @@ click (gpointer self, LescTui *tui, int y, int x)
   Sensitivity *v = self;
   if (v->model == NULL || !lesc_tui_rect_contains (&v->figure_area, y, x) || v->figure.figure == NULL)
     return FALSE;
-  /* The cell's centre in the painter's units, then the heatmap cell holding it. */
-  LescTermFigureGeometry geo;
-  lesc_term_figure_geometry (&tui->graphics, v->figure.cols, v->figure.rows, &geo);
-  double px = (x - v->figure_area.x + 0.5) * geo.width / v->figure.cols;
-  double py = (y - v->figure_area.y + 0.5) * geo.height / v->figure.rows;
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
-  cairo_t *cr = cairo_create (surface);
-  g_autoptr (LescHeatmapLayout) l = lesc_heatmap_layout_new (cr, geo.width, geo.height, v->model);
+  /* The cell's centre in the painter's units, then the heatmap cell holding it (laid out
+   * as the terminal lays it out: text on the cells). */
+  double width, height;
+  cairo_t *cr = lesc_term_figure_context (&tui->graphics, v->figure.cols, v->figure.rows, &width, &height);
+  double px = (x - v->figure_area.x + 0.5) * width / v->figure.cols;
+  double py = (y - v->figure_area.y + 0.5) * height / v->figure.rows;
+  guint i, j;
+  gboolean hit = lesc_heatmap_cell_at (cr, width, height, v->model, px, py, &i, &j);
   cairo_destroy (cr);
-  cairo_surface_destroy (surface);
-  for (guint i = 0; i < l->rows; i++)
-    for (guint j = 0; j < l->cols; j++)
-      {
-        const LescRect *r = &l->cells[(gsize) i * l->cols + j];
-        if (px >= r->x && px < r->x + r->width && py >= r->y && py < r->y + r->height)
-          {
-            v->row = i;
-            v->col = j;
-            v->figure_version++;
-            apply_cell (v, tui);
-            return TRUE;
-          }
-      }
-  return FALSE;
+  if (!hit)
+    return FALSE;
+  v->row = i;
+  v->col = j;
+  v->figure_version++;
+  apply_cell (v, tui);
+  return TRUE;
 }
 
 static const char *const keys[] = {

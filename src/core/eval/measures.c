@@ -272,7 +272,7 @@ lesc_measures_rank (const double *values, gsize n, double *ranks, double *averag
       for (gsize i = 0; i < n; i++)
         {
           ranks[i * LESC_N_MEASURES + j] = NAN;
-          if (isfinite (values[i * LESC_N_MEASURES + j]))
+          if (!isnan (values[i * LESC_N_MEASURES + j]))
             {
               column[m] = values[i * LESC_N_MEASURES + j];
               row[m++] = i;

@@ -58,7 +58,8 @@ gboolean lesc_measures_per_sample (const LescMatrix *truth, const LescMatrix *re
 
 /* Ranks of `n` results on each measure. `values` and `ranks` are n × LESC_N_MEASURES,
  * row-major; rank 1 is the best in the measure's direction, tied values share their mean
- * rank, and a value that is not finite gets no rank (NaN). `average` (n, may be NULL)
+ * rank, an infinite value ranks as such (a KL of ∞ last), and a missing one (NaN) gets no
+ * rank. The window's and the terminal's Measures tables rank with it. `average` (n, may be NULL)
  * receives each result's mean rank over the six measures (NaN when one is missing). */
 void lesc_measures_rank (const double *values, gsize n, double *ranks, double *average);
 
