@@ -3,7 +3,7 @@
  * run works cancels it and the result shown is the new setting's; Esc (cancel) stops the
  * work and says so; opening another data set drops the results; a refused data set
  * leaves the session as it was. */
-#include "tui/session.h"
+#include "session/session.h"
 #include "core/data/artificial.h"
 #include "core/data/csv.h"
 

@@ -5,7 +5,7 @@
 #include <curses.h>
 #include "tui/graphics.h"
 #include "tui/screen.h"
-#include "tui/session.h"
+#include "session/session.h"
 
 G_BEGIN_DECLS
 

@@ -1,6 +1,6 @@
 /* The terminal explorer's state and its work queue. */
 #include "config.h"
-#include "tui/session.h"
+#include "session/session.h"
 #include "core/experiments/request.h"
 
 #include <glib/gi18n.h>
