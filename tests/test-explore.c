@@ -334,6 +334,76 @@ test_esc_cancels_glesc (void)
   pane_stop (&p);
 }
 
+/* Own data opened with its options keeps them: `g` and `c` say at once, in full, that data
+ * without ground truth has no grid or cross-validation (before: a truncated "a single
+ * table needs … --label-c…", the options lost when the file was read again); a run
+ * recovers its distributions; `o` opens the same file typed with its options. */
+static void
+test_own_data_options (void)
+{
+  g_autofree char *weather = g_build_filename (LESC_TEST_SOURCE_DIR, "docs", "examples", "weather.csv", NULL);
+  g_autofree char *args = g_strdup_printf ("%s --logical-columns 3", weather);
+  Pane p = { 0 };
+  pane_start (&p, 120, 40, NULL, args);
+  g_free (wait_for (&p, "weather", 30));
+  keys (&p, "3");
+  keys (&p, "g");
+  g_autofree char *grid = wait_for (&p, "weather has only logical labels: the λ grid needs ground truth", 30);
+  g_assert_null (strstr (grid, "--label-c"));
+  keys (&p, "5");
+  keys (&p, "c");
+  g_free (wait_for (&p, "weather has only logical labels: the cross-validation needs ground truth", 30));
+  keys (&p, "2");
+  focus_method (&p, "lp");
+  keys (&p, "Space");
+  g_free (wait_for (&p, "LP on weather: done in ", 120));
+  /* the picker: the file typed with its options */
+  keys (&p, "o");
+  g_free (wait_for (&p, "Open a data set", 10));
+  keys (&p, "End", "Enter");
+  g_free (wait_for (&p, "lesc's options", 10));
+  g_autofree char *typed = g_strdup_printf ("%s --logical-columns 3", weather);
+  keys (&p, "-l", typed);
+  keys (&p, "Enter");
+  g_free (wait_for (&p, "Opened weather", 30));
+  keys (&p, "q");
+  g_assert_cmpint (wait_exit (&p), ==, 0);
+  pane_stop (&p);
+}
+
+/* The seconds on the progress line move during a long stage (before: only when the work
+ * reported progress), and the status of a finished run says the run's own time. */
+static void
+test_clock_moves (void)
+{
+  Pane p = { 0 };
+  pane_start (&p, 120, 40, NULL, NULL);
+  g_free (wait_for_figure (&p, "Label distributions of artificial"));
+  focus_method (&p, "glesc");
+  keys (&p, "Space");
+  g_autofree char *first = wait_for (&p, "gLESC on artificial: ", 60);
+  g_autofree char *line1 = line_with (first, "Esc cancels");
+  g_usleep (2500000);
+  g_autofree char *second = capture (&p);
+  g_autofree char *line2 = line_with (second, "Esc cancels");
+  if (line2 != NULL)   /* still running: the time has moved */
+    {
+      g_test_message ("%s → %s", g_strstrip (line1), g_strstrip (line2));
+      const gsize dot = strlen (" · ");
+      double t1 = g_ascii_strtod (strstr (line1, " · ") + dot, NULL);
+      const char *at = strstr (line2, " · ");
+      while (at != NULL && !g_ascii_isdigit (at[dot]))
+        at = strstr (at + dot, " · ");
+      g_assert_nonnull (at);
+      double t2 = g_ascii_strtod (at + dot, NULL);
+      g_assert_cmpfloat (t2, >=, t1 + 1.0);
+    }
+  keys (&p, "Escape");
+  keys (&p, "q");
+  g_assert_cmpint (wait_exit (&p), ==, 0);
+  pane_stop (&p);
+}
+
 /* Every line of the body has the panel's border at the same column; no figure symbols are
  * left where the view has none. */
 static void
@@ -560,6 +630,8 @@ main (int argc, char **argv)
       g_test_add_data_func ("/explore/restore/sigsegv", GINT_TO_POINTER (SIGSEGV), test_signals_restore);
       g_test_add_data_func ("/explore/restore/sigabrt", GINT_TO_POINTER (SIGABRT), test_signals_restore);
       g_test_add_func ("/explore/esc-cancels-glesc", test_esc_cancels_glesc);
+      g_test_add_func ("/explore/own-data-options", test_own_data_options);
+      g_test_add_func ("/explore/clock-moves", test_clock_moves);
     }
   int status = g_test_run ();
   g_autoptr (GDir) dir = g_dir_open (tmpdir, 0, NULL);

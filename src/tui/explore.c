@@ -35,10 +35,27 @@ lesc_tui_queue_redraw (LescTui *tui)
     tui->redraw_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, redraw_idle, tui, NULL);
 }
 
+/* The elapsed time of the running work moves even when a long stage reports nothing. */
+static gboolean
+clock_cb (gpointer data)
+{
+  LescTui *tui = data;
+  if (lesc_session_running (tui->session) == NULL)
+    {
+      tui->clock_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  lesc_tui_queue_redraw (tui);
+  return G_SOURCE_CONTINUE;
+}
+
 static void
 session_changed (LescSession *s, gpointer data)
 {
-  lesc_tui_queue_redraw (data);
+  LescTui *tui = data;
+  if (tui->clock_id == 0 && lesc_session_running (s) != NULL)
+    tui->clock_id = g_timeout_add_seconds (1, clock_cb, tui);
+  lesc_tui_queue_redraw (tui);
 }
 
 int
@@ -330,7 +347,8 @@ lesc_tui_explore (const LescTuiOptions *o, GError **error)
   tui.graphics.unicode = unicode;
   lesc_tui_text_init (unicode);
   tui.session = lesc_session_new (o->store, &o->open, session_changed, &tui);
-  if (!lesc_session_open (tui.session, o->data != NULL ? o->data : "artificial", error))
+  /* the data set keeps its start-up options: re-read for an experiment, it is the same */
+  if (!lesc_session_open_with (tui.session, o->data != NULL ? o->data : "artificial", &o->open, error))
     {
       lesc_session_free (tui.session);
       lesc_term_graphics_clear (&tui.graphics);
@@ -367,6 +385,7 @@ lesc_tui_explore (const LescTuiOptions *o, GError **error)
 
   g_source_remove (input);
   g_clear_handle_id (&tui.redraw_id, g_source_remove);
+  g_clear_handle_id (&tui.clock_id, g_source_remove);
   lesc_screen_close (tui.screen);
   tui.screen = NULL;
   /* The worker is told to stop and waited for before its data goes. */

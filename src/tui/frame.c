@@ -117,15 +117,25 @@ draw_progress (LescTui *tui, int y, int cols)
   lesc_tui_draw (stdscr, y, 1, bar, lesc_screen_attr (tui->screen, LESC_TUI_ATTR_BAR), s->str);
   g_string_free (s, TRUE);
   const char *stage = lesc_task_get_stage (t);
-  g_autofree char *waiting = lesc_session_n_waiting (tui->session) > 0
+  /* Background work says so; beside a run of the user's it waits for it. */
+  LescTask *bg = lesc_session_running_in (tui->session, LESC_PRIORITY_BACKGROUND);
+  g_autofree char *title = lesc_session_task_is_background (t)
+    /* TRANSLATORS: the progress line: work the user did not start as a run */
+    ? g_strdup_printf (_("background: %s"), lesc_session_task_title (t)) : g_strdup (lesc_session_task_title (t));
+  g_autofree char *beside = bg != NULL && bg != t
+    /* TRANSLATORS: the progress line: background work that waits for the user's run */
+    ? g_strdup_printf (_(" · background paused: %s"), lesc_session_task_title (bg)) : g_strdup ("");
+  guint n_waiting = lesc_session_n_waiting (tui->session) - (bg != NULL && bg != t ? 1 : 0);
+  g_autofree char *waiting = n_waiting > 0
     /* TRANSLATORS: the progress line: how many tasks wait after the running one */
-    ? g_strdup_printf (_(" · %u waiting"), lesc_session_n_waiting (tui->session)) : g_strdup ("");
+    ? g_strdup_printf (_(" · %u waiting"), n_waiting) : g_strdup ("");
   g_autofree char *text = g_strdup_printf (
       /* TRANSLATORS: the progress line: percent, task, stage, seconds, waiting tasks */
-      _(" %3.0f%%  %s: %s · %.1f s%s · Esc cancels"), 100 * fraction, lesc_session_running_title (tui->session),
+      _(" %3.0f%%  %s: %s · %.1f s%s · Esc cancels"), 100 * fraction, title,
       lesc_task_is_cancelled (t) ? _("cancelling…") : stage[0] != '\0' ? _(stage) : _("starting"),
-      lesc_task_get_seconds (t), waiting);
-  lesc_tui_draw (stdscr, y, 1 + bar, cols - bar - 2, A_NORMAL, text);
+      lesc_task_get_seconds (t) - lesc_task_get_paused_seconds (t), waiting);
+  g_autofree char *all = g_strconcat (text, beside, NULL);
+  lesc_tui_draw (stdscr, y, 1 + bar, cols - bar - 2, A_NORMAL, all);
 }
 
 static void

@@ -3,6 +3,7 @@
 #include "core/base/task.h"
 
 #include <string.h>
+#include <time.h>
 
 struct _LescTask {
   gint ref_count;
@@ -31,6 +32,9 @@ struct _LescTask {
   gint progress_pending;
   gpointer result;
   GError *error;
+  double cpu_seconds;
+  LescGate *gate;
+  double gate_waited0, paused_seconds;   /* the gate's waits at the start; at the end */
 };
 
 LescTask *
@@ -74,6 +78,7 @@ lesc_task_unref (LescTask *t)
   if (t->input != NULL && t->input_free != NULL)
     t->input_free (t->input);
   g_clear_error (&t->error);
+  g_clear_pointer (&t->gate, lesc_gate_unref);
   g_free (t->message);
   g_clear_object (&t->cancellable);
   g_clear_pointer (&t->context, g_main_context_unref);
@@ -184,6 +189,8 @@ done_idle (gpointer data)
   GError *error = g_steal_pointer (&t->error);
   g_mutex_unlock (&t->lock);
   t->end_us = g_get_monotonic_time ();
+  if (t->gate != NULL)
+    t->paused_seconds = lesc_gate_waited_seconds (t->gate) - t->gate_waited0;
   if (result != NULL && !lesc_task_is_cancelled (t))
     {
       t->output = result;
@@ -207,12 +214,23 @@ done_idle (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+static double
+thread_cpu_seconds (void)
+{
+  struct timespec ts;
+  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+    return 0.0;
+  return (double) ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
 static gpointer
 worker (gpointer data)
 {
   LescTask *t = data;
+  double cpu0 = thread_cpu_seconds ();
   LescProgress progress;
   lesc_progress_init (&progress, progress_func, t, t->cancellable);
+  lesc_progress_set_gate (&progress, t->gate);
   GError *error = NULL;
   gpointer result = NULL;
   if (!lesc_progress_cancelled (&progress, &error))
@@ -220,6 +238,7 @@ worker (gpointer data)
   g_mutex_lock (&t->lock);
   t->result = result;
   t->error = error;
+  t->cpu_seconds = thread_cpu_seconds () - cpu0;
   g_mutex_unlock (&t->lock);
   attach_idle (t, done_idle, "[lesc] task done");
   lesc_task_unref (t);
@@ -236,8 +255,44 @@ lesc_task_start (LescTask *t, LescTaskCallback callback, gpointer user_data)
   t->user_data = user_data;
   t->context = g_main_context_ref_thread_default ();
   t->start_us = g_get_monotonic_time ();
+  if (t->gate != NULL)
+    t->gate_waited0 = lesc_gate_waited_seconds (t->gate);
   t->state = LESC_TASK_RUNNING;
   t->thread = g_thread_new ("lesc-task", worker, lesc_task_ref (t));
+}
+
+void
+lesc_task_set_gate (LescTask *t, LescGate *gate)
+{
+  g_return_if_fail (t->state == LESC_TASK_READY);
+  g_clear_pointer (&t->gate, lesc_gate_unref);
+  t->gate = gate != NULL ? lesc_gate_ref (gate) : NULL;
+}
+
+gboolean
+lesc_task_is_paused (LescTask *t)
+{
+  return t->state == LESC_TASK_RUNNING && t->gate != NULL && lesc_gate_is_closed (t->gate);
+}
+
+double
+lesc_task_get_cpu_seconds (LescTask *t)
+{
+  if (!lesc_task_is_finished (t))
+    return 0.0;
+  g_mutex_lock (&t->lock);
+  double s = t->cpu_seconds;
+  g_mutex_unlock (&t->lock);
+  return s;
+}
+
+double
+lesc_task_get_paused_seconds (LescTask *t)
+{
+  if (t->gate == NULL || t->start_us == 0)
+    return 0.0;
+  /* one background task runs at a time on a gate: its waits are the gate's since its start */
+  return lesc_task_is_finished (t) ? t->paused_seconds : lesc_gate_waited_seconds (t->gate) - t->gate_waited0;
 }
 
 void

@@ -33,6 +33,12 @@ LescTask *lesc_task_new (LescTaskFunc func, gpointer input, GDestroyNotify input
 LescTask *lesc_task_ref (LescTask *t);
 void      lesc_task_unref (LescTask *t);
 
+/* Background work: it waits at `gate` while the gate is closed (progress.h); call before
+ * lesc_task_start. The task holds a reference. */
+void lesc_task_set_gate (LescTask *t, LescGate *gate);
+/* TRUE while a running task with a gate finds it closed (its work waits or soon will). */
+gboolean lesc_task_is_paused (LescTask *t);
+
 /* Start the worker thread. `callback` (may be NULL) hears of progress and of the end. */
 void lesc_task_start (LescTask *t, LescTaskCallback callback, gpointer user_data);
 /* Ask the work to stop. A task not started yet is cancelled at once; a running one is
@@ -59,6 +65,12 @@ gpointer      lesc_task_steal_output (LescTask *t);
 const char   *lesc_task_get_message (LescTask *t);
 /* Seconds from start to end (to now while running; 0 before the start). */
 double        lesc_task_get_seconds (LescTask *t);
+
+/* CPU seconds of the worker thread from start to end (BLAS threads not counted; 0 until
+ * the task has finished). */
+double        lesc_task_get_cpu_seconds (LescTask *t);
+/* Seconds the work waited at its gate. */
+double        lesc_task_get_paused_seconds (LescTask *t);
 
 const char *lesc_task_state_key (LescTaskState s);   /* "ready", "running", "done", … */
 

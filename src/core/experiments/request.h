@@ -22,6 +22,9 @@ typedef struct {
   char *data_dir;                  /* name lookups (may be NULL) */
   gsize label_columns;             /* how a single CSV file is read */
   guint open_flags;                /* LescValidateFlags */
+  gsize logical_columns;           /* the rest of LescOpenOptions (open.h): a data set is */
+  gboolean logical;                /* read again with the options it was opened with */
+  LescCsvOptions csv;
   char *store_path;                /* NULL: the default store */
   LescMethodSetup setups[LESC_EXPERIMENT_MAX_SETUPS];
   guint n_setups;
@@ -32,6 +35,9 @@ typedef struct {
   LescKlDirection kl;
   gboolean store_only;             /* look up only, compute nothing (table) */
 } LescExperimentRequest;
+
+/* Read the data sets as `open` says (data_dir copied). */
+void lesc_experiment_request_set_open (LescExperimentRequest *r, const LescOpenOptions *open);
 
 /* `setups` beyond LESC_EXPERIMENT_MAX_SETUPS are left out. */
 LescExperimentRequest *lesc_experiment_request_new_table (const char *const *datasets,
