@@ -82,9 +82,10 @@ pane_start (Pane *p, int cols, int rows, const char *env, const char *args)
   /* The shell saves the tty modes, runs the explorer, then writes its status and the
    * modes again, and stays (so that the pane's state can be read). */
   g_autofree char *cmd = g_strdup_printf (
-      "ulimit -c 0; trap : INT; stty -g > %s.before; env COLORTERM=truecolor %s %s explore --results %s %s; echo EXIT=$? > %s.exit; "
-      "stty -g > %s.after; sleep 600",
-      p->marks, env != NULL ? env : "", lesc_test_exe (), p->store, args != NULL ? args : "", p->marks, p->marks);
+      "ulimit -c 0; trap : INT; stty -g > %s.before; env COLORTERM=truecolor XDG_CONFIG_HOME=%s/config-%d %s %s explore "
+      "--results %s %s; echo EXIT=$? > %s.exit; stty -g > %s.after; sleep 600",
+      p->marks, tmpdir, n, env != NULL ? env : "", lesc_test_exe (), p->store, args != NULL ? args : "", p->marks,
+      p->marks);
   g_autofree char *x = g_strdup_printf ("%d", cols), *y = g_strdup_printf ("%d", rows);
   g_free (tmux_run (p, "new-session", "-d", "-x", x, "-y", y, "-s", "x", "sh", "-c", cmd, NULL));
 }
@@ -371,6 +372,38 @@ test_own_data_options (void)
   pane_stop (&p);
 }
 
+/* A restart remembers the data set with its options, the parameters and the ticks (the
+ * session's memory in the config folder): only the ticked method runs again. */
+static void
+test_restart_remembers (void)
+{
+  g_autofree char *weather = g_build_filename (LESC_TEST_SOURCE_DIR, "docs", "examples", "weather.csv", NULL);
+  g_autofree char *args = g_strdup_printf ("%s --logical-columns 3", weather);
+  g_autofree char *config = g_strdup_printf ("XDG_CONFIG_HOME=%s/config-restart", tmpdir);
+  Pane p = { 0 };
+  pane_start (&p, 120, 40, config, args);
+  g_free (wait_for (&p, "weather", 30));
+  focus_method (&p, "lp");
+  keys (&p, "Space");
+  g_free (wait_for (&p, "LP on weather: done in ", 120));
+  keys (&p, "q");
+  g_assert_cmpint (wait_exit (&p), ==, 0);
+  pane_stop (&p);
+  g_autofree char *ini = g_strdup_printf ("%s/config-restart/lesc-explorer/session.ini", tmpdir);
+  g_autofree char *saved = NULL;
+  g_assert_true (g_file_get_contents (ini, &saved, NULL, NULL));
+  g_assert_nonnull (strstr (saved, "weather.csv --logical-columns 3"));
+
+  Pane q = { 0 };
+  pane_start (&q, 120, 40, config, NULL);   /* no DATA: the last one */
+  g_autofree char *again = wait_for (&q, "LP on weather: done in ", 120);
+  g_assert_nonnull (strstr (again, "[x] LP"));
+  g_assert_nonnull (strstr (again, "[ ] FCM"));
+  keys (&q, "q");
+  g_assert_cmpint (wait_exit (&q), ==, 0);
+  pane_stop (&q);
+}
+
 /* The seconds on the progress line move during a long stage (before: only when the work
  * reported progress), and the status of a finished run says the run's own time. */
 static void
@@ -632,6 +665,7 @@ main (int argc, char **argv)
       g_test_add_func ("/explore/esc-cancels-glesc", test_esc_cancels_glesc);
       g_test_add_func ("/explore/own-data-options", test_own_data_options);
       g_test_add_func ("/explore/clock-moves", test_clock_moves);
+      g_test_add_func ("/explore/restart-remembers", test_restart_remembers);
     }
   int status = g_test_run ();
   g_autoptr (GDir) dir = g_dir_open (tmpdir, 0, NULL);

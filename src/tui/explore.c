@@ -7,6 +7,7 @@
 #include "tui/prompt.h"
 #include "tui/text.h"
 #include "tui/tui.h"
+#include "session/memory.h"
 #include "core/base/error.h"
 
 #include <glib/gi18n.h>
@@ -348,7 +349,22 @@ lesc_tui_explore (const LescTuiOptions *o, GError **error)
   lesc_tui_text_init (unicode);
   tui.session = lesc_session_new (o->store, &o->open, session_changed, &tui);
   /* the data set keeps its start-up options: re-read for an experiment, it is the same */
-  if (!lesc_session_open_with (tui.session, o->data != NULL ? o->data : "artificial", &o->open, error))
+  if (o->data != NULL && !lesc_session_open_with (tui.session, o->data, &o->open, error))
+    {
+      lesc_session_free (tui.session);
+      lesc_term_graphics_clear (&tui.graphics);
+      return -1;
+    }
+  /* The last session's settings, ticks and (without DATA) its data set with its options. */
+  g_autofree char *memory = lesc_session_memory_default_path ();
+  g_autoptr (GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GError) memory_error = NULL;
+  lesc_session_memory_restore (tui.session, memory, o->data == NULL, notes, &memory_error);
+  if (memory_error != NULL)
+    g_ptr_array_add (notes, g_strdup_printf ("%s (not used)", memory_error->message));
+  for (guint i = 0; i < notes->len; i++)
+    g_printerr ("lesc: note: %s\n", (char *) g_ptr_array_index (notes, i));
+  if (lesc_session_dataset (tui.session) == NULL && !lesc_session_open (tui.session, "artificial", error))
     {
       lesc_session_free (tui.session);
       lesc_term_graphics_clear (&tui.graphics);
@@ -388,6 +404,9 @@ lesc_tui_explore (const LescTuiOptions *o, GError **error)
   g_clear_handle_id (&tui.clock_id, g_source_remove);
   lesc_screen_close (tui.screen);
   tui.screen = NULL;
+  g_autoptr (GError) save_error = NULL;
+  if (!lesc_session_memory_save (tui.session, memory, &save_error))
+    g_printerr ("lesc: note: the session was not saved: %s\n", save_error->message);
   /* The worker is told to stop and waited for before its data goes. */
   lesc_session_free (tui.session);
   for (int i = 0; i < LESC_TUI_N_VIEWS; i++)

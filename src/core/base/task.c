@@ -35,6 +35,12 @@ struct _LescTask {
   double cpu_seconds;
   LescGate *gate;
   double gate_waited0, paused_seconds;   /* the gate's waits at the start; at the end */
+
+  LescTaskFrameFunc frame_func;
+  gpointer pending_provisional;  /* the worker's latest, not yet published (under lock) */
+  gint frame_pending;
+  gpointer provisional;          /* the starting thread's */
+  guint provisional_serial;
 };
 
 LescTask *
@@ -75,6 +81,13 @@ lesc_task_unref (LescTask *t)
     t->output_free (t->output);
   if (t->result != NULL && t->output_free != NULL)
     t->output_free (t->result);
+  if (t->output_free != NULL)
+    {
+      if (t->provisional != NULL)
+        t->output_free (t->provisional);
+      if (t->pending_provisional != NULL)
+        t->output_free (t->pending_provisional);
+    }
   if (t->input != NULL && t->input_free != NULL)
     t->input_free (t->input);
   g_clear_error (&t->error);
@@ -179,6 +192,61 @@ progress_func (double fraction, const char *stage, gpointer data)
     attach_idle (t, progress_idle, "[lesc] task progress");
 }
 
+void
+lesc_task_set_frame_func (LescTask *t, LescTaskFrameFunc func)
+{
+  g_return_if_fail (t->state == LESC_TASK_READY);
+  t->frame_func = func;
+}
+
+gpointer lesc_task_get_provisional (LescTask *t) { return t->provisional; }
+guint    lesc_task_get_provisional_serial (LescTask *t) { return t->provisional_serial; }
+
+/* Starting thread: publish the worker's latest provisional output (a cancelled task's is
+ * dropped). */
+static gboolean
+frame_idle (gpointer data)
+{
+  LescTask *t = data;
+  g_mutex_lock (&t->lock);
+  gpointer latest = g_steal_pointer (&t->pending_provisional);
+  g_atomic_int_set (&t->frame_pending, 0);
+  g_mutex_unlock (&t->lock);
+  if (latest == NULL)
+    return G_SOURCE_REMOVE;
+  if (t->state != LESC_TASK_RUNNING || lesc_task_is_cancelled (t))
+    {
+      t->output_free (latest);
+      return G_SOURCE_REMOVE;
+    }
+  if (t->provisional != NULL)
+    t->output_free (t->provisional);
+  t->provisional = latest;
+  t->provisional_serial++;
+  notify (t);
+  return G_SOURCE_REMOVE;
+}
+
+/* Worker thread: the frame made into a provisional output replaces any not yet shown. */
+static void
+frame_func (const LescProgressFrame *frame, gpointer data)
+{
+  LescTask *t = data;
+  if (lesc_task_is_cancelled (t))
+    return;
+  gpointer made = t->frame_func (t->input, frame);
+  if (made == NULL)
+    return;
+  g_mutex_lock (&t->lock);
+  gpointer old = t->pending_provisional;
+  t->pending_provisional = made;
+  g_mutex_unlock (&t->lock);
+  if (old != NULL)
+    t->output_free (old);
+  if (g_atomic_int_compare_and_exchange (&t->frame_pending, 0, 1))
+    attach_idle (t, frame_idle, "[lesc] task frame");
+}
+
 /* Starting thread: the worker has returned. */
 static gboolean
 done_idle (gpointer data)
@@ -231,6 +299,8 @@ worker (gpointer data)
   LescProgress progress;
   lesc_progress_init (&progress, progress_func, t, t->cancellable);
   lesc_progress_set_gate (&progress, t->gate);
+  if (t->frame_func != NULL && t->output_free != NULL)
+    lesc_progress_set_frames (&progress, frame_func, t);
   GError *error = NULL;
   gpointer result = NULL;
   if (!lesc_progress_cancelled (&progress, &error))

@@ -33,6 +33,17 @@ LescTask *lesc_task_new (LescTaskFunc func, gpointer input, GDestroyNotify input
 LescTask *lesc_task_ref (LescTask *t);
 void      lesc_task_unref (LescTask *t);
 
+/* Runs on the worker thread: a provisional output made from a solver's frame
+ * (progress.h), freed with the task's output_free; NULL to skip the frame. */
+typedef gpointer (*LescTaskFrameFunc) (gpointer input, const LescProgressFrame *frame);
+/* Let the work's solvers publish provisional outputs (before the start). The latest
+ * reaches the starting thread with at most one pending report, and the callback hears of
+ * it (lesc_task_get_provisional_serial grows). */
+void lesc_task_set_frame_func (LescTask *t, LescTaskFrameFunc func);
+/* The latest provisional output (owned by the task), NULL when none yet. */
+gpointer lesc_task_get_provisional (LescTask *t);
+guint    lesc_task_get_provisional_serial (LescTask *t);
+
 /* Background work: it waits at `gate` while the gate is closed (progress.h); call before
  * lesc_task_start. The task holds a reference. */
 void lesc_task_set_gate (LescTask *t, LescGate *gate);
