@@ -3,6 +3,7 @@
 #include "app/settings.h"
 #include "core/methods/run.h"
 #include "core/methods/tracetable.h"
+#include "session/provenance.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -288,9 +289,11 @@ lesc_run_job_new (const LescMethod *method, const LescRunParams *params, LescDat
   in->method = method;
   in->params = *params;
   in->data = g_object_ref (data);
-  /* TRANSLATORS: a job title: "gLESC on yeast-alpha" */
-  g_autofree char *title = g_strdup_printf (_("%s on %s"), method->display_name,
-                                            lesc_data_object_get_name (data));
+  /* the Runs list and the status say what the run is: "GLLE on artificial · λ = 0.01 · …" */
+  const LescDataset *ds = lesc_data_object_get_dataset (data);
+  g_autoptr (LescProvenance) p = lesc_provenance_new (lesc_data_object_get_name (data), ds->checksum, method,
+                                                      params, NULL, NULL, FALSE);
+  g_autofree char *title = lesc_provenance_title (p);
   LescJob *job = lesc_job_new (LESC_JOB_KIND_RUN, title, run_work, in,
                                (GDestroyNotify) run_input_free, g_object_unref);
   if (method->smoothness != NULL)

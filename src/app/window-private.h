@@ -47,6 +47,7 @@ struct _LescWindow
   GSettings *settings;
   LescJobQueue *queue;
   LescJob *watched;            /* the job the progress bar shows */
+  LescJob *last_run;           /* the last job of the user's (not background) it showed */
   LescDataObject *data;
   GListStore *results;         /* LescResult of `data` with the current settings */
   GCancellable *open_cancellable;

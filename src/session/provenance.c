@@ -88,16 +88,31 @@ lesc_provenance_title (const LescProvenance *p)
   return g_string_free (s, FALSE);
 }
 
+static char *
+short_warning (gboolean fcm, guint iterations)
+{
+  if (fcm)
+    return g_strdup (_("warning: FCM's memberships collapsed to uniform"));
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "warning: optimizer stopped after %u iteration",
+                                       "warning: optimizer stopped after %u iterations", iterations),
+                          iterations);
+}
+
 char *
 lesc_provenance_short_warning (const LescProvenance *p)
 {
   if (p->warning == NULL)
     return NULL;
-  if (g_str_has_prefix (p->warning, "FCM"))
-    return g_strdup (_("warning: FCM's memberships collapsed to uniform"));
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "warning: optimizer stopped after %u iteration",
-                                       "warning: optimizer stopped after %u iterations", p->iterations),
-                          p->iterations);
+  return short_warning (g_str_has_prefix (p->warning, "FCM"), p->iterations);
+}
+
+char *
+lesc_run_result_short_warning (const LescRunResult *report)
+{
+  g_autofree char *warning = lesc_run_result_warning (report);
+  if (warning == NULL)
+    return NULL;
+  return short_warning (lesc_run_result_fcm_collapsed (report), report->le.iterations);
 }
 
 char *

@@ -36,6 +36,9 @@ char *lesc_provenance_title (const LescProvenance *p);
  * "warning: FCM's memberships collapsed to uniform", or NULL without one. */
 char *lesc_provenance_short_warning (const LescProvenance *p);
 
+/* The short warning of a run's report alone (the same words), or NULL. */
+char *lesc_run_result_short_warning (const LescRunResult *report);
+
 /* What a caption adds to the title: whether the figure is the final result, a provisional
  * frame of a run under way or stale (its inputs no longer match the session). */
 typedef enum {

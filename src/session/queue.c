@@ -8,7 +8,22 @@ struct _LescQueue {
   gboolean gate_closed;
   LescQueueChanged changed;
   gpointer data;
+  GHashTable *watchers;                 /* LescTask* → Watcher* (lesc_queue_push_full) */
 };
+
+typedef struct {
+  LescTaskCallback callback;
+  gpointer data;
+} Watcher;
+
+/* The task's own listener first. */
+static void
+tell_watcher (LescQueue *q, LescTask *t)
+{
+  Watcher *w = g_hash_table_lookup (q->watchers, t);
+  if (w != NULL)
+    w->callback (t, w->data);
+}
 
 LescQueue *
 lesc_queue_new (LescQueueChanged changed, gpointer data)
@@ -17,6 +32,7 @@ lesc_queue_new (LescQueueChanged changed, gpointer data)
   for (int i = 0; i < LESC_N_PRIORITIES; i++)
     g_queue_init (&q->waiting[i]);
   q->gate = lesc_gate_new ();
+  q->watchers = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
   q->changed = changed;
   q->data = data;
   return q;
@@ -41,11 +57,13 @@ static void
 task_changed (LescTask *t, gpointer data)
 {
   LescQueue *q = data;
+  tell_watcher (q, t);
   if (lesc_task_is_finished (t))
     for (int i = 0; i < LESC_N_PRIORITIES; i++)
       if (q->running[i] == t)
         {
           q->running[i] = NULL;
+          g_hash_table_remove (q->watchers, t);
           start_next (q);
           if (q->changed != NULL)
             q->changed (q, t, q->data);
@@ -68,14 +86,29 @@ start_next (LescQueue *q)
           break;
         if (lesc_task_is_cancelled (t))
           {
+            g_hash_table_remove (q->watchers, t);
             lesc_task_unref (t);
             continue;
           }
         q->running[i] = t;
         update_gate (q);
         lesc_task_start (t, task_changed, q);
+        tell_watcher (q, t);   /* started */
       }
   update_gate (q);
+}
+
+void
+lesc_queue_push_full (LescQueue *q, LescTask *t, LescPriority priority, LescTaskCallback callback,
+                      gpointer data)
+{
+  if (callback != NULL)
+    {
+      Watcher *w = g_new (Watcher, 1);
+      *w = (Watcher) { callback, data };
+      g_hash_table_replace (q->watchers, t, w);
+    }
+  lesc_queue_push (q, t, priority);
 }
 
 void
@@ -98,6 +131,7 @@ lesc_queue_cancel (LescQueue *q, LescTask *t)
       if (g_queue_remove (&q->waiting[i], t))
         {
           lesc_task_cancel (t);
+          g_hash_table_remove (q->watchers, t);
           lesc_task_unref (t);
           update_gate (q);
           return TRUE;
@@ -124,6 +158,7 @@ lesc_queue_cancel_all (LescQueue *q, int priority, GFunc each, gpointer data)
           if (each != NULL)
             each (t, data);
           lesc_task_cancel (t);
+          g_hash_table_remove (q->watchers, t);
           lesc_task_unref (t);
         }
       if (q->running[i] != NULL && !lesc_task_is_cancelled (q->running[i]))
@@ -154,6 +189,7 @@ lesc_queue_free (LescQueue *q)
   if (q->gate_closed)
     lesc_gate_open (q->gate);
   lesc_gate_unref (q->gate);
+  g_hash_table_unref (q->watchers);
   g_free (q);
 }
 

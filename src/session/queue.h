@@ -27,6 +27,10 @@ void lesc_queue_free (LescQueue *q);
 
 /* Queue `t` (the queue takes the reference) and start it when its lane is free. */
 void lesc_queue_push (LescQueue *q, LescTask *t, LescPriority priority);
+/* The same, and `callback` hears of `t` first: once as it starts, then of its progress,
+ * frames and end (a GObject face wraps the task: the window's LescJob). */
+void lesc_queue_push_full (LescQueue *q, LescTask *t, LescPriority priority,
+                           LescTaskCallback callback, gpointer data);
 /* Cancel `t`: dropped when waiting, stopped at its next check when running. FALSE when the
  * queue does not hold it. */
 gboolean lesc_queue_cancel (LescQueue *q, LescTask *t);

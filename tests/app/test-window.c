@@ -191,6 +191,34 @@ test_run_lesc (void)
   g_assert_false (lesc_job_queue_get_busy (lesc_window_get_queue (window)));
 }
 
+/* LESC on the artificial set with λ₁ = 101: the reference optimizer stops after one
+ * iteration. The status strip says so beside the run's own time (before: a plain "Done",
+ * and "Done after 0.0 s" against the run's seconds), and the run's title in the Runs list
+ * carries its parameters (before: "LESC on artificial" for every setting). */
+static void
+test_optimizer_warning_status (void)
+{
+  select_only ("lesc");
+  const LescMethod *lesc = lesc_method_find ("lesc");
+  LescMethodPanel *panel = lesc_window_get_method_panel (window);
+  g_assert_true (lesc_method_panel_set_param (panel, lesc, "lambda1", 101.0));
+  lesc_window_run (window);
+  LescJob *job = last_job ();
+  g_assert_true (lesc_test_wait (queue_idle, NULL, 240));
+  g_assert_cmpint (lesc_job_get_state (job), ==, LESC_JOB_DONE);
+  g_assert_false (lesc_job_is_background (job));
+  g_assert_true (g_str_has_prefix (lesc_job_get_title (job), "LESC on artificial · λ₁ = 101 · λ₂ = 0.1 · seed "));
+  LescResult *r = lesc_job_get_output (job);
+  g_autofree char *status = lesc_window_dup_status (window);
+  g_autofree char *own = g_strdup_printf ("Done after %.1f s · warning: optimizer stopped after 1 iteration",
+                                          lesc_result_get_seconds (r));
+  g_test_message ("%s", status);
+  g_assert_true (g_str_has_suffix (status, own));
+  g_assert_true (g_str_has_prefix (status, lesc_job_get_title (job)));
+  g_assert_true (lesc_method_panel_set_param (panel, lesc, "lambda1", 10.0));
+  g_assert_true (lesc_test_wait (queue_idle, NULL, 240));
+}
+
 /* What the main loop sees of a running job, sampled by a 20 ms timer. Every change of the
  * job's progress seen while the job still runs is a moment where the main loop was free
  * between two steps of the solver: a solver on the main thread would show none (the loop
@@ -445,6 +473,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/window/secondary-windows", test_secondary_windows);
   g_test_add_func ("/app/window/bad-file", test_bad_file);
   g_test_add_func ("/app/window/run-lesc", test_run_lesc);
+  g_test_add_func ("/app/window/optimizer-warning-status", test_optimizer_warning_status);
   g_test_add_func ("/app/window/baselines-published", test_baselines_published);
   g_test_add_func ("/app/window/cancel-glesc", test_cancel_glesc);
   g_test_add_func ("/app/window/stale-run-cancelled", test_stale_run_cancelled);

@@ -109,6 +109,7 @@ lesc_experiment_request_run (gpointer request, LescProgress *progress, GError **
   o.kl = r->kl;
   o.store_only = r->store_only;
   o.progress = progress;
+  o.cache = r->kind == LESC_EXPERIMENT_GRID ? r->cache : NULL;
   LescExperimentCounts counts = { 0 };
   gpointer out = NULL;
   switch (r->kind)
@@ -123,7 +124,7 @@ lesc_experiment_request_run (gpointer request, LescProgress *progress, GError **
       break;
     case LESC_EXPERIMENT_TABLE:
       {
-        LescTuning tuning = { FALSE, -1 };
+        LescTuning tuning = { r->tuned, -1 };
         out = lesc_recovery_table ((const char *const *) r->datasets, g_strv_length (r->datasets),
                                    r->setups, r->n_setups, &tuning, &o, &counts, error);
       }

@@ -33,7 +33,10 @@ typedef struct {
   double *lambda1, *lambda2;       /* grid */
   guint n1, n2;
   LescKlDirection kl;
-  gboolean store_only;             /* look up only, compute nothing (table) */
+  gboolean store_only;             /* look up only, compute nothing (table, grid) */
+  gboolean tuned;                  /* table: λ tuned per data set */
+  LescRunCache *cache;             /* grid: what it shares with other runs (borrowed; the
+                                    * caller keeps it alive; NULL: none) */
 } LescExperimentRequest;
 
 /* Read the data sets as `open` says (data_dir copied). */
