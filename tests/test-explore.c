@@ -272,11 +272,15 @@ test_start_run_tune_quit (void)
   g_autofree char *got = row_numbers (done, "LESC*");
   g_test_message ("lesc recover: %s; the table: %s", want, got);
   g_assert_cmpstr (got, ==, want);
+  /* what the result was computed from, above the progress line */
+  g_assert_nonnull (strstr (done, " LESC on artificial · λ₁ = 10 · λ₂ = 0.1 · seed 5489 · "));
 
   /* λ₁ one decade down with ←: the stale result goes, the new one is λ₁ = 1's. */
   g_autofree char *want1 = recover_numbers ("1");
   g_assert_cmpstr (want1, !=, want);
   keys (&p, "Down", "Left");
+  /* the old result's caption says it is stale until the new one is in */
+  g_free (wait_for (&p, "LESC on artificial · λ₁ = 10 · λ₂ = 0.1 · seed 5489 · stale", 10));
   /* Until the row shows numbers that are not the old ones (the stale row goes at once). */
   g_autofree char *again = NULL;
   g_autofree char *got1 = NULL;
@@ -297,6 +301,7 @@ test_start_run_tune_quit (void)
   g_assert_cmpstr (words[g_strv_length (words) - 1], ==, "1");   /* the panel: λ₁ = 1 */
   g_test_message ("λ₁ = 1: lesc recover %s; the table %s", want1, got1);
   g_assert_cmpstr (got1, ==, want1);
+  g_free (wait_for (&p, " LESC on artificial · λ₁ = 1 · λ₂ = 0.1 · seed 5489 · ", 10));
 
   keys (&p, "q");
   g_assert_cmpint (wait_exit (&p), ==, 0);

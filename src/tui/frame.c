@@ -138,6 +138,26 @@ draw_progress (LescTui *tui, int y, int cols)
   lesc_tui_draw (stdscr, y, 1 + bar, cols - bar - 2, A_NORMAL, all);
 }
 
+/* On the line above the progress: what the focused method's result was computed from
+ * (session/provenance.h) — dimmed and marked when it is stale, red with its warning. */
+static void
+draw_provenance (LescTui *tui, int y, int cols)
+{
+  int i = lesc_tui_focused_method (tui);
+  if (i < 0)
+    return;
+  g_autofree char *caption = lesc_session_caption (tui->session, (guint) i);
+  if (caption == NULL)
+    return;
+  LescShown shown;
+  const LescProvenance *p = NULL;
+  lesc_session_shown (tui->session, (guint) i, &shown, &p);
+  attr_t a = shown == LESC_SHOWN_STALE ? lesc_screen_attr (tui->screen, LESC_TUI_ATTR_DIM)
+             : p != NULL && p->warning != NULL ? lesc_screen_attr (tui->screen, LESC_TUI_ATTR_BAD) : A_NORMAL;
+  g_autofree char *text = g_strdup_printf (" %s ", caption);
+  lesc_tui_draw (stdscr, y, 2, cols - 4, a, text);
+}
+
 static void
 draw_status (LescTui *tui, int y, int cols)
 {
@@ -195,6 +215,7 @@ lesc_tui_frame_draw (LescTui *tui)
                      where);
     }
   mvwhline (stdscr, rows - 3, 0, ACS_HLINE, cols);
+  draw_provenance (tui, rows - 3, cols);
   draw_progress (tui, rows - 2, cols);
   draw_status (tui, rows - 1, cols);
   gboolean overlay = tui->help || tui->picker != NULL;
