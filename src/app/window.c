@@ -549,6 +549,7 @@ open_done_cb (GObject *source, GAsyncResult *result, gpointer data)
   if (object != NULL)
     {
       set_data (self, object);
+      _lesc_window_recent_add (self, c->request.spec, object);
       open_context_free (c);
       return;
     }
@@ -749,6 +750,7 @@ lesc_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_func (self->watched, watched_notify_cb, self);
   g_clear_object (&self->watched);
   g_clear_object (&self->last_run);
+  g_clear_object (&self->recent_menu);
   g_clear_object (&self->strip_job);
   g_clear_object (&self->queue);
   gtk_widget_dispose_template (GTK_WIDGET (self), LESC_TYPE_WINDOW);
@@ -791,6 +793,7 @@ lesc_window_class_init (LescWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LescWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, data_summary);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, main_menu);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, method_panel);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, progress_strip);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, cancel_button);
@@ -843,6 +846,7 @@ lesc_window_init (LescWindow *self)
   g_object_bind_property (self->flap, "reveal-flap", self->sidebar_button, "active",
                           G_BINDING_SYNC_CREATE);
   setup_runs_list (self);
+  _lesc_window_recent_init (self);
 
   lesc_results_view_set_results (LESC_RESULTS_VIEW (self->measures_view), G_LIST_MODEL (self->results));
   lesc_results_view_set_results (LESC_RESULTS_VIEW (self->distributions_view), G_LIST_MODEL (self->results));

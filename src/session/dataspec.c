@@ -112,3 +112,17 @@ lesc_data_spec_format (const char *spec, const LescOpenOptions *open)
     g_string_append (s, " --no-index-column");
   return g_string_free (s, FALSE);
 }
+
+void
+lesc_data_spec_list_push (GPtrArray *list, const char *text, guint max)
+{
+  for (guint i = 0; i < list->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (list, i), text) == 0)
+      {
+        g_ptr_array_remove_index (list, i);
+        break;
+      }
+  g_ptr_array_insert (list, 0, g_strdup (text));
+  if (list->len > max)
+    g_ptr_array_set_size (list, max);
+}

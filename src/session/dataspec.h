@@ -18,4 +18,8 @@ gboolean lesc_data_spec_parse (const char *text, char **spec, LescOpenOptions *o
  * options that differ from the defaults. */
 char *lesc_data_spec_format (const char *spec, const LescOpenOptions *open);
 
+/* Put `text` first in `list` (a GPtrArray of strings, newest first), dropping an equal
+ * entry and the entries beyond `max`. */
+void lesc_data_spec_list_push (GPtrArray *list, const char *text, guint max);
+
 G_END_DECLS

@@ -1,5 +1,6 @@
 /* The session's memory as a key file. */
 #include "session/memory.h"
+#include "session/dataspec.h"
 #include "core/base/error.h"
 #include "core/base/output.h"
 #include "core/methods/options.h"
@@ -14,6 +15,45 @@ char *
 lesc_session_memory_default_path (void)
 {
   return g_build_filename (g_get_user_config_dir (), "lesc-explorer", "session.ini", NULL);
+}
+
+/* Write `kf` to `path`, its folder made first. */
+static gboolean
+write_key_file (GKeyFile *kf, const char *path, GError **error)
+{
+  gsize length = 0;
+  g_autofree char *text = g_key_file_to_data (kf, &length, NULL);
+  g_autofree char *dir = g_path_get_dirname (path);
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: cannot create the folder", dir);
+      return FALSE;
+    }
+  return lesc_output_write (path, text, length, error);
+}
+
+GStrv
+lesc_session_memory_load_recent (const char *path)
+{
+  g_autoptr (GKeyFile) kf = g_key_file_new ();
+  GStrv list = NULL;
+  if (g_key_file_load_from_file (kf, path, G_KEY_FILE_NONE, NULL))
+    list = g_key_file_get_string_list (kf, GROUP_RECENT, "data", NULL, NULL);
+  return list != NULL ? list : g_new0 (char *, 1);
+}
+
+gboolean
+lesc_session_memory_push_recent (const char *path, const char *text, GError **error)
+{
+  g_autoptr (GKeyFile) kf = g_key_file_new ();
+  g_key_file_load_from_file (kf, path, G_KEY_FILE_KEEP_COMMENTS, NULL);   /* none yet: a new one */
+  g_auto (GStrv) old = g_key_file_get_string_list (kf, GROUP_RECENT, "data", NULL, NULL);
+  g_autoptr (GPtrArray) list = g_ptr_array_new_with_free_func (g_free);
+  for (char **r = old; r != NULL && *r != NULL; r++)
+    g_ptr_array_add (list, g_strdup (*r));
+  lesc_data_spec_list_push (list, text, LESC_SESSION_MAX_RECENT);
+  g_key_file_set_string_list (kf, GROUP_RECENT, "data", (const char *const *) list->pdata, list->len);
+  return write_key_file (kf, path, error);
 }
 
 gboolean
@@ -41,15 +81,7 @@ lesc_session_memory_save (LescSession *s, const char *path, GError **error)
   gsize n = g_strv_length ((char **) recent);
   if (n > 0)
     g_key_file_set_string_list (kf, GROUP_RECENT, "data", recent, n);
-  gsize length = 0;
-  g_autofree char *text = g_key_file_to_data (kf, &length, NULL);
-  g_autofree char *dir = g_path_get_dirname (path);
-  if (g_mkdir_with_parents (dir, 0700) != 0)
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: cannot create the folder", dir);
-      return FALSE;
-    }
-  return lesc_output_write (path, text, length, error);
+  return write_key_file (kf, path, error);
 }
 
 static void

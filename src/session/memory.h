@@ -22,4 +22,10 @@ gboolean lesc_session_memory_save (LescSession *s, const char *path, GError **er
 gboolean lesc_session_memory_restore (LescSession *s, const char *path, gboolean open_data,
                                       GPtrArray *notes, GError **error);
 
+/* The recent data sets of the memory at `path`, newest first (none: an empty list), and
+ * putting `text` first among them, the rest of the file kept (a face without a
+ * LescSession: the window's Open Recent). */
+GStrv    lesc_session_memory_load_recent (const char *path);
+gboolean lesc_session_memory_push_recent (const char *path, const char *text, GError **error);
+
 G_END_DECLS

@@ -768,15 +768,7 @@ lesc_session_add_recent (LescSession *s, const char *text)
 {
   if (s->recent->len > 0 && g_ptr_array_index (s->recent, s->recent->len - 1) == NULL)
     g_ptr_array_remove_index (s->recent, s->recent->len - 1);
-  for (guint i = 0; i < s->recent->len; i++)
-    if (g_strcmp0 (g_ptr_array_index (s->recent, i), text) == 0)
-      {
-        g_ptr_array_remove_index (s->recent, i);
-        break;
-      }
-  g_ptr_array_insert (s->recent, 0, g_strdup (text));
-  if (s->recent->len > LESC_SESSION_MAX_RECENT)
-    g_ptr_array_set_size (s->recent, LESC_SESSION_MAX_RECENT);
+  lesc_data_spec_list_push (s->recent, text, LESC_SESSION_MAX_RECENT);
 }
 
 const char *

@@ -219,6 +219,44 @@ test_optimizer_warning_status (void)
   g_assert_true (lesc_test_wait (queue_idle, NULL, 240));
 }
 
+/* Open Recent: a data set opened is first among the recent ones with the options it was
+ * read with, and opening it from there reads it the same way (before: no Open Recent). */
+static void
+test_open_recent (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("lesc-recent-XXXXXX", NULL);
+  g_autofree char *csv = g_build_filename (dir, "own.csv", NULL);
+  GString *text = g_string_new ("a,b,l1,l2,l3\n");
+  for (int i = 0; i < 30; i++)
+    g_string_append_printf (text, "%d,%d,%d,%d,%d\n", i, (i * 7) % 11, i % 2, i % 3 == 0, i % 2 == 0 || i % 5 == 0);
+  g_assert_true (g_file_set_contents (csv, text->str, -1, NULL));
+  g_string_free (text, TRUE);
+  lesc_window_open_table (window, csv, 3, TRUE);
+  g_assert_true (lesc_test_wait (data_named, "own", 60));
+  GMenuModel *recent = lesc_window_get_recent_menu (window);
+  g_assert_cmpint (g_menu_model_get_n_items (recent), >=, 1);
+  g_autoptr (GVariant) target = g_menu_model_get_item_attribute_value (recent, 0, G_MENU_ATTRIBUTE_TARGET,
+                                                                       G_VARIANT_TYPE_STRING);
+  g_autofree char *want = g_strdup_printf ("%s --logical-columns 3", csv);
+  g_assert_cmpstr (g_variant_get_string (target, NULL), ==, want);
+  /* another data set, then back through Open Recent */
+  lesc_window_open (window, "artificial");
+  g_assert_true (lesc_test_wait (data_named, "artificial", 60));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-recent", "s", want));
+  g_assert_true (lesc_test_wait (data_named, "own", 60));
+  const LescDataset *ds = lesc_data_object_get_dataset (lesc_window_get_data (window));
+  g_assert_null (ds->truth);
+  g_assert_cmpuint (ds->logical->cols, ==, 3);
+  g_autoptr (GVariant) first = g_menu_model_get_item_attribute_value (recent, 0, G_MENU_ATTRIBUTE_TARGET,
+                                                                      G_VARIANT_TYPE_STRING);
+  g_assert_cmpstr (g_variant_get_string (first, NULL), ==, want);
+  lesc_window_open (window, "artificial");
+  g_assert_true (lesc_test_wait (data_named, "artificial", 60));
+  g_assert_true (lesc_test_wait (queue_idle, NULL, 240));
+  g_unlink (csv);
+  g_rmdir (dir);
+}
+
 /* What the main loop sees of a running job, sampled by a 20 ms timer. Every change of the
  * job's progress seen while the job still runs is a moment where the main loop was free
  * between two steps of the solver: a solver on the main thread would show none (the loop
@@ -474,6 +512,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/window/bad-file", test_bad_file);
   g_test_add_func ("/app/window/run-lesc", test_run_lesc);
   g_test_add_func ("/app/window/optimizer-warning-status", test_optimizer_warning_status);
+  g_test_add_func ("/app/window/open-recent", test_open_recent);
   g_test_add_func ("/app/window/baselines-published", test_baselines_published);
   g_test_add_func ("/app/window/cancel-glesc", test_cancel_glesc);
   g_test_add_func ("/app/window/stale-run-cancelled", test_stale_run_cancelled);
