@@ -12,6 +12,7 @@
 #include "core/data/artificial.h"
 #include "core/data/csv.h"
 #include "core/experiments/request.h"
+#include "testutil.h"
 
 #include <glib/gstdio.h>
 #include <math.h>
@@ -461,11 +462,7 @@ static void
 test_own_data_options (void)
 {
   g_autofree char *csv = g_build_filename (tmpdir, "own.csv", NULL);
-  GString *text = g_string_new ("a,b,l1,l2,l3\n");
-  for (int i = 0; i < 40; i++)
-    g_string_append_printf (text, "%d,%d,%d,%d,%d\n", i, (i * 7) % 13, i % 2, i % 3 == 0, i % 2 == 0 || i % 5 == 0);
-  g_assert_true (g_file_set_contents (csv, text->str, -1, NULL));
-  g_string_free (text, TRUE);
+  lesc_test_write_logical_csv (csv, 40);
   /* parse and format round trip */
   g_autofree char *typed = g_strdup_printf ("'%s' --logical-columns 3 --delimiter comma", csv);
   LescOpenOptions o = { .data_dir = "somewhere" };

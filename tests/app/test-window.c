@@ -226,11 +226,7 @@ test_open_recent (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("lesc-recent-XXXXXX", NULL);
   g_autofree char *csv = g_build_filename (dir, "own.csv", NULL);
-  GString *text = g_string_new ("a,b,l1,l2,l3\n");
-  for (int i = 0; i < 30; i++)
-    g_string_append_printf (text, "%d,%d,%d,%d,%d\n", i, (i * 7) % 11, i % 2, i % 3 == 0, i % 2 == 0 || i % 5 == 0);
-  g_assert_true (g_file_set_contents (csv, text->str, -1, NULL));
-  g_string_free (text, TRUE);
+  lesc_test_write_logical_csv (csv, 30);
   lesc_window_open_table (window, csv, 3, TRUE);
   g_assert_true (lesc_test_wait (data_named, "own", 60));
   GMenuModel *recent = lesc_window_get_recent_menu (window);
