@@ -107,7 +107,12 @@ test_usage_errors (void)
   }
   {
     g_auto (Run) r = run ("recover", "artificial", "-m", "glesc", "--lambda1", "abc", NULL);
-    assert_fails (&r, 2, "--lambda1 'abc'");
+    assert_fails (&r, 2, "--lambda1: “abc” is not a number");
+  }
+  {
+    /* the number rule of docs/HACKING.md: a thousands separator is not guessed */
+    g_auto (Run) r = run ("recover", "artificial", "-m", "glesc", "--lambda1", "1,000", NULL);
+    assert_fails (&r, 2, "“1,000” is ambiguous");
   }
   {
     g_auto (Run) r = run ("recover", "artificial", "-m", "glesc", "--memory-limit", "0.01", NULL);

@@ -82,9 +82,10 @@ pane_start (Pane *p, int cols, int rows, const char *env, const char *args)
   /* The shell saves the tty modes, runs the explorer, then writes its status and the
    * modes again, and stays (so that the pane's state can be read). */
   g_autofree char *cmd = g_strdup_printf (
-      "ulimit -c 0; trap : INT; stty -g > %s.before; env COLORTERM=truecolor %s %s explore --results %s %s; echo EXIT=$? > %s.exit; "
-      "stty -g > %s.after; sleep 600",
-      p->marks, env != NULL ? env : "", lesc_test_exe (), p->store, args != NULL ? args : "", p->marks, p->marks);
+      "ulimit -c 0; trap : INT; stty -g > %s.before; env COLORTERM=truecolor XDG_CONFIG_HOME=%s/config-%d %s %s explore "
+      "--results %s %s; echo EXIT=$? > %s.exit; stty -g > %s.after; sleep 600",
+      p->marks, tmpdir, n, env != NULL ? env : "", lesc_test_exe (), p->store, args != NULL ? args : "", p->marks,
+      p->marks);
   g_autofree char *x = g_strdup_printf ("%d", cols), *y = g_strdup_printf ("%d", rows);
   g_free (tmux_run (p, "new-session", "-d", "-x", x, "-y", y, "-s", "x", "sh", "-c", cmd, NULL));
 }
@@ -271,11 +272,15 @@ test_start_run_tune_quit (void)
   g_autofree char *got = row_numbers (done, "LESC*");
   g_test_message ("lesc recover: %s; the table: %s", want, got);
   g_assert_cmpstr (got, ==, want);
+  /* what the result was computed from, above the progress line */
+  g_assert_nonnull (strstr (done, " LESC on artificial · λ₁ = 10 · λ₂ = 0.1 · seed 5489 · "));
 
   /* λ₁ one decade down with ←: the stale result goes, the new one is λ₁ = 1's. */
   g_autofree char *want1 = recover_numbers ("1");
   g_assert_cmpstr (want1, !=, want);
   keys (&p, "Down", "Left");
+  /* the old result's caption says it is stale until the new one is in */
+  g_free (wait_for (&p, "LESC on artificial · λ₁ = 10 · λ₂ = 0.1 · seed 5489 · stale", 10));
   /* Until the row shows numbers that are not the old ones (the stale row goes at once). */
   g_autofree char *again = NULL;
   g_autofree char *got1 = NULL;
@@ -296,6 +301,7 @@ test_start_run_tune_quit (void)
   g_assert_cmpstr (words[g_strv_length (words) - 1], ==, "1");   /* the panel: λ₁ = 1 */
   g_test_message ("λ₁ = 1: lesc recover %s; the table %s", want1, got1);
   g_assert_cmpstr (got1, ==, want1);
+  g_free (wait_for (&p, " LESC on artificial · λ₁ = 1 · λ₂ = 0.1 · seed 5489 · ", 10));
 
   keys (&p, "q");
   g_assert_cmpint (wait_exit (&p), ==, 0);
@@ -331,6 +337,108 @@ test_esc_cancels_glesc (void)
   keys (&p, "q");
   g_assert_cmpint (wait_exit (&p), ==, 0);
   assert_restored (&p);
+  pane_stop (&p);
+}
+
+/* Own data opened with its options keeps them: `g` and `c` say at once, in full, that data
+ * without ground truth has no grid or cross-validation (before: a truncated "a single
+ * table needs … --label-c…", the options lost when the file was read again); a run
+ * recovers its distributions; `o` opens the same file typed with its options. */
+static void
+test_own_data_options (void)
+{
+  g_autofree char *weather = g_build_filename (LESC_TEST_SOURCE_DIR, "docs", "examples", "weather.csv", NULL);
+  g_autofree char *args = g_strdup_printf ("%s --logical-columns 3", weather);
+  Pane p = { 0 };
+  pane_start (&p, 120, 40, NULL, args);
+  g_free (wait_for (&p, "weather", 30));
+  keys (&p, "3");
+  keys (&p, "g");
+  g_autofree char *grid = wait_for (&p, "weather has only logical labels: the λ grid needs ground truth", 30);
+  g_assert_null (strstr (grid, "--label-c"));
+  keys (&p, "5");
+  keys (&p, "c");
+  g_free (wait_for (&p, "weather has only logical labels: the cross-validation needs ground truth", 30));
+  keys (&p, "2");
+  focus_method (&p, "lp");
+  keys (&p, "Space");
+  g_free (wait_for (&p, "LP on weather: done in ", 120));
+  /* the picker: the file typed with its options */
+  keys (&p, "o");
+  g_free (wait_for (&p, "Open a data set", 10));
+  keys (&p, "End", "Enter");
+  g_free (wait_for (&p, "lesc's options", 10));
+  g_autofree char *typed = g_strdup_printf ("%s --logical-columns 3", weather);
+  keys (&p, "-l", typed);
+  keys (&p, "Enter");
+  g_free (wait_for (&p, "Opened weather", 30));
+  keys (&p, "q");
+  g_assert_cmpint (wait_exit (&p), ==, 0);
+  pane_stop (&p);
+}
+
+/* A restart remembers the data set with its options, the parameters and the ticks (the
+ * session's memory in the config folder): only the ticked method runs again. */
+static void
+test_restart_remembers (void)
+{
+  g_autofree char *weather = g_build_filename (LESC_TEST_SOURCE_DIR, "docs", "examples", "weather.csv", NULL);
+  g_autofree char *args = g_strdup_printf ("%s --logical-columns 3", weather);
+  g_autofree char *config = g_strdup_printf ("XDG_CONFIG_HOME=%s/config-restart", tmpdir);
+  Pane p = { 0 };
+  pane_start (&p, 120, 40, config, args);
+  g_free (wait_for (&p, "weather", 30));
+  focus_method (&p, "lp");
+  keys (&p, "Space");
+  g_free (wait_for (&p, "LP on weather: done in ", 120));
+  keys (&p, "q");
+  g_assert_cmpint (wait_exit (&p), ==, 0);
+  pane_stop (&p);
+  g_autofree char *ini = g_strdup_printf ("%s/config-restart/lesc-explorer/session.ini", tmpdir);
+  g_autofree char *saved = NULL;
+  g_assert_true (g_file_get_contents (ini, &saved, NULL, NULL));
+  g_assert_nonnull (strstr (saved, "weather.csv --logical-columns 3"));
+
+  Pane q = { 0 };
+  pane_start (&q, 120, 40, config, NULL);   /* no DATA: the last one */
+  g_autofree char *again = wait_for (&q, "LP on weather: done in ", 120);
+  g_assert_nonnull (strstr (again, "[x] LP"));
+  g_assert_nonnull (strstr (again, "[ ] FCM"));
+  keys (&q, "q");
+  g_assert_cmpint (wait_exit (&q), ==, 0);
+  pane_stop (&q);
+}
+
+/* The seconds on the progress line move during a long stage (before: only when the work
+ * reported progress), and the status of a finished run says the run's own time. */
+static void
+test_clock_moves (void)
+{
+  Pane p = { 0 };
+  pane_start (&p, 120, 40, NULL, NULL);
+  g_free (wait_for_figure (&p, "Label distributions of artificial"));
+  focus_method (&p, "glesc");
+  keys (&p, "Space");
+  g_autofree char *first = wait_for (&p, "gLESC on artificial: ", 60);
+  g_autofree char *line1 = line_with (first, "Esc cancels");
+  g_usleep (2500000);
+  g_autofree char *second = capture (&p);
+  g_autofree char *line2 = line_with (second, "Esc cancels");
+  if (line2 != NULL)   /* still running: the time has moved */
+    {
+      g_test_message ("%s → %s", g_strstrip (line1), g_strstrip (line2));
+      const gsize dot = strlen (" · ");
+      double t1 = g_ascii_strtod (strstr (line1, " · ") + dot, NULL);
+      const char *at = strstr (line2, " · ");
+      while (at != NULL && !g_ascii_isdigit (at[dot]))
+        at = strstr (at + dot, " · ");
+      g_assert_nonnull (at);
+      double t2 = g_ascii_strtod (at + dot, NULL);
+      g_assert_cmpfloat (t2, >=, t1 + 1.0);
+    }
+  keys (&p, "Escape");
+  keys (&p, "q");
+  g_assert_cmpint (wait_exit (&p), ==, 0);
   pane_stop (&p);
 }
 
@@ -560,6 +668,9 @@ main (int argc, char **argv)
       g_test_add_data_func ("/explore/restore/sigsegv", GINT_TO_POINTER (SIGSEGV), test_signals_restore);
       g_test_add_data_func ("/explore/restore/sigabrt", GINT_TO_POINTER (SIGABRT), test_signals_restore);
       g_test_add_func ("/explore/esc-cancels-glesc", test_esc_cancels_glesc);
+      g_test_add_func ("/explore/own-data-options", test_own_data_options);
+      g_test_add_func ("/explore/clock-moves", test_clock_moves);
+      g_test_add_func ("/explore/restart-remembers", test_restart_remembers);
     }
   int status = g_test_run ();
   g_autoptr (GDir) dir = g_dir_open (tmpdir, 0, NULL);

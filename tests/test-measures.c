@@ -329,6 +329,32 @@ test_rank (void)
     g_assert_cmpfloat (r[j], ==, 1);
 }
 
+/* Both directions at once equal the two single calls; without a truth, NaN and no error. */
+static void
+test_both (void)
+{
+  g_autoptr (LescDataset) art = lesc_dataset_new_artificial ();
+  g_autoptr (LescMatrix) r = lesc_matrix_copy (art->truth);
+  for (gsize i = 0; i < r->rows; i++)   /* a recovery unlike the truth: half of it uniform */
+    for (gsize j = 0; j < r->cols; j++)
+      LESC_AT (r, i, j) = 0.5 * LESC_AT (r, i, j) + 0.5 / (double) r->cols;
+  double both[2][LESC_N_MEASURES], one[LESC_N_MEASURES];
+  g_autoptr (GError) error = NULL;
+  g_assert_true (lesc_measures_compute_both (art->truth, r, both, &error));
+  for (int k = 0; k < 2; k++)
+    {
+      g_assert_true (lesc_measures_compute (art->truth, r, (LescKlDirection) k, one, &error));
+      for (guint j = 0; j < LESC_N_MEASURES; j++)
+        g_assert_cmpfloat (both[k][j], ==, one[j]);
+    }
+  g_assert_cmpfloat (both[LESC_KL_TRUTH_RECOVERED][LESC_MEASURE_KL], !=, both[LESC_KL_RECOVERED_TRUTH][LESC_MEASURE_KL]);
+  g_assert_true (lesc_measures_compute_both (NULL, r, both, &error));
+  g_assert_no_error (error);
+  for (int k = 0; k < 2; k++)
+    for (guint j = 0; j < LESC_N_MEASURES; j++)
+      g_assert_true (isnan (both[k][j]));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -342,5 +368,6 @@ main (int argc, char **argv)
   g_test_add_func ("/measures/errors", test_errors);
   g_test_add_func ("/measures/truth-vs-truth", test_truth_vs_truth);
   g_test_add_func ("/measures/truth-vs-truth-with-zero", test_truth_vs_truth_with_zero);
+  g_test_add_func ("/measures/both", test_both);
   return g_test_run ();
 }

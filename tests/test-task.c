@@ -1,7 +1,7 @@
 /* Background tasks (core/base/task.h): the output of a finished work, progress reaching the
  * starting thread's main context in order, cancel of a running and of a not-started task
- * (the output made for stale settings is dropped), failures with their message, and the
- * shutdown wait. */
+ * (the output made for stale settings is dropped), failures with their message, the
+ * shutdown wait, the gate that pauses background work, and provisional frames. */
 #include "core/base/task.h"
 #include "core/base/error.h"
 
@@ -274,6 +274,126 @@ test_unref_while_running (void)
   lesc_task_unref (watch);
 }
 
+/* ---- the gate: background work waits while it is closed ------------------------------------ */
+
+typedef struct {
+  gint checks;          /* cancel checks passed */
+  gint stop;            /* the test ends the work */
+} Loop;
+
+static gpointer
+loop_func (gpointer input, LescProgress *progress, GError **error)
+{
+  Loop *l = input;
+  while (!g_atomic_int_get (&l->stop))
+    {
+      if (lesc_progress_cancelled (progress, error))
+        return NULL;
+      g_atomic_int_inc (&l->checks);
+      g_usleep (1000);
+    }
+  return g_new0 (int, 1);
+}
+
+static void
+test_gate (void)
+{
+  Loop *l = g_new0 (Loop, 1);
+  g_autoptr (LescGate) gate = lesc_gate_new ();
+  LescTask *t = lesc_task_new (loop_func, l, g_free, g_free);
+  lesc_task_set_gate (t, gate);
+  lesc_gate_close (gate);
+  lesc_gate_close (gate);   /* nested */
+  g_assert_true (lesc_gate_is_closed (gate));
+  lesc_task_start (t, NULL, NULL);
+  g_assert_true (lesc_task_is_paused (t));
+  g_usleep (200000);
+  g_assert_cmpint (g_atomic_int_get (&l->checks), ==, 0);   /* waits at its first check */
+  g_assert_cmpfloat (lesc_task_get_paused_seconds (t), >=, 0.15);
+  lesc_gate_open (gate);
+  g_assert_true (lesc_gate_is_closed (gate));   /* one close left */
+  g_usleep (50000);
+  g_assert_cmpint (g_atomic_int_get (&l->checks), ==, 0);
+  lesc_gate_open (gate);
+  g_assert_false (lesc_task_is_paused (t));
+  while (g_atomic_int_get (&l->checks) < 5)
+    g_usleep (1000);
+  /* closed again: the work stops at its next check; a cancel ends the wait */
+  lesc_gate_close (gate);
+  g_usleep (50000);
+  gint held = g_atomic_int_get (&l->checks);
+  g_usleep (100000);
+  g_assert_cmpint (g_atomic_int_get (&l->checks), <=, held + 1);
+  lesc_task_cancel (t);
+  iterate_until_finished (t);
+  g_assert_cmpint (lesc_task_get_state (t), ==, LESC_TASK_CANCELLED);
+  double paused = lesc_task_get_paused_seconds (t);
+  g_assert_cmpfloat (paused, >=, 0.3);
+  g_assert_cmpfloat (paused, <=, lesc_task_get_seconds (t));
+  lesc_task_unref (t);
+}
+
+/* ---- provisional frames ------------------------------------------------------------------ */
+
+static gpointer
+frames_func (gpointer input, LescProgress *progress, GError **error)
+{
+  double values[2];
+  for (guint i = 1; i <= 5; i++)
+    {
+      values[0] = i;
+      values[1] = 10.0 * i;
+      LescProgressFrame f = { i, 5, 1.0 / i, values, 1, 2, i == 5 };
+      lesc_progress_frame (progress, &f);
+      g_usleep (120000);   /* longer than the frame interval: every frame is due */
+    }
+  return g_new0 (int, 1);
+}
+
+static gpointer
+make_frame (gpointer input, const LescProgressFrame *frame)
+{
+  int *copy = g_new (int, 1);
+  *copy = (int) frame->values[1];
+  return copy;
+}
+
+typedef struct {
+  guint serial;
+  GArray *seen;   /* the provisional values, in order */
+} Frames;
+
+static void
+frames_cb (LescTask *t, gpointer data)
+{
+  Frames *f = data;
+  if (lesc_task_get_provisional_serial (t) != f->serial)
+    {
+      f->serial = lesc_task_get_provisional_serial (t);
+      int v = *(int *) lesc_task_get_provisional (t);
+      g_array_append_val (f->seen, v);
+    }
+}
+
+static void
+test_frames (void)
+{
+  LescTask *t = lesc_task_new (frames_func, NULL, NULL, g_free);
+  lesc_task_set_frame_func (t, make_frame);
+  Frames f = { 0, g_array_new (FALSE, FALSE, sizeof (int)) };
+  lesc_task_start (t, frames_cb, &f);
+  iterate_until_finished (t);
+  g_assert_cmpint (lesc_task_get_state (t), ==, LESC_TASK_DONE);
+  /* in order, without repeats, the final one (50) among them */
+  g_assert_cmpuint (f.seen->len, >=, 2);
+  for (guint i = 1; i < f.seen->len; i++)
+    g_assert_cmpint (g_array_index (f.seen, int, i), >, g_array_index (f.seen, int, i - 1));
+  g_assert_cmpint (g_array_index (f.seen, int, f.seen->len - 1), ==, 50);
+  g_assert_cmpint (*(int *) lesc_task_get_provisional (t), ==, 50);
+  g_array_unref (f.seen);
+  lesc_task_unref (t);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -285,5 +405,7 @@ main (int argc, char **argv)
   g_test_add_func ("/task/cancel-before-start", test_cancel_before_start);
   g_test_add_func ("/task/wait", test_wait);
   g_test_add_func ("/task/unref-while-running", test_unref_while_running);
+  g_test_add_func ("/task/gate", test_gate);
+  g_test_add_func ("/task/frames", test_frames);
   return g_test_run ();
 }

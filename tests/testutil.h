@@ -44,3 +44,16 @@ lesc_test_reference_dir (void)
   return LESC_TEST_REFERENCE_DIR;
 }
 #endif
+
+/* Own data without ground truth: `path` gets `n` rows of two features and three 0/1 logical
+ * labels ("a,b,l1,l2,l3"; every row and every label has a 1), read with
+ * --logical-columns 3. */
+static inline void
+lesc_test_write_logical_csv (const char *path, int n)
+{
+  GString *text = g_string_new ("a,b,l1,l2,l3\n");
+  for (int i = 0; i < n; i++)
+    g_string_append_printf (text, "%d,%d,%d,%d,%d\n", i, (i * 7) % 11, i % 2, i % 3 == 0, i % 2 == 0 || i % 5 == 0);
+  g_assert_true (g_file_set_contents (path, text->str, -1, NULL));
+  g_string_free (text, TRUE);
+}

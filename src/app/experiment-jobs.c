@@ -2,118 +2,46 @@
 #include "app/experiment-jobs.h"
 #include "app/result.h"
 
-#include "core/base/error.h"
-#include "core/data/open.h"
+#include "core/experiments/request.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
 
+/* The core's request (core/experiments/request.h) and the data set in the window when
+ * it was asked (CV, grid). */
 typedef struct {
-  LescJobKind kind;
-  GStrv datasets;
-  char *data_dir;
-  LescMethodSetup setups[16];
-  guint n_setups;
-  guint folds;
-  guint32 fold_seed;
-  double *lambda1, *lambda2;
-  guint n1, n2;
-  LescKlDirection kl;
-  gboolean tuned;
-  gboolean store_only;
-  LescDataObject *data;     /* the data set in the window when asked (CV, grid) */
-  LescOpenOptions open;     /* how its file was read */
+  LescExperimentRequest *request;
+  LescDataObject *data;
 } ExperimentInput;
 
 static void
 experiment_input_free (ExperimentInput *in)
 {
-  g_strfreev (in->datasets);
-  g_free (in->data_dir);
-  g_free (in->lambda1);
-  g_free (in->lambda2);
+  lesc_experiment_request_free (in->request);
   g_clear_object (&in->data);
   g_free (in);
-}
-
-static gboolean
-init_options (ExperimentInput *in, LescExperimentOptions *o, LescProgress *progress, GError **error)
-{
-  memset (o, 0, sizeof *o);
-  o->store = lesc_store_open (NULL, error);
-  if (o->store == NULL)
-    return FALSE;
-  o->data_dir = in->data_dir;
-  o->open = &in->open;
-  o->kl = in->kl;
-  o->store_only = in->store_only;
-  o->progress = progress;
-  /* a grid shares the explorer's cache with its runs (and the λ strip) */
-  o->cache = in->lambda1 != NULL ? lesc_app_run_cache () : NULL;
-  return TRUE;
-}
-
-/* Failures of single runs do not stop an experiment; they are reported with the output. */
-static gboolean
-check_counts (LescExperimentCounts *counts, GError **error)
-{
-  if (counts->failures != NULL && counts->failures->len > 0 && counts->runs_computed + counts->runs_reused == 0)
-    {
-      g_set_error_literal (error, LESC_ERROR, LESC_ERROR_NUMERIC, g_ptr_array_index (counts->failures, 0));
-      return FALSE;
-    }
-  return TRUE;
 }
 
 static gpointer
 experiment_work (gpointer input, LescProgress *progress, GError **error)
 {
-  ExperimentInput *in = input;
-  LescExperimentOptions o;
-  if (!init_options (in, &o, progress, error))
-    return NULL;
-  LescExperimentCounts counts = { 0 };
-  gpointer out = NULL;
-  switch (in->kind)
-    {
-    case LESC_JOB_KIND_CV:
-      out = lesc_cross_validate ((const char *const *) in->datasets, 1, in->setups, in->n_setups,
-                                 in->folds, in->fold_seed, &o, &counts, error);
-      break;
-    case LESC_JOB_KIND_GRID:
-      out = lesc_grid_run (in->datasets[0], &in->setups[0], in->lambda1, in->n1, in->lambda2,
-                           in->n2, &o, &counts, error);
-      break;
-    default:
-      {
-        LescTuning tuning = { in->tuned, -1 };
-        out = lesc_recovery_table ((const char *const *) in->datasets, g_strv_length (in->datasets),
-                                   in->setups, in->n_setups, &tuning, &o, &counts, error);
-      }
-      break;
-    }
-  lesc_store_close (o.store);
-  if (out != NULL && in->kind != LESC_JOB_KIND_OTHER && !check_counts (&counts, error))
-    {
-      if (in->kind == LESC_JOB_KIND_CV)
-        lesc_cv_result_free (out);
-      else
-        lesc_grid_free (out);
-      out = NULL;
-    }
-  lesc_experiment_counts_clear (&counts);
-  return out;
+  return lesc_experiment_request_run (((ExperimentInput *) input)->request, progress, error);
 }
 
+/* The request reads the window's data set as its file was read. */
 static ExperimentInput *
-input_new (LescJobKind kind, const LescMethodSetup *setups, guint n_setups, LescKlDirection kl)
+input_new (LescExperimentRequest *r, LescDataObject *data, LescKlDirection kl)
 {
   ExperimentInput *in = g_new0 (ExperimentInput, 1);
-  in->kind = kind;
-  in->n_setups = MIN (n_setups, G_N_ELEMENTS (in->setups));
-  for (guint i = 0; i < in->n_setups; i++)
-    in->setups[i] = setups[i];
-  in->kl = kl;
+  in->request = r;
+  r->kl = kl;
+  if (data != NULL)
+    {
+      in->data = g_object_ref (data);
+      LescOpenOptions open;
+      lesc_data_object_get_open_options (data, &open);
+      lesc_experiment_request_set_open (r, &open);
+    }
   return in;
 }
 
@@ -121,13 +49,9 @@ LescJob *
 lesc_cv_job_new (LescDataObject *data, const LescMethodSetup *setups, guint n_setups, guint folds,
                  guint32 fold_seed, LescKlDirection kl)
 {
-  ExperimentInput *in = input_new (LESC_JOB_KIND_CV, setups, n_setups, kl);
-  in->data = g_object_ref (data);
-  lesc_data_object_get_open_options (data, &in->open);
-  const char *specs[] = { lesc_data_object_get_spec (data), NULL };
-  in->datasets = g_strdupv ((char **) specs);
-  in->folds = folds;
-  in->fold_seed = fold_seed;
+  ExperimentInput *in = input_new (lesc_experiment_request_new_cv (lesc_data_object_get_spec (data), setups,
+                                                                   n_setups, folds, fold_seed),
+                                   data, kl);
   /* TRANSLATORS: a job title: "10-fold cross-validation on sjaffe" */
   g_autofree char *title = g_strdup_printf (_("%u-fold cross-validation on %s"), folds,
                                             lesc_data_object_get_name (data));
@@ -139,16 +63,11 @@ LescJob *
 lesc_grid_job_new (LescDataObject *data, const LescMethodSetup *setup, const double *lambda1,
                    guint n1, const double *lambda2, guint n2, LescKlDirection kl, gboolean store_only)
 {
-  ExperimentInput *in = input_new (LESC_JOB_KIND_GRID, setup, 1, kl);
-  in->store_only = store_only;
-  in->data = g_object_ref (data);
-  lesc_data_object_get_open_options (data, &in->open);
-  const char *specs[] = { lesc_data_object_get_spec (data), NULL };
-  in->datasets = g_strdupv ((char **) specs);
-  in->lambda1 = g_memdup2 (lambda1, n1 * sizeof (double));
-  in->lambda2 = g_memdup2 (lambda2, n2 * sizeof (double));
-  in->n1 = n1;
-  in->n2 = n2;
+  LescExperimentRequest *r = lesc_experiment_request_new_grid (lesc_data_object_get_spec (data), setup, lambda1,
+                                                               n1, lambda2, n2);
+  r->store_only = store_only;
+  r->cache = lesc_app_run_cache ();   /* the grid shares the explorer's cache with its runs */
+  ExperimentInput *in = input_new (r, data, kl);
   /* TRANSLATORS: a job title: "λ grid of gLESC on sjaffe" */
   g_autofree char *title = g_strdup_printf (_("λ grid of %s on %s"), setup->method->display_name,
                                             lesc_data_object_get_name (data));
@@ -160,11 +79,10 @@ LescJob *
 lesc_table_job_new (const char *const *datasets, const char *data_dir, const LescMethodSetup *setups,
                     guint n_setups, gboolean tuned, LescKlDirection kl, gboolean store_only)
 {
-  ExperimentInput *in = input_new (LESC_JOB_KIND_OTHER, setups, n_setups, kl);
-  in->datasets = g_strdupv ((char **) datasets);
-  in->data_dir = data_dir != NULL && data_dir[0] != '\0' ? g_strdup (data_dir) : NULL;
-  in->tuned = tuned;
-  in->store_only = store_only;
+  LescExperimentRequest *r = lesc_experiment_request_new_table (datasets, setups, n_setups, store_only);
+  r->data_dir = data_dir != NULL && data_dir[0] != '\0' ? g_strdup (data_dir) : NULL;
+  r->tuned = tuned;
+  ExperimentInput *in = input_new (r, NULL, kl);
   guint n = g_strv_length ((char **) datasets);
   g_autofree char *title = store_only
     ? g_strdup (_("Reading the results store"))
@@ -192,21 +110,21 @@ lesc_experiment_job_get_data (LescJob *job)
 const LescMethodSetup *
 lesc_experiment_job_get_setups (LescJob *job, guint *n)
 {
-  ExperimentInput *in = lesc_job_get_input (job);
-  *n = in->n_setups;
-  return in->setups;
+  LescExperimentRequest *r = ((ExperimentInput *) lesc_job_get_input (job))->request;
+  *n = r->n_setups;
+  return r->setups;
 }
 
 const double *
 lesc_experiment_job_get_lambdas (LescJob *job, guint which, guint *n)
 {
-  ExperimentInput *in = lesc_job_get_input (job);
-  *n = which == 1 ? in->n1 : in->n2;
-  return which == 1 ? in->lambda1 : in->lambda2;
+  LescExperimentRequest *r = ((ExperimentInput *) lesc_job_get_input (job))->request;
+  *n = which == 1 ? r->n1 : r->n2;
+  return which == 1 ? r->lambda1 : r->lambda2;
 }
 
 LescKlDirection
 lesc_experiment_job_get_kl (LescJob *job)
 {
-  return ((ExperimentInput *) lesc_job_get_input (job))->kl;
+  return ((ExperimentInput *) lesc_job_get_input (job))->request->kl;
 }

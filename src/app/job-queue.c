@@ -1,5 +1,10 @@
+/* The window's job queue: the session's queue (session/queue.h) with the jobs as GObjects
+ * and their history for the Runs list. The user's runs go first; background jobs (λ grid,
+ * cross-validation, comparison, strip, converged optimum) run beside them and pause while
+ * a run is under way. */
 #include "config.h"
 #include "app/job-queue.h"
+#include "session/queue.h"
 
 #define MAX_HISTORY 200
 
@@ -7,7 +12,8 @@ struct _LescJobQueue
 {
   GObject parent_instance;
   GListStore *jobs;      /* all jobs of the session */
-  GQueue waiting;        /* LescJob*, refs */
+  LescQueue *queue;
+  GHashTable *pending;   /* LescTask* → LescJob* (a ref) while it waits or runs */
   LescJob *current;      /* the job whose worker runs (even while it is cancelling) */
 };
 
@@ -19,14 +25,17 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (LescJobQueue, lesc_job_queue, G_TYPE_OBJECT)
 
-static void start_next (LescJobQueue *self);
-
 static void
 lesc_job_queue_dispose (GObject *object)
 {
   LescJobQueue *self = LESC_JOB_QUEUE (object);
-  lesc_job_queue_cancel_all (self);
-  g_queue_clear_full (&self->waiting, g_object_unref);
+  if (self->queue != NULL)
+    {
+      lesc_job_queue_cancel_all (self);
+      g_clear_pointer (&self->queue, lesc_queue_free);   /* waits for the workers */
+    }
+  g_clear_pointer (&self->pending, g_hash_table_unref);
+  g_clear_object (&self->current);
   g_clear_object (&self->jobs);
   G_OBJECT_CLASS (lesc_job_queue_parent_class)->dispose (object);
 }
@@ -59,11 +68,52 @@ lesc_job_queue_class_init (LescJobQueueClass *klass)
                                                G_TYPE_NONE, 1, LESC_TYPE_JOB);
 }
 
+/* The running job to show: the user's run, else the background one. */
+static void
+update_current (LescJobQueue *self)
+{
+  LescTask *t = lesc_queue_running (self->queue, LESC_PRIORITY_FOREGROUND);
+  if (t == NULL)
+    t = lesc_queue_running (self->queue, LESC_PRIORITY_BACKGROUND);
+  LescJob *job = t != NULL ? g_hash_table_lookup (self->pending, t) : NULL;
+  if (job != self->current)
+    {
+      g_set_object (&self->current, job);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT]);
+    }
+}
+
+static void
+finished (LescJobQueue *self, LescJob *job)
+{
+  g_signal_emit (self, signals[SIGNAL_JOB_FINISHED], 0, job);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+}
+
+static void
+queue_changed (LescQueue *q, LescTask *t, gpointer data)
+{
+  LescJobQueue *self = data;
+  if (t != NULL && lesc_task_is_finished (t))
+    {
+      LescJob *job = NULL;
+      if (g_hash_table_steal_extended (self->pending, t, NULL, (gpointer *) &job))
+        {
+          update_current (self);
+          finished (self, job);
+          g_object_unref (job);
+          return;
+        }
+    }
+  update_current (self);
+}
+
 static void
 lesc_job_queue_init (LescJobQueue *self)
 {
   self->jobs = g_list_store_new (LESC_TYPE_JOB);
-  g_queue_init (&self->waiting);
+  self->pending = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_object_unref);
+  self->queue = lesc_queue_new (queue_changed, self);
 }
 
 LescJobQueue *
@@ -87,13 +137,13 @@ lesc_job_queue_get_current (LescJobQueue *self)
 gboolean
 lesc_job_queue_get_busy (LescJobQueue *self)
 {
-  return self->current != NULL || !g_queue_is_empty (&self->waiting);
+  return g_hash_table_size (self->pending) > 0;
 }
 
 guint
 lesc_job_queue_get_pending (LescJobQueue *self)
 {
-  return (self->current != NULL) + g_queue_get_length (&self->waiting);
+  return g_hash_table_size (self->pending);
 }
 
 static void
@@ -113,50 +163,21 @@ trim_history (LescJobQueue *self)
     }
 }
 
-static void
-job_finished_cb (GObject *source, GAsyncResult *result, gpointer data)
-{
-  g_autoptr (LescJobQueue) self = data;
-  LescJob *job = LESC_JOB (source);
-  g_autoptr (GError) error = NULL;
-  lesc_job_run_finish (job, result, &error);
-  if (self->current == job)
-    g_clear_object (&self->current);
-  g_signal_emit (self, signals[SIGNAL_JOB_FINISHED], 0, job);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT]);
-  start_next (self);
-}
-
-static void
-start_next (LescJobQueue *self)
-{
-  if (self->current == NULL)
-    {
-      LescJob *job;
-      while ((job = g_queue_pop_head (&self->waiting)) != NULL)
-        {
-          if (lesc_job_get_state (job) == LESC_JOB_QUEUED)
-            {
-              self->current = job;  /* takes the queue's ref */
-              g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT]);
-              lesc_job_run_async (job, job_finished_cb, g_object_ref (self));
-              break;
-            }
-          g_object_unref (job);
-        }
-    }
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
-}
-
 void
 lesc_job_queue_add (LescJobQueue *self, LescJob *job)
 {
   g_return_if_fail (LESC_IS_JOB_QUEUE (self));
   g_return_if_fail (LESC_IS_JOB (job));
   g_list_store_append (self->jobs, job);
-  g_queue_push_tail (&self->waiting, g_object_ref (job));
   trim_history (self);
-  start_next (self);
+  if (lesc_job_get_state (job) != LESC_JOB_QUEUED)
+    return;
+  LescTask *t = lesc_job_get_task (job);
+  g_hash_table_insert (self->pending, t, g_object_ref (job));
+  lesc_queue_push_full (self->queue, lesc_task_ref (t),
+                        lesc_job_is_background (job) ? LESC_PRIORITY_BACKGROUND : LESC_PRIORITY_FOREGROUND,
+                        lesc_job_task_changed, job);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
 }
 
 void
@@ -164,25 +185,30 @@ lesc_job_queue_cancel_matching (LescJobQueue *self, gboolean (*match) (LescJob *
                                 gpointer data)
 {
   g_return_if_fail (LESC_IS_JOB_QUEUE (self));
-  gboolean any = FALSE;
-  for (GList *l = self->waiting.head; l != NULL;)
+  g_autoptr (GPtrArray) jobs = g_ptr_array_new_with_free_func (g_object_unref);
+  GHashTableIter it;
+  gpointer value;
+  g_hash_table_iter_init (&it, self->pending);
+  while (g_hash_table_iter_next (&it, NULL, &value))
+    g_ptr_array_add (jobs, g_object_ref (value));
+  for (guint i = 0; i < jobs->len; i++)
     {
-      GList *next = l->next;
-      LescJob *job = l->data;
-      if (match == NULL || match (job, data))
+      LescJob *job = g_ptr_array_index (jobs, i);
+      if (match != NULL && !match (job, data))
+        continue;
+      gboolean waiting = lesc_job_get_state (job) == LESC_JOB_QUEUED;
+      lesc_job_cancel (job);
+      if (!waiting)
+        continue;   /* running: it ends through the queue */
+      LescTask *t = lesc_job_get_task (job);
+      lesc_queue_cancel (self->queue, t);
+      LescJob *held = NULL;
+      if (g_hash_table_steal_extended (self->pending, t, NULL, (gpointer *) &held))
         {
-          lesc_job_cancel (job);
-          g_signal_emit (self, signals[SIGNAL_JOB_FINISHED], 0, job);
-          g_queue_delete_link (&self->waiting, l);
-          g_object_unref (job);
-          any = TRUE;
+          finished (self, held);
+          g_object_unref (held);
         }
-      l = next;
     }
-  if (self->current != NULL && (match == NULL || match (self->current, data)))
-    lesc_job_cancel (self->current);
-  if (any)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
 }
 
 void

@@ -4,6 +4,7 @@
 #pragma once
 #include <gio/gio.h>
 #include "core/base/progress.h"
+#include "core/base/task.h"
 
 G_BEGIN_DECLS
 
@@ -68,5 +69,15 @@ void     lesc_job_run_async (LescJob *self, GAsyncReadyCallback callback, gpoint
 gpointer lesc_job_run_finish (LescJob *self, GAsyncResult *result, GError **error);
 
 const char *lesc_job_state_to_string (LescJobState state);
+
+/* Background work (a λ grid, a cross-validation, the comparison, the strip, the converged
+ * optimum): it yields to the user's runs and says so. Grids, CVs and the other kinds are
+ * background from the start; a run is when set so (before it is queued). */
+void     lesc_job_set_background (LescJob *self, gboolean background);
+gboolean lesc_job_is_background (LescJob *self);
+/* The task the job wraps, and the callback that keeps the job in step with it (the job
+ * queue starts the task: session/queue.h). */
+LescTask *lesc_job_get_task (LescJob *self);
+void      lesc_job_task_changed (LescTask *task, gpointer job);
 
 G_END_DECLS

@@ -6,6 +6,9 @@
 #include "app/param-row.h"
 #include "app/settings.h"
 #include "app/wheel-guard.h"
+#include "core/methods/options.h"
+
+#include <string.h>
 
 typedef struct {
   const LescMethod *method;
@@ -226,6 +229,27 @@ lesc_method_panel_new (void)
   return g_object_new (LESC_TYPE_METHOD_PANEL, NULL);
 }
 
+/* The widgets of the run options (core/methods/options.h), by key. */
+enum { N_OPTION_WIDGETS = 5 };
+typedef struct {
+  const LescRunOption *option;
+  AdwComboRow *combo;
+  GtkSwitch *toggle;
+} OptionWidget;
+
+static void
+option_widgets (LescMethodPanel *self, OptionWidget *w)
+{
+  const OptionWidget all[N_OPTION_WIDGETS] = {
+    { lesc_run_option_find ("variant"), self->variant_row, NULL },
+    { lesc_run_option_find ("c-orientation"), NULL, self->orientation_switch },
+    { lesc_run_option_find ("tensor-fft"), NULL, self->fft_switch },
+    { lesc_run_option_find ("odd-n-double-shrink"), NULL, self->shrink_switch },
+    { lesc_run_option_find ("flavour"), self->flavour_row, NULL },
+  };
+  memcpy (w, all, sizeof all);
+}
+
 void
 lesc_method_panel_get_params (LescMethodPanel *self, const LescMethod *method, LescRunParams *p)
 {
@@ -236,14 +260,15 @@ lesc_method_panel_get_params (LescMethodPanel *self, const LescMethod *method, L
     for (guint k = 0; k < method->n_params && k < LESC_MAX_PARAMS; k++)
       p->values[k] = lesc_param_row_get_value (c->params[k]);
   p->seed = (guint32) gtk_adjustment_get_value (self->seed_adjustment);
-  p->variant = adw_combo_row_get_selected (self->variant_row) == 1 ? LESC_VARIANT_CONVERGED
-                                                                   : LESC_VARIANT_REFERENCE;
-  p->c_paper_orientation = gtk_switch_get_active (self->orientation_switch);
-  p->tensor_fft_views = gtk_switch_get_active (self->fft_switch);
-  p->odd_n_single_shrink = gtk_switch_get_active (self->shrink_switch);
-  /* the rows are in LescFlavour's order */
-  p->flavour = (LescFlavour) MIN (adw_combo_row_get_selected (self->flavour_row),
-                                  (guint) LESC_FLAVOUR_PYLDL);
+  OptionWidget w[N_OPTION_WIDGETS];
+  option_widgets (self, w);
+  for (guint i = 0; i < N_OPTION_WIDGETS; i++)
+    {
+      /* a combo row's entries and a switch's off/on are in the table's order */
+      guint index = w[i].combo != NULL ? adw_combo_row_get_selected (w[i].combo)
+                                       : (guint) gtk_switch_get_active (w[i].toggle);
+      lesc_run_option_set_index (w[i].option, p, MIN (index, w[i].option->n_values - 1));
+    }
 }
 
 gboolean
@@ -313,11 +338,13 @@ lesc_method_panel_reset (LescMethodPanel *self)
         lesc_param_row_set_value (c->params[k], c->method->params[k].default_value);
     }
   gtk_adjustment_set_value (self->seed_adjustment, g_settings_get_uint (self->settings, "default-seed"));
-  adw_combo_row_set_selected (self->variant_row, 0);
-  gtk_switch_set_active (self->orientation_switch, FALSE);
-  gtk_switch_set_active (self->fft_switch, FALSE);
-  gtk_switch_set_active (self->shrink_switch, FALSE);
-  adw_combo_row_set_selected (self->flavour_row, LESC_FLAVOUR_PUBLISHED);
+  OptionWidget w[N_OPTION_WIDGETS];
+  option_widgets (self, w);
+  for (guint i = 0; i < N_OPTION_WIDGETS; i++)   /* every option's first value: the default */
+    if (w[i].combo != NULL)
+      adw_combo_row_set_selected (w[i].combo, 0);
+    else
+      gtk_switch_set_active (w[i].toggle, FALSE);
   self->resetting = FALSE;
   emit_params_changed (self, NULL);
 }

@@ -1,6 +1,7 @@
 #include "config.h"
 #include "app/param-row.h"
 #include "app/wheel-guard.h"
+#include "core/base/number.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -66,16 +67,17 @@ format_value (const LescParamSpec *spec, double value, char *buf, gsize size)
     g_ascii_formatd (buf, size, "%g", value);
 }
 
+/* The number rule is the core's (core/base/number.h); the messages are the window's own,
+ * translated. */
 gboolean
 lesc_param_row_parse (const LescParamSpec *spec, const char *text, double *value, char **message)
 {
-  g_autofree char *t = g_strstrip (g_strdelimit (g_strdup (text), ",", '.'));
-  char *end = NULL;
-  double v = g_ascii_strtod (t, &end);
+  double v = 0.0;
+  gboolean number = lesc_number_parse (text, &v, NULL);
   char lo[G_ASCII_DTOSTR_BUF_SIZE], hi[G_ASCII_DTOSTR_BUF_SIZE];
   format_value (spec, spec->min, lo, sizeof lo);
   format_value (spec, spec->max, hi, sizeof hi);
-  if (t[0] == '\0' || end == t || *end != '\0' || !isfinite (v))
+  if (!number)
     {
       if (message != NULL)
         /* TRANSLATORS: %s: what was typed; then the parameter's name and its range */
@@ -83,7 +85,7 @@ lesc_param_row_parse (const LescParamSpec *spec, const char *text, double *value
                                     text, spec->name, lo, hi);
       return FALSE;
     }
-  if (v < spec->min || v > spec->max || (spec->integer && v != round (v)))
+  if (!lesc_param_spec_check (spec, v, NULL))
     {
       if (message != NULL)
         *message = g_strdup_printf (spec->integer

@@ -1,8 +1,10 @@
 #include "config.h"
 #include "app/result.h"
 #include "app/settings.h"
+#include "core/methods/outcome.h"
 #include "core/methods/run.h"
 #include "core/methods/tracetable.h"
+#include "session/provenance.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -202,19 +204,6 @@ lesc_app_run_cache (void)
   return cache;
 }
 
-/* Both KL directions' measures of `self->recovered` (NaN without a ground truth). */
-static gboolean
-compute_measures (LescResult *self, const LescDataset *ds, GError **error)
-{
-  for (guint j = 0; j < LESC_N_MEASURES; j++)
-    self->measures[0][j] = self->measures[1][j] = NAN;   /* no ground truth: no measures */
-  return ds->truth == NULL
-         || (lesc_measures_compute (ds->truth, self->recovered, LESC_KL_TRUTH_RECOVERED,
-                                    self->measures[0], error)
-             && lesc_measures_compute (ds->truth, self->recovered, LESC_KL_RECOVERED_TRUTH,
-                                       self->measures[1], error));
-}
-
 /* Worker thread: a provisional result from the LE optimizer's frame. */
 static gpointer
 run_frame (gpointer input, const LescProgressFrame *frame)
@@ -231,41 +220,34 @@ run_frame (gpointer input, const LescProgressFrame *frame)
   self->max_iterations = frame->max_iterations;
   self->report.le.objective = frame->objective;
   self->report.le.iterations = frame->iteration;
-  if (!compute_measures (self, ds, NULL))
+  if (!lesc_measures_compute_both (ds->truth, self->recovered, self->measures, NULL))
     g_clear_object (&self);
   return self;
 }
 
-/* Worker thread: the whole run, then the measures in both KL directions. */
+/* Worker thread: the core's run with its measures (core/methods/outcome.h), handed to a
+ * GObject for the views. */
 static gpointer
 run_work (gpointer input, LescProgress *progress, GError **error)
 {
   LescRunInput *in = input;
   const LescDataset *ds = lesc_data_object_get_dataset (in->data);
-  gint64 start = g_get_monotonic_time ();
-  LescRunResult report = { 0 };
   LescRunParams params = in->params;
   if (in->method->smoothness != NULL)
     params.trace_bytes = LESC_TRACE_INTERACTIVE_BYTES;   /* for the optimizer view */
-  LescMatrix *recovered = lesc_method_run_cached (in->method, ds, &params, lesc_app_run_cache (),
-                                                  progress, &report, error);
-  if (recovered == NULL)
-    {
-      lesc_run_result_clear (&report);
-      return NULL;
-    }
+  LescRunOutcome *o = lesc_run_outcome_compute (in->method, ds, &params, lesc_app_run_cache (), progress, error);
+  if (o == NULL)
+    return NULL;
   LescResult *self = g_object_new (LESC_TYPE_RESULT, NULL);
   self->method = in->method;
   self->params = in->params;
   self->data = g_object_ref (in->data);
-  self->recovered = recovered;
-  self->report = report;
-  self->seconds = (double) (g_get_monotonic_time () - start) / 1e6;
-  if (!compute_measures (self, ds, error))
-    {
-      g_object_unref (self);
-      return NULL;
-    }
+  self->recovered = g_steal_pointer (&o->recovered);
+  self->report = o->report;
+  memset (&o->report, 0, sizeof o->report);   /* the result owns the model and the trace */
+  memcpy (self->measures, o->measures, sizeof self->measures);
+  self->seconds = o->seconds;
+  lesc_run_outcome_free (o);
   if (self->report.trace != NULL && ds->truth != NULL)
     for (int k = 0; k < 2; k++)
       {
@@ -288,9 +270,11 @@ lesc_run_job_new (const LescMethod *method, const LescRunParams *params, LescDat
   in->method = method;
   in->params = *params;
   in->data = g_object_ref (data);
-  /* TRANSLATORS: a job title: "gLESC on yeast-alpha" */
-  g_autofree char *title = g_strdup_printf (_("%s on %s"), method->display_name,
-                                            lesc_data_object_get_name (data));
+  /* the Runs list and the status say what the run is: "GLLE on artificial · λ = 0.01 · …" */
+  const LescDataset *ds = lesc_data_object_get_dataset (data);
+  g_autoptr (LescProvenance) p = lesc_provenance_new (lesc_data_object_get_name (data), ds->checksum, method,
+                                                      params, NULL, NULL, FALSE);
+  g_autofree char *title = lesc_provenance_title (p);
   LescJob *job = lesc_job_new (LESC_JOB_KIND_RUN, title, run_work, in,
                                (GDestroyNotify) run_input_free, g_object_unref);
   if (method->smoothness != NULL)

@@ -10,6 +10,8 @@
 #include "app/result.h"
 #include "core/data/tablefile.h"
 #include "core/experiments/experiment.h"
+#include "session/dataspec.h"
+#include "session/memory.h"
 
 /* ---- open ------------------------------------------------------------------------------ */
 
@@ -25,6 +27,71 @@ open_response_cb (GtkNativeDialog *dialog, int response, gpointer data)
         lesc_window_open (self, path);
     }
   g_object_unref (dialog);
+}
+
+/* ---- Open Recent ------------------------------------------------------------------------ */
+
+static void
+refresh_recent (LescWindow *self)
+{
+  g_autofree char *path = lesc_session_memory_default_path ();
+  g_auto (GStrv) recent = lesc_session_memory_load_recent (path);
+  g_menu_remove_all (self->recent_menu);
+  for (char **r = recent; *r != NULL; r++)
+    {
+      g_autoptr (GMenuItem) item = g_menu_item_new (*r, NULL);
+      g_menu_item_set_action_and_target_value (item, "win.open-recent", g_variant_new_string (*r));
+      g_menu_append_item (self->recent_menu, item);
+    }
+}
+
+void
+_lesc_window_recent_init (LescWindow *self)
+{
+  self->recent_menu = g_menu_new ();
+  g_autoptr (GMenuModel) first = g_menu_model_get_item_link (G_MENU_MODEL (self->main_menu), 0, G_MENU_LINK_SECTION);
+  if (first != NULL && G_IS_MENU (first))
+    g_menu_append_submenu (G_MENU (first), _("Open _Recent"), G_MENU_MODEL (self->recent_menu));
+  refresh_recent (self);
+}
+
+/* A data set opened: first among the recent ones, with the options it was read with. */
+void
+_lesc_window_recent_add (LescWindow *self, const char *spec, LescDataObject *data)
+{
+  LescOpenOptions open;
+  lesc_data_object_get_open_options (data, &open);
+  g_autofree char *text = lesc_data_spec_format (spec, &open);
+  g_autofree char *path = lesc_session_memory_default_path ();
+  g_autoptr (GError) error = NULL;
+  if (!lesc_session_memory_push_recent (path, text, &error))
+    g_message ("%s", error->message);   /* Open Recent misses it; the data set is open */
+  refresh_recent (self);
+}
+
+GMenuModel *
+lesc_window_get_recent_menu (LescWindow *self)
+{
+  return G_MENU_MODEL (self->recent_menu);
+}
+
+static void
+open_recent_action (GtkWidget *widget, const char *action, GVariant *param)
+{
+  LescWindow *self = LESC_WINDOW (widget);
+  const char *text = g_variant_get_string (param, NULL);
+  LescOpenOptions open = { 0 };
+  g_autofree char *spec = NULL;
+  g_autoptr (GError) error = NULL;
+  if (!lesc_data_spec_parse (text, &spec, &open, &error))
+    {
+      lesc_window_toast (self, error->message);
+      return;
+    }
+  if (open.logical_columns > 0)
+    lesc_window_open_table (self, spec, open.logical_columns, TRUE);
+  else
+    lesc_window_open_with (self, spec, open.label_columns, (open.flags & LESC_VALIDATE_RENORMALIZE) != 0);
 }
 
 static void
@@ -359,6 +426,7 @@ void
 _lesc_window_class_actions_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
   gtk_widget_class_install_action (widget_class, "win.run", NULL, run_action);
   gtk_widget_class_install_action (widget_class, "win.cancel", NULL, cancel_action);
   gtk_widget_class_install_action (widget_class, "win.toggle-sidebar", NULL, toggle_sidebar_action);

@@ -28,6 +28,7 @@ struct _LescWindow
   AdwFlap *flap;
   GtkScrolledWindow *sidebar;
   LescDataSummary *data_summary;
+  GMenu *main_menu;
   LescMethodPanel *method_panel;
   GtkWidget *progress_strip;
   GtkWidget *cancel_button;
@@ -47,6 +48,8 @@ struct _LescWindow
   GSettings *settings;
   LescJobQueue *queue;
   LescJob *watched;            /* the job the progress bar shows */
+  LescJob *last_run;           /* the last job of the user's (not background) it showed */
+  GMenu *recent_menu;          /* Open Recent's items */
   LescDataObject *data;
   GListStore *results;         /* LescResult of `data` with the current settings */
   GCancellable *open_cancellable;
@@ -71,6 +74,9 @@ gboolean _lesc_window_tuning_job_finished (LescWindow *self, LescJob *job);
 
 /* window-actions.c: the win.* actions and their shortcuts. */
 void _lesc_window_class_actions_init (GtkWidgetClass *widget_class);
+/* Open Recent: the session memory's recent data sets (session/memory.h) in the main menu. */
+void _lesc_window_recent_init (LescWindow *self);
+void _lesc_window_recent_add (LescWindow *self, const char *spec, LescDataObject *data);
 void _lesc_window_update_export_actions (LescWindow *self);
 
 /* window-experiments.c: the λ grid, cross-validation and the Comparison. */

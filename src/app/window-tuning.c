@@ -81,6 +81,7 @@ optimum_requested_cb (LescWindow *self, LescResult *result)
   g_autoptr (LescJob) job = lesc_run_job_new (lesc_result_get_method (result), &converged,
                                               lesc_result_get_data (result));
   g_object_set_data_full (G_OBJECT (job), OPTIMUM_FOR, g_object_ref (result), g_object_unref);
+  lesc_job_set_background (job, TRUE);   /* the user did not ask for this run */
   lesc_job_queue_add (self->queue, job);
 }
 

@@ -1,5 +1,6 @@
 #include "config.h"
 #include "app/window-private.h"
+#include "session/provenance.h"
 
 #include <glib/gi18n.h>
 
@@ -346,14 +347,26 @@ update_progress (LescWindow *self)
     }
   else
     {
-      gtk_label_set_text (self->progress_title, lesc_job_get_title (job));
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->progress_title), lesc_job_get_title (job));
+      /* background work says so (the same words as the terminal's) */
+      g_autofree char *title = lesc_job_is_background (job) ? g_strdup_printf (_("background: %s"), lesc_job_get_title (job))
+                                                            : g_strdup (lesc_job_get_title (job));
+      gtk_label_set_text (self->progress_title, title);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->progress_title), title);
+      gtk_widget_remove_css_class (GTK_WIDGET (self->progress_stage), "warning");
       if (lesc_job_is_finished (job))
         {
+          /* A run says its own time (its output's, measures included) and its warning. */
+          LescResult *result = lesc_run_job_get_input (job) != NULL && lesc_job_get_state (job) == LESC_JOB_DONE
+                               ? lesc_job_get_output (job) : NULL;
+          double seconds = result != NULL ? lesc_result_get_seconds (result) : lesc_job_get_seconds (job);
+          g_autofree char *warning = result != NULL ? lesc_run_result_short_warning (lesc_result_get_report (result))
+                                                    : NULL;
           /* TRANSLATORS: how the last job ended: "Done after 2.3 s", "Cancelled after 0.8 s" */
-          g_autofree char *ended = g_strdup_printf (_("%s after %.1f s"), lesc_job_get_stage (job),
-                                                    lesc_job_get_seconds (job));
-          gtk_label_set_text (self->progress_stage, ended);
+          g_autofree char *ended = g_strdup_printf (_("%s after %.1f s"), lesc_job_get_stage (job), seconds);
+          g_autofree char *with = warning != NULL ? g_strdup_printf ("%s · %s", ended, warning) : g_strdup (ended);
+          if (warning != NULL)
+            gtk_widget_add_css_class (GTK_WIDGET (self->progress_stage), "warning");
+          gtk_label_set_text (self->progress_stage, with);
         }
       else
         gtk_label_set_text (self->progress_stage, lesc_job_get_stage (job));
@@ -370,6 +383,13 @@ update_progress (LescWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel", busy);
 }
 
+char *
+lesc_window_dup_status (LescWindow *self)
+{
+  g_return_val_if_fail (LESC_IS_WINDOW (self), NULL);
+  return g_strdup_printf ("%s — %s", gtk_label_get_text (self->progress_title), gtk_label_get_text (self->progress_stage));
+}
+
 static void
 watched_notify_cb (LescWindow *self)
 {
@@ -380,6 +400,13 @@ static void
 queue_current_cb (LescWindow *self)
 {
   LescJob *current = lesc_job_queue_get_current (self->queue);
+  /* Idle again after background work that followed a run of the user's: the strip says
+   * how that run ended, not how the background work did. */
+  if (current == NULL && self->watched != NULL && lesc_job_is_background (self->watched)
+      && self->last_run != NULL && lesc_job_is_finished (self->last_run))
+    current = self->last_run;
+  if (current != NULL && !lesc_job_is_background (current))
+    g_set_object (&self->last_run, current);
   if (current != NULL && current != self->watched)
     {
       if (self->watched != NULL)
@@ -522,6 +549,7 @@ open_done_cb (GObject *source, GAsyncResult *result, gpointer data)
   if (object != NULL)
     {
       set_data (self, object);
+      _lesc_window_recent_add (self, c->request.spec, object);
       open_context_free (c);
       return;
     }
@@ -721,6 +749,8 @@ lesc_window_dispose (GObject *object)
   if (self->watched != NULL)
     g_signal_handlers_disconnect_by_func (self->watched, watched_notify_cb, self);
   g_clear_object (&self->watched);
+  g_clear_object (&self->last_run);
+  g_clear_object (&self->recent_menu);
   g_clear_object (&self->strip_job);
   g_clear_object (&self->queue);
   gtk_widget_dispose_template (GTK_WIDGET (self), LESC_TYPE_WINDOW);
@@ -763,6 +793,7 @@ lesc_window_class_init (LescWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LescWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, data_summary);
+  gtk_widget_class_bind_template_child (widget_class, LescWindow, main_menu);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, method_panel);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, progress_strip);
   gtk_widget_class_bind_template_child (widget_class, LescWindow, cancel_button);
@@ -815,6 +846,7 @@ lesc_window_init (LescWindow *self)
   g_object_bind_property (self->flap, "reveal-flap", self->sidebar_button, "active",
                           G_BINDING_SYNC_CREATE);
   setup_runs_list (self);
+  _lesc_window_recent_init (self);
 
   lesc_results_view_set_results (LESC_RESULTS_VIEW (self->measures_view), G_LIST_MODEL (self->results));
   lesc_results_view_set_results (LESC_RESULTS_VIEW (self->distributions_view), G_LIST_MODEL (self->results));

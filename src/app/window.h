@@ -50,6 +50,10 @@ GtkWidget       *lesc_window_get_view (LescWindow *self, const char *name);
 gboolean         lesc_window_get_export_enabled (LescWindow *self, const char *what);
 /* The last message shown as a toast (for the tests), or NULL. */
 const char      *lesc_window_get_last_toast (LescWindow *self);
+/* Open Recent's items (label: the data set with its options; action win.open-recent). */
+GMenuModel      *lesc_window_get_recent_menu (LescWindow *self);
+/* The progress strip's words: "TITLE — STAGE" (for the tests). */
+char            *lesc_window_dup_status (LescWindow *self);
 
 /* Signal "data-changed": a new data set is current. */
 

@@ -2,7 +2,9 @@
 #include "cli/cli.h"
 #include "cli/progress-bar.h"
 #include "core/base/error.h"
+#include "core/base/number.h"
 #include "core/data/open.h"
+#include "core/methods/options.h"
 
 #include <glib-unix.h>
 #include <math.h>
@@ -57,21 +59,29 @@ static const GOptionEntry cache_entries[] = {
   { NULL }
 };
 
-static const GOptionEntry settings_entries[] = {
-  { "seed", 's', 0, G_OPTION_ARG_INT64, &lesc_batch.seed,
-    "Seed of every random draw (default 5489: MATLAB's fresh-session stream)", "S" },
-  { "variant", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.variant,
-    "GLLE, LESC, gLESC: the LE step, reference (official optimizer, default) or converged (exact optimum)", "reference|converged" },
-  { "c-orientation", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.c_orientation,
-    "LESC/gLESC: code (default) or paper", "code|paper" },
-  { "tensor-fft", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.tensor_fft,
-    "gLESC: samples (official code, default) or views (paper text)", "samples|views" },
-  { "odd-n-double-shrink", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.odd_n,
-    "gLESC: on (official code, default) or off", "on|off" },
-  { "flavour", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.flavour,
-    LESC_CLI_FLAVOUR_HELP, "published|paper|pyldl" },
-  { NULL }
-};
+/* --seed, then one entry per run option of the shared table (core/methods/options.h). */
+static GOptionEntry settings_entries[2 + G_N_ELEMENTS (lesc_batch.run_options)];
+
+static const GOptionEntry *
+settings (void)
+{
+  if (settings_entries[0].long_name != NULL)
+    return settings_entries;
+  settings_entries[0] = (GOptionEntry) { "seed", 's', 0, G_OPTION_ARG_INT64, &lesc_batch.seed,
+    "Seed of every random draw (default 5489: MATLAB's fresh-session stream)", "S" };
+  guint n = 0;
+  const LescRunOption *o = lesc_run_options (&n);
+  g_assert (n <= G_N_ELEMENTS (lesc_batch.run_options));
+  static char *arg_names[G_N_ELEMENTS (lesc_batch.run_options)];
+  for (guint i = 0; i < n; i++)
+    {
+      if (arg_names[i] == NULL)
+        arg_names[i] = g_strjoinv ("|", (char **) o[i].values);
+      settings_entries[1 + i] = (GOptionEntry) { o[i].key, 0, 0, G_OPTION_ARG_STRING,
+                                                 &lesc_batch.run_options[i], o[i].help, arg_names[i] };
+    }
+  return settings_entries;
+}
 
 static const GOptionEntry shard_entries[] = {
   { "shard", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.shard,
@@ -118,7 +128,7 @@ lesc_batch_entries (const GOptionEntry *own, guint groups)
     (groups & LESC_BATCH_RECOMPUTE) ? recompute_entries : NULL,
     (groups & LESC_BATCH_METHODS) ? methods_entries : NULL,
     (groups & LESC_BATCH_PARAM) ? param_entries : NULL,
-    (groups & LESC_BATCH_SETTINGS) ? settings_entries : NULL,
+    (groups & LESC_BATCH_SETTINGS) ? settings () : NULL,
     (groups & LESC_BATCH_KL) ? kl_entries : NULL,
     (groups & LESC_BATCH_MEMORY) ? memory_entries : NULL,
     (groups & LESC_BATCH_CACHE) ? cache_entries : NULL,
@@ -163,25 +173,6 @@ lesc_batch_format (const char *const *allowed, LescFormat *out, GError **error)
 /* ---- methods and run options --------------------------------------------------------- */
 
 static gboolean
-parse_choice (const char *option, const char *value, const char *off, const char *on,
-              gboolean *out, GError **error)
-{
-  if (value == NULL)
-    return TRUE;
-  if (g_ascii_strcasecmp (value, off) == 0)
-    *out = FALSE;
-  else if (g_ascii_strcasecmp (value, on) == 0)
-    *out = TRUE;
-  else
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "--%s: expected %s or %s, got '%s'",
-                   option, off, on, value);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
 apply_params (GArray *setups, GError **error)
 {
   for (char **p = lesc_batch.params; p != NULL && *p != NULL; p++)
@@ -202,12 +193,10 @@ apply_params (GArray *setups, GError **error)
           method = lhs;
           name = dot + 1;
         }
-      char *end = NULL;
-      double v = g_ascii_strtod (eq + 1, &end);
-      if (end == eq + 1 || *end != '\0' || !isfinite (v))
+      double v;
+      if (!lesc_number_parse (eq + 1, &v, error))
         {
-          g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
-                       "--param %s: '%s' is not a number", lhs, eq + 1);
+          g_prefix_error (error, "--param %s: ", lhs);
           return FALSE;
         }
       guint hits = 0;
@@ -229,25 +218,9 @@ apply_params (GArray *setups, GError **error)
   return TRUE;
 }
 
-static gboolean
-parse_flavour (LescRunParams *p, GError **error)
-{
-  if (lesc_batch.flavour == NULL || lesc_flavour_from_string (lesc_batch.flavour, &p->flavour))
-    return TRUE;
-  g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
-               "--flavour: expected published, paper or pyldl, got '%s'", lesc_batch.flavour);
-  return FALSE;
-}
-
 gboolean
 lesc_batch_settings (LescRunParams *p, GError **error)
 {
-  if (lesc_batch.variant != NULL && !lesc_variant_from_string (lesc_batch.variant, &p->variant))
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
-                   "--variant: expected reference or converged, got '%s'", lesc_batch.variant);
-      return FALSE;
-    }
   if (lesc_batch.seed < -1 || lesc_batch.seed > G_MAXUINT32)
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
@@ -263,13 +236,18 @@ lesc_batch_settings (LescRunParams *p, GError **error)
       return FALSE;
     }
   p->memory_limit = lesc_batch.memory_gb * 1e9;
-  return parse_choice ("c-orientation", lesc_batch.c_orientation, "code", "paper",
-                       &p->c_paper_orientation, error)
-         && parse_choice ("tensor-fft", lesc_batch.tensor_fft, "samples", "views",
-                          &p->tensor_fft_views, error)
-         && parse_choice ("odd-n-double-shrink", lesc_batch.odd_n, "on", "off",
-                          &p->odd_n_single_shrink, error)
-         && parse_flavour (p, error);
+  guint n = 0;
+  const LescRunOption *o = lesc_run_options (&n);
+  for (guint i = 0; i < n; i++)
+    if (lesc_batch.run_options[i] != NULL
+        && !lesc_run_option_set (&o[i], p, lesc_batch.run_options[i], NULL))
+      {
+        g_autofree char *expected = lesc_run_option_expected (&o[i]);
+        g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "--%s: expected %s, got '%s'", o[i].key,
+                     expected, lesc_batch.run_options[i]);
+        return FALSE;
+      }
+  return TRUE;
 }
 
 gboolean

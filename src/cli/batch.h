@@ -18,9 +18,8 @@ typedef struct {
   char *methods;      /* --methods LIST */
   char **params;      /* --param [METHOD.]NAME=VALUE, repeatable */
   gint64 seed;        /* --seed S (−1: default) */
-  char *variant;      /* --variant reference|converged */
   char *kl;           /* --kl truth-recovered|recovered-truth */
-  char *c_orientation, *tensor_fft, *odd_n, *flavour;
+  char *run_options[8]; /* --variant, --c-orientation, …: core/methods/options.h's order */
   double memory_gb;   /* --memory-limit GB (0: 80 % of physical memory) */
   double cache_gb;    /* --cache-limit GB (0: a quarter of physical memory) */
   gboolean tune;      /* --tune */

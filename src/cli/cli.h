@@ -43,12 +43,6 @@ gboolean lesc_cli_parse_with_notes (const char *command, const char *params,
                                     gboolean with_data, const char *notes, int *argc,
                                     char ***argv);
 
-/* The --flavour option's help (lesc recover and the batch commands). */
-#define LESC_CLI_FLAVOUR_HELP                                                                 \
-  "FCM, KM, LP, ML: published (default: LP and KM as their published rows, FCM and ML as "   \
-  "paper), paper (the papers' text: z-scored features, softmax; far from the published "     \
-  "rows) or pyldl (the PyLDL library)"
-
 /* --help notes: how each baseline stands against its published rows (the registry's
  * published_note), wrapped. */
 char *lesc_cli_baselines_help (void);

@@ -3,6 +3,7 @@
  * with the six measures when DATA has ground truth. Method parameters become options from
  * the registry's parameter specs (--lambda1, --lambda2, --k, …). */
 #include "config.h"
+#include "core/base/number.h"
 #include "cli/batch.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
@@ -92,15 +93,6 @@ param_entries (GPtrArray *texts)
         g_array_append_val (entries, e);
       }
   return entries;
-}
-
-static gboolean
-parse_double (const char *text, double *out)
-{
-  char *end;
-  errno = 0;
-  *out = g_ascii_strtod (text, &end);
-  return end != text && *end == '\0' && errno == 0;
 }
 
 static char *
@@ -271,8 +263,9 @@ lesc_cmd_recover (int argc, char **argv)
         return lesc_cli_usage ("recover", "--%s does not apply to %s (its parameters: %s)",
                                (char *) key, m->display_name, list);
       double v;
-      if (!parse_double (value, &v))
-        return lesc_cli_usage ("recover", "--%s '%s': expected a number", (char *) key, (char *) value);
+      g_autoptr (GError) number_error = NULL;
+      if (!lesc_number_parse (value, &v, &number_error))
+        return lesc_cli_usage ("recover", "--%s: %s", (char *) key, number_error->message);
       lesc_run_params_set (&p, m, key, v);
     }
   const char *format = format_option ? format_option : "text";

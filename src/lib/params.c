@@ -1,5 +1,6 @@
 /* The method registry and run parameters as the public API shows them. */
 #include "lib/arrays.h"
+#include "core/methods/options.h"
 
 #include <math.h>
 #include <string.h>
@@ -144,43 +145,12 @@ lesc_params_set_memory_limit (LescParams *params, double bytes)
   params->run.memory_limit = bytes > 0.0 && isfinite (bytes) ? bytes : 0.0;
 }
 
-/* The two-valued options: the first value is the default (FALSE in the run parameters). */
-typedef struct {
-  const char *key, *off, *on;
-  gsize offset;
-} Option;
-
-static const Option options[] = {
-  { "variant", "reference", "converged", G_STRUCT_OFFSET (LescRunParams, variant) },
-  { "c-orientation", "code", "paper", G_STRUCT_OFFSET (LescRunParams, c_paper_orientation) },
-  { "tensor-fft", "samples", "views", G_STRUCT_OFFSET (LescRunParams, tensor_fft_views) },
-  { "odd-n-double-shrink", "on", "off", G_STRUCT_OFFSET (LescRunParams, odd_n_single_shrink) },
-};
-G_STATIC_ASSERT (LESC_VARIANT_REFERENCE == 0 && LESC_VARIANT_CONVERGED == 1);
-G_STATIC_ASSERT (sizeof (LescVariant) == sizeof (gboolean));
-
-static const Option *
-find_option (const char *key)
-{
-  for (gsize i = 0; i < G_N_ELEMENTS (options); i++)
-    if (strcmp (options[i].key, key) == 0)
-      return &options[i];
-  return NULL;
-}
-
+/* The options come from the one table of core/methods/options.h. */
 gboolean
 lesc_params_set_option (LescParams *params, const char *key, const char *value, GError **error)
 {
   g_return_val_if_fail (params != NULL && key != NULL && value != NULL, FALSE);
-  if (strcmp (key, "flavour") == 0) /* the one three-valued option */
-    {
-      if (lesc_flavour_from_string (value, &params->run.flavour))
-        return TRUE;
-      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
-                   "flavour '%s': expected published, paper or pyldl", value);
-      return FALSE;
-    }
-  const Option *o = find_option (key);
+  const LescRunOption *o = lesc_run_option_find (key);
   if (o == NULL)
     {
       g_autofree char *keys = g_strjoinv (", ", (char **) lesc_params_option_keys ());
@@ -188,34 +158,27 @@ lesc_params_set_option (LescParams *params, const char *key, const char *value, 
                    key, keys);
       return FALSE;
     }
-  gboolean on = g_ascii_strcasecmp (value, o->on) == 0;
-  if (!on && g_ascii_strcasecmp (value, o->off) != 0)
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "%s '%s': expected %s or %s", key, value,
-                   o->off, o->on);
-      return FALSE;
-    }
-  *(gboolean *) G_STRUCT_MEMBER_P (&params->run, o->offset) = on;
-  return TRUE;
+  return lesc_run_option_set (o, &params->run, value, error);
 }
 
 const char *
 lesc_params_get_option (const LescParams *params, const char *key)
 {
   g_return_val_if_fail (params != NULL && key != NULL, NULL);
-  if (strcmp (key, "flavour") == 0)
-    return lesc_flavour_key (params->run.flavour);
-  const Option *o = find_option (key);
-  if (o == NULL)
-    return NULL;
-  return G_STRUCT_MEMBER (gboolean, &params->run, o->offset) ? o->on : o->off;
+  const LescRunOption *o = lesc_run_option_find (key);
+  return o != NULL ? lesc_run_option_get (o, &params->run) : NULL;
 }
 
 const char *const *
 lesc_params_option_keys (void)
 {
-  static const char *const keys[G_N_ELEMENTS (options) + 2] = {
-    "variant", "c-orientation", "tensor-fft", "odd-n-double-shrink", "flavour", NULL
-  };
+  static const char *keys[16];
+  if (keys[0] == NULL)
+    {
+      guint n = 0;
+      const LescRunOption *o = lesc_run_options (&n);
+      for (guint i = 0; i < n && i + 1 < G_N_ELEMENTS (keys); i++)
+        keys[i] = o[i].key;
+    }
   return keys;
 }

@@ -7,6 +7,7 @@
 #include "tui/prompt.h"
 #include "tui/text.h"
 #include "tui/tui.h"
+#include "session/memory.h"
 #include "core/base/error.h"
 
 #include <glib/gi18n.h>
@@ -35,10 +36,27 @@ lesc_tui_queue_redraw (LescTui *tui)
     tui->redraw_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, redraw_idle, tui, NULL);
 }
 
+/* The elapsed time of the running work moves even when a long stage reports nothing. */
+static gboolean
+clock_cb (gpointer data)
+{
+  LescTui *tui = data;
+  if (lesc_session_running (tui->session) == NULL)
+    {
+      tui->clock_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  lesc_tui_queue_redraw (tui);
+  return G_SOURCE_CONTINUE;
+}
+
 static void
 session_changed (LescSession *s, gpointer data)
 {
-  lesc_tui_queue_redraw (data);
+  LescTui *tui = data;
+  if (tui->clock_id == 0 && lesc_session_running (s) != NULL)
+    tui->clock_id = g_timeout_add_seconds (1, clock_cb, tui);
+  lesc_tui_queue_redraw (tui);
 }
 
 int
@@ -330,7 +348,23 @@ lesc_tui_explore (const LescTuiOptions *o, GError **error)
   tui.graphics.unicode = unicode;
   lesc_tui_text_init (unicode);
   tui.session = lesc_session_new (o->store, &o->open, session_changed, &tui);
-  if (!lesc_session_open (tui.session, o->data != NULL ? o->data : "artificial", error))
+  /* the data set keeps its start-up options: re-read for an experiment, it is the same */
+  if (o->data != NULL && !lesc_session_open_with (tui.session, o->data, &o->open, error))
+    {
+      lesc_session_free (tui.session);
+      lesc_term_graphics_clear (&tui.graphics);
+      return -1;
+    }
+  /* The last session's settings, ticks and (without DATA) its data set with its options. */
+  g_autofree char *memory = lesc_session_memory_default_path ();
+  g_autoptr (GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GError) memory_error = NULL;
+  lesc_session_memory_restore (tui.session, memory, o->data == NULL, notes, &memory_error);
+  if (memory_error != NULL)
+    g_ptr_array_add (notes, g_strdup_printf ("%s (not used)", memory_error->message));
+  for (guint i = 0; i < notes->len; i++)
+    g_printerr ("lesc: note: %s\n", (char *) g_ptr_array_index (notes, i));
+  if (lesc_session_dataset (tui.session) == NULL && !lesc_session_open (tui.session, "artificial", error))
     {
       lesc_session_free (tui.session);
       lesc_term_graphics_clear (&tui.graphics);
@@ -367,8 +401,12 @@ lesc_tui_explore (const LescTuiOptions *o, GError **error)
 
   g_source_remove (input);
   g_clear_handle_id (&tui.redraw_id, g_source_remove);
+  g_clear_handle_id (&tui.clock_id, g_source_remove);
   lesc_screen_close (tui.screen);
   tui.screen = NULL;
+  g_autoptr (GError) save_error = NULL;
+  if (!lesc_session_memory_save (tui.session, memory, &save_error))
+    g_printerr ("lesc: note: the session was not saved: %s\n", save_error->message);
   /* The worker is told to stop and waited for before its data goes. */
   lesc_session_free (tui.session);
   for (int i = 0; i < LESC_TUI_N_VIEWS; i++)

@@ -117,15 +117,45 @@ draw_progress (LescTui *tui, int y, int cols)
   lesc_tui_draw (stdscr, y, 1, bar, lesc_screen_attr (tui->screen, LESC_TUI_ATTR_BAR), s->str);
   g_string_free (s, TRUE);
   const char *stage = lesc_task_get_stage (t);
-  g_autofree char *waiting = lesc_session_n_waiting (tui->session) > 0
+  /* Background work says so; beside a run of the user's it waits for it. */
+  LescTask *bg = lesc_session_running_in (tui->session, LESC_PRIORITY_BACKGROUND);
+  g_autofree char *title = lesc_session_task_is_background (t)
+    /* TRANSLATORS: the progress line: work the user did not start as a run */
+    ? g_strdup_printf (_("background: %s"), lesc_session_task_title (t)) : g_strdup (lesc_session_task_title (t));
+  g_autofree char *beside = bg != NULL && bg != t
+    /* TRANSLATORS: the progress line: background work that waits for the user's run */
+    ? g_strdup_printf (_(" · background paused: %s"), lesc_session_task_title (bg)) : g_strdup ("");
+  guint n_waiting = lesc_session_n_waiting (tui->session) - (bg != NULL && bg != t ? 1 : 0);
+  g_autofree char *waiting = n_waiting > 0
     /* TRANSLATORS: the progress line: how many tasks wait after the running one */
-    ? g_strdup_printf (_(" · %u waiting"), lesc_session_n_waiting (tui->session)) : g_strdup ("");
+    ? g_strdup_printf (_(" · %u waiting"), n_waiting) : g_strdup ("");
   g_autofree char *text = g_strdup_printf (
       /* TRANSLATORS: the progress line: percent, task, stage, seconds, waiting tasks */
-      _(" %3.0f%%  %s: %s · %.1f s%s · Esc cancels"), 100 * fraction, lesc_session_running_title (tui->session),
+      _(" %3.0f%%  %s: %s · %.1f s%s · Esc cancels"), 100 * fraction, title,
       lesc_task_is_cancelled (t) ? _("cancelling…") : stage[0] != '\0' ? _(stage) : _("starting"),
-      lesc_task_get_seconds (t), waiting);
-  lesc_tui_draw (stdscr, y, 1 + bar, cols - bar - 2, A_NORMAL, text);
+      lesc_task_get_seconds (t) - lesc_task_get_paused_seconds (t), waiting);
+  g_autofree char *all = g_strconcat (text, beside, NULL);
+  lesc_tui_draw (stdscr, y, 1 + bar, cols - bar - 2, A_NORMAL, all);
+}
+
+/* On the line above the progress: what the focused method's result was computed from
+ * (session/provenance.h) — dimmed and marked when it is stale, red with its warning. */
+static void
+draw_provenance (LescTui *tui, int y, int cols)
+{
+  int i = lesc_tui_focused_method (tui);
+  if (i < 0)
+    return;
+  g_autofree char *caption = lesc_session_caption (tui->session, (guint) i);
+  if (caption == NULL)
+    return;
+  LescShown shown;
+  const LescProvenance *p = NULL;
+  lesc_session_shown (tui->session, (guint) i, &shown, &p);
+  attr_t a = shown == LESC_SHOWN_STALE ? lesc_screen_attr (tui->screen, LESC_TUI_ATTR_DIM)
+             : p != NULL && p->warning != NULL ? lesc_screen_attr (tui->screen, LESC_TUI_ATTR_BAD) : A_NORMAL;
+  g_autofree char *text = g_strdup_printf (" %s ", caption);
+  lesc_tui_draw (stdscr, y, 2, cols - 4, a, text);
 }
 
 static void
@@ -185,6 +215,7 @@ lesc_tui_frame_draw (LescTui *tui)
                      where);
     }
   mvwhline (stdscr, rows - 3, 0, ACS_HLINE, cols);
+  draw_provenance (tui, rows - 3, cols);
   draw_progress (tui, rows - 2, cols);
   draw_status (tui, rows - 1, cols);
   gboolean overlay = tui->help || tui->picker != NULL;

@@ -297,15 +297,8 @@ param_typed (LescTui *tui, const char *text, gpointer data, GError **error)
   guint i = (guint) code / LESC_MAX_PARAMS, k = (guint) code % LESC_MAX_PARAMS;
   LescSessionMethod *m = lesc_session_method (tui->session, i);
   const LescParamSpec *spec = &m->method->params[k];
-  char *end = NULL;
-  double v = g_ascii_strtod (text, &end);
-  if (end == text || *g_strchug (end) != '\0')
-    {
-      /* TRANSLATORS: a refused value: "'abc' is not a number" */
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("“%s” is not a number"), text);
-      return FALSE;
-    }
-  if (!lesc_param_spec_check (spec, v, error))
+  double v;
+  if (!lesc_param_spec_parse (spec, text, &v, error))
     return FALSE;
   lesc_session_set_value (tui->session, i, k, v);
   return TRUE;

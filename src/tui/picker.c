@@ -8,7 +8,8 @@
 
 struct _LescTuiPicker {
   char *dir;             /* NULL: no data directory */
-  GPtrArray *specs;      /* what lesc_session_open gets; the last entry is "type one" (NULL) */
+  GPtrArray *specs;      /* what lesc_session_open_typed gets (a data set and its options);
+                          * the last entry is "type one" (NULL) */
   GPtrArray *labels;
   int selected, scroll;
   int first_row, list_x, list_w, shown;   /* where the list was drawn */
@@ -57,19 +58,29 @@ lesc_tui_open_picker (LescTui *tui)
   p->dir = dir != NULL && dir[0] != '\0' ? g_strdup (dir) : NULL;
   p->specs = g_ptr_array_new_with_free_func (g_free);
   p->labels = g_ptr_array_new_with_free_func (g_free);
+  /* The recent data sets first, with the options they were opened with. */
+  const char *const *recent = lesc_session_recent (tui->session);
+  for (guint i = 0; recent[i] != NULL; i++)
+    if (strcmp (recent[i], "artificial") != 0)
+      {
+        g_ptr_array_add (p->specs, g_strdup (recent[i]));
+        /* TRANSLATORS: the picker's entry of a data set opened before */
+        g_ptr_array_add (p->labels, g_strdup_printf (_("%s (recent)"), recent[i]));
+      }
   g_ptr_array_add (p->specs, g_strdup ("artificial"));
   /* TRANSLATORS: the picker's entry of the built-in data set */
   g_ptr_array_add (p->labels, g_strdup (_("artificial (built in)")));
   g_auto (GStrv) files = lesc_tui_data_files (p->dir);
   for (guint i = 0; files[i] != NULL; i++)
     {
-      g_ptr_array_add (p->specs, g_build_filename (p->dir, files[i], NULL));
+      g_autofree char *path = g_build_filename (p->dir, files[i], NULL);
+      g_ptr_array_add (p->specs, g_shell_quote (path));
       g_ptr_array_add (p->labels, g_strdup (files[i]));
     }
   g_ptr_array_add (p->specs, NULL);
   g_ptr_array_add (p->labels, g_strdup (_("Type a path or a name…")));
   /* Start on the data set that is open. */
-  const char *spec = lesc_session_spec (tui->session);
+  g_autofree char *spec = lesc_session_data_text (tui->session);
   for (guint i = 0; i + 1 < p->specs->len; i++)
     if (g_strcmp0 (g_ptr_array_index (p->specs, i), spec) == 0)
       p->selected = (int) i;
@@ -123,7 +134,7 @@ spec_typed (LescTui *tui, const char *text, gpointer data, GError **error)
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("type a path or a data set name"));
       return FALSE;
     }
-  if (!lesc_session_open (tui->session, text, error))
+  if (!lesc_session_open_typed (tui->session, text, error))
     return FALSE;
   lesc_tui_message (tui, FALSE, _("Opened %s"), lesc_session_dataset (tui->session)->name);
   return TRUE;
@@ -136,11 +147,13 @@ choose (LescTuiPicker *p, LescTui *tui)
   const char *spec = g_ptr_array_index (p->specs, p->selected);
   if (spec == NULL)
     {
-      lesc_tui_prompt_start (tui, _("Data set (path or name) = "), "", spec_typed, NULL);
+      /* TRANSLATORS: the prompt for a data set; the options are those of lesc (lesc --help data) */
+      lesc_tui_prompt_start (tui, _("Open (path or name, then lesc's options): "), "",
+                             spec_typed, NULL);
       return FALSE;
     }
   g_autoptr (GError) error = NULL;
-  if (!lesc_session_open (tui->session, spec, &error))
+  if (!lesc_session_open_typed (tui->session, spec, &error))
     {
       lesc_tui_message (tui, TRUE, "%s", error->message);
       return TRUE;

@@ -5,7 +5,7 @@
 #include <curses.h>
 #include "tui/graphics.h"
 #include "tui/screen.h"
-#include "tui/session.h"
+#include "session/session.h"
 
 G_BEGIN_DECLS
 
@@ -80,6 +80,7 @@ struct _LescTui {
   LescTermFigure *want_figure;
   int want_y, want_x;
   guint redraw_id;
+  guint clock_id;            /* redraws the elapsed time once a second while work runs */
 
   /* where things were drawn, for the mouse */
   LescTuiRect tabs[LESC_TUI_N_VIEWS];

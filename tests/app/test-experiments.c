@@ -127,6 +127,11 @@ test_sensitivity (void)
   /* While it runs, the cells done so far are painted (read back from the store). */
   g_assert_true (lesc_test_wait (partial_grid, view, 300));
   g_test_message ("while computing: %s", lesc_sensitivity_view_get_title (view));
+  /* the grid is background work and the status strip says so (before: like a user's run) */
+  g_autofree char *status = lesc_window_dup_status (window);
+  g_test_message ("status: %s", status);
+  g_assert_true (g_str_has_prefix (status, "background: "));
+  g_assert_true (lesc_job_is_background (lesc_job_queue_get_current (lesc_window_get_queue (window))));
   g_assert_true (lesc_test_wait (queue_idle, NULL, 300));
   g_assert_null (strstr (lesc_sensitivity_view_get_title (view), "computing"));
   guint rows = 0, cols = 0;

@@ -191,6 +191,68 @@ test_run_lesc (void)
   g_assert_false (lesc_job_queue_get_busy (lesc_window_get_queue (window)));
 }
 
+/* LESC on the artificial set with λ₁ = 101: the reference optimizer stops after one
+ * iteration. The status strip says so beside the run's own time (before: a plain "Done",
+ * and "Done after 0.0 s" against the run's seconds), and the run's title in the Runs list
+ * carries its parameters (before: "LESC on artificial" for every setting). */
+static void
+test_optimizer_warning_status (void)
+{
+  select_only ("lesc");
+  const LescMethod *lesc = lesc_method_find ("lesc");
+  LescMethodPanel *panel = lesc_window_get_method_panel (window);
+  g_assert_true (lesc_method_panel_set_param (panel, lesc, "lambda1", 101.0));
+  lesc_window_run (window);
+  LescJob *job = last_job ();
+  g_assert_true (lesc_test_wait (queue_idle, NULL, 240));
+  g_assert_cmpint (lesc_job_get_state (job), ==, LESC_JOB_DONE);
+  g_assert_false (lesc_job_is_background (job));
+  g_assert_true (g_str_has_prefix (lesc_job_get_title (job), "LESC on artificial · λ₁ = 101 · λ₂ = 0.1 · seed "));
+  LescResult *r = lesc_job_get_output (job);
+  g_autofree char *status = lesc_window_dup_status (window);
+  g_autofree char *own = g_strdup_printf ("Done after %.1f s · warning: optimizer stopped after 1 iteration",
+                                          lesc_result_get_seconds (r));
+  g_test_message ("%s", status);
+  g_assert_true (g_str_has_suffix (status, own));
+  g_assert_true (g_str_has_prefix (status, lesc_job_get_title (job)));
+  g_assert_true (lesc_method_panel_set_param (panel, lesc, "lambda1", 10.0));
+  g_assert_true (lesc_test_wait (queue_idle, NULL, 240));
+}
+
+/* Open Recent: a data set opened is first among the recent ones with the options it was
+ * read with, and opening it from there reads it the same way (before: no Open Recent). */
+static void
+test_open_recent (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("lesc-recent-XXXXXX", NULL);
+  g_autofree char *csv = g_build_filename (dir, "own.csv", NULL);
+  lesc_test_write_logical_csv (csv, 30);
+  lesc_window_open_table (window, csv, 3, TRUE);
+  g_assert_true (lesc_test_wait (data_named, "own", 60));
+  GMenuModel *recent = lesc_window_get_recent_menu (window);
+  g_assert_cmpint (g_menu_model_get_n_items (recent), >=, 1);
+  g_autoptr (GVariant) target = g_menu_model_get_item_attribute_value (recent, 0, G_MENU_ATTRIBUTE_TARGET,
+                                                                       G_VARIANT_TYPE_STRING);
+  g_autofree char *want = g_strdup_printf ("%s --logical-columns 3", csv);
+  g_assert_cmpstr (g_variant_get_string (target, NULL), ==, want);
+  /* another data set, then back through Open Recent */
+  lesc_window_open (window, "artificial");
+  g_assert_true (lesc_test_wait (data_named, "artificial", 60));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-recent", "s", want));
+  g_assert_true (lesc_test_wait (data_named, "own", 60));
+  const LescDataset *ds = lesc_data_object_get_dataset (lesc_window_get_data (window));
+  g_assert_null (ds->truth);
+  g_assert_cmpuint (ds->logical->cols, ==, 3);
+  g_autoptr (GVariant) first = g_menu_model_get_item_attribute_value (recent, 0, G_MENU_ATTRIBUTE_TARGET,
+                                                                      G_VARIANT_TYPE_STRING);
+  g_assert_cmpstr (g_variant_get_string (first, NULL), ==, want);
+  lesc_window_open (window, "artificial");
+  g_assert_true (lesc_test_wait (data_named, "artificial", 60));
+  g_assert_true (lesc_test_wait (queue_idle, NULL, 240));
+  g_unlink (csv);
+  g_rmdir (dir);
+}
+
 /* What the main loop sees of a running job, sampled by a 20 ms timer. Every change of the
  * job's progress seen while the job still runs is a moment where the main loop was free
  * between two steps of the solver: a solver on the main thread would show none (the loop
@@ -445,6 +507,8 @@ main (int argc, char **argv)
   g_test_add_func ("/app/window/secondary-windows", test_secondary_windows);
   g_test_add_func ("/app/window/bad-file", test_bad_file);
   g_test_add_func ("/app/window/run-lesc", test_run_lesc);
+  g_test_add_func ("/app/window/optimizer-warning-status", test_optimizer_warning_status);
+  g_test_add_func ("/app/window/open-recent", test_open_recent);
   g_test_add_func ("/app/window/baselines-published", test_baselines_published);
   g_test_add_func ("/app/window/cancel-glesc", test_cancel_glesc);
   g_test_add_func ("/app/window/stale-run-cancelled", test_stale_run_cancelled);

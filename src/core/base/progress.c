@@ -53,10 +53,111 @@ lesc_progress_report (LescProgress *p, double fraction, const char *stage)
   p->func (p->lo + (p->hi - p->lo) * fraction, root->last_stage, p->user_data);
 }
 
+struct _LescGate {
+  gint ref_count;
+  GMutex lock;
+  GCond cond;
+  guint closed;
+  gint64 waited_us;     /* the waits that ended */
+  gint64 waiting_since; /* the wait under way began (0: none) */
+};
+
+LescGate *
+lesc_gate_new (void)
+{
+  LescGate *g = g_new0 (LescGate, 1);
+  g->ref_count = 1;
+  g_mutex_init (&g->lock);
+  g_cond_init (&g->cond);
+  return g;
+}
+
+LescGate *
+lesc_gate_ref (LescGate *g)
+{
+  g_atomic_int_inc (&g->ref_count);
+  return g;
+}
+
+void
+lesc_gate_unref (LescGate *g)
+{
+  if (g == NULL || !g_atomic_int_dec_and_test (&g->ref_count))
+    return;
+  g_mutex_clear (&g->lock);
+  g_cond_clear (&g->cond);
+  g_free (g);
+}
+
+void
+lesc_gate_close (LescGate *g)
+{
+  g_mutex_lock (&g->lock);
+  g->closed++;
+  g_mutex_unlock (&g->lock);
+}
+
+void
+lesc_gate_open (LescGate *g)
+{
+  g_mutex_lock (&g->lock);
+  if (g->closed > 0 && --g->closed == 0)
+    g_cond_broadcast (&g->cond);
+  g_mutex_unlock (&g->lock);
+}
+
+gboolean
+lesc_gate_is_closed (LescGate *g)
+{
+  g_mutex_lock (&g->lock);
+  gboolean closed = g->closed > 0;
+  g_mutex_unlock (&g->lock);
+  return closed;
+}
+
+double
+lesc_gate_waited_seconds (LescGate *g)
+{
+  g_mutex_lock (&g->lock);
+  gint64 us = g->waited_us + (g->waiting_since != 0 ? g_get_monotonic_time () - g->waiting_since : 0);
+  g_mutex_unlock (&g->lock);
+  return (double) us / 1e6;
+}
+
+/* Wait while the gate is closed; a cancel is seen within 50 ms (a GCancellable has no
+ * condition to wait on together with the gate's). */
+static void
+gate_wait (LescGate *g, GCancellable *cancellable)
+{
+  g_mutex_lock (&g->lock);
+  if (g->closed == 0)
+    {
+      g_mutex_unlock (&g->lock);
+      return;
+    }
+  gint64 start = g->waiting_since = g_get_monotonic_time ();
+  while (g->closed > 0 && !g_cancellable_is_cancelled (cancellable))
+    g_cond_wait_until (&g->cond, &g->lock, g_get_monotonic_time () + 50 * G_TIME_SPAN_MILLISECOND);
+  g->waited_us += g_get_monotonic_time () - start;
+  g->waiting_since = 0;
+  g_mutex_unlock (&g->lock);
+}
+
+void
+lesc_progress_set_gate (LescProgress *p, LescGate *gate)
+{
+  g_return_if_fail (p->root == p);
+  p->gate = gate;
+}
+
 gboolean
 lesc_progress_cancelled (LescProgress *p, GError **error)
 {
-  if (p == NULL || p->cancellable == NULL)
+  if (p == NULL)
+    return FALSE;
+  if (p->root != NULL && p->root->gate != NULL)
+    gate_wait (p->root->gate, p->cancellable);
+  if (p->cancellable == NULL)
     return FALSE;
   return g_cancellable_set_error_if_cancelled (p->cancellable, error);
 }

@@ -31,6 +31,19 @@ typedef struct {
 /* Called on the solver's thread. */
 typedef void (*LescFrameFunc) (const LescProgressFrame *frame, gpointer user_data);
 
+/* A pause point shared by background work: while it is closed (a foreground run is under
+ * way), work under a root progress that holds it waits at its next cancel check
+ * (lesc_progress_cancelled), so that it yields the cores; a cancel ends the wait. */
+typedef struct _LescGate LescGate;
+LescGate *lesc_gate_new (void);
+LescGate *lesc_gate_ref (LescGate *g);
+void      lesc_gate_unref (LescGate *g);
+void      lesc_gate_close (LescGate *g);    /* nests: each close needs its open */
+void      lesc_gate_open (LescGate *g);
+gboolean  lesc_gate_is_closed (LescGate *g);
+/* Seconds the work under `g` has waited so far (all the waits together). */
+double    lesc_gate_waited_seconds (LescGate *g);
+
 typedef struct _LescProgress LescProgress;
 struct _LescProgress {
   LescProgressFunc func;
@@ -43,6 +56,7 @@ struct _LescProgress {
   LescFrameFunc frame_func;  /* root only */
   gpointer frame_data;
   gint64 last_frame_us;      /* 0: no frame sent yet */
+  LescGate *gate;            /* root only; NULL: never waits */
 };
 
 /* A root progress. `func` and `cancellable` may be NULL. */
@@ -62,7 +76,13 @@ gboolean lesc_progress_frame_due (LescProgress *p);
 /* Send a frame (a final frame whatever the time; others only when due). */
 void lesc_progress_frame (LescProgress *p, const LescProgressFrame *frame);
 
-/* TRUE and G_IO_ERROR_CANCELLED set when the work was cancelled. */
+/* Work under the root `p` waits at `gate` while it is closed (NULL: never; not owned). */
+void lesc_progress_set_gate (LescProgress *p, LescGate *gate);
+
+/* TRUE and G_IO_ERROR_CANCELLED set when the work was cancelled. Waits first while the
+ * root's gate is closed. */
 gboolean lesc_progress_cancelled (LescProgress *p, GError **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescGate, lesc_gate_unref)
 
 G_END_DECLS

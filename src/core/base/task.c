@@ -3,6 +3,7 @@
 #include "core/base/task.h"
 
 #include <string.h>
+#include <time.h>
 
 struct _LescTask {
   gint ref_count;
@@ -31,6 +32,15 @@ struct _LescTask {
   gint progress_pending;
   gpointer result;
   GError *error;
+  double cpu_seconds;
+  LescGate *gate;
+  double gate_waited0, paused_seconds;   /* the gate's waits at the start; at the end */
+
+  LescTaskFrameFunc frame_func;
+  gpointer pending_provisional;  /* the worker's latest, not yet published (under lock) */
+  gint frame_pending;
+  gpointer provisional;          /* the starting thread's */
+  guint provisional_serial;
 };
 
 LescTask *
@@ -71,9 +81,17 @@ lesc_task_unref (LescTask *t)
     t->output_free (t->output);
   if (t->result != NULL && t->output_free != NULL)
     t->output_free (t->result);
+  if (t->output_free != NULL)
+    {
+      if (t->provisional != NULL)
+        t->output_free (t->provisional);
+      if (t->pending_provisional != NULL)
+        t->output_free (t->pending_provisional);
+    }
   if (t->input != NULL && t->input_free != NULL)
     t->input_free (t->input);
   g_clear_error (&t->error);
+  g_clear_pointer (&t->gate, lesc_gate_unref);
   g_free (t->message);
   g_clear_object (&t->cancellable);
   g_clear_pointer (&t->context, g_main_context_unref);
@@ -174,6 +192,61 @@ progress_func (double fraction, const char *stage, gpointer data)
     attach_idle (t, progress_idle, "[lesc] task progress");
 }
 
+void
+lesc_task_set_frame_func (LescTask *t, LescTaskFrameFunc func)
+{
+  g_return_if_fail (t->state == LESC_TASK_READY);
+  t->frame_func = func;
+}
+
+gpointer lesc_task_get_provisional (LescTask *t) { return t->provisional; }
+guint    lesc_task_get_provisional_serial (LescTask *t) { return t->provisional_serial; }
+
+/* Starting thread: publish the worker's latest provisional output (a cancelled task's is
+ * dropped). */
+static gboolean
+frame_idle (gpointer data)
+{
+  LescTask *t = data;
+  g_mutex_lock (&t->lock);
+  gpointer latest = g_steal_pointer (&t->pending_provisional);
+  g_atomic_int_set (&t->frame_pending, 0);
+  g_mutex_unlock (&t->lock);
+  if (latest == NULL)
+    return G_SOURCE_REMOVE;
+  if (t->state != LESC_TASK_RUNNING || lesc_task_is_cancelled (t))
+    {
+      t->output_free (latest);
+      return G_SOURCE_REMOVE;
+    }
+  if (t->provisional != NULL)
+    t->output_free (t->provisional);
+  t->provisional = latest;
+  t->provisional_serial++;
+  notify (t);
+  return G_SOURCE_REMOVE;
+}
+
+/* Worker thread: the frame made into a provisional output replaces any not yet shown. */
+static void
+frame_func (const LescProgressFrame *frame, gpointer data)
+{
+  LescTask *t = data;
+  if (lesc_task_is_cancelled (t))
+    return;
+  gpointer made = t->frame_func (t->input, frame);
+  if (made == NULL)
+    return;
+  g_mutex_lock (&t->lock);
+  gpointer old = t->pending_provisional;
+  t->pending_provisional = made;
+  g_mutex_unlock (&t->lock);
+  if (old != NULL)
+    t->output_free (old);
+  if (g_atomic_int_compare_and_exchange (&t->frame_pending, 0, 1))
+    attach_idle (t, frame_idle, "[lesc] task frame");
+}
+
 /* Starting thread: the worker has returned. */
 static gboolean
 done_idle (gpointer data)
@@ -184,6 +257,8 @@ done_idle (gpointer data)
   GError *error = g_steal_pointer (&t->error);
   g_mutex_unlock (&t->lock);
   t->end_us = g_get_monotonic_time ();
+  if (t->gate != NULL)
+    t->paused_seconds = lesc_gate_waited_seconds (t->gate) - t->gate_waited0;
   if (result != NULL && !lesc_task_is_cancelled (t))
     {
       t->output = result;
@@ -207,12 +282,25 @@ done_idle (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+static double
+thread_cpu_seconds (void)
+{
+  struct timespec ts;
+  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+    return 0.0;
+  return (double) ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
 static gpointer
 worker (gpointer data)
 {
   LescTask *t = data;
+  double cpu0 = thread_cpu_seconds ();
   LescProgress progress;
   lesc_progress_init (&progress, progress_func, t, t->cancellable);
+  lesc_progress_set_gate (&progress, t->gate);
+  if (t->frame_func != NULL && t->output_free != NULL)
+    lesc_progress_set_frames (&progress, frame_func, t);
   GError *error = NULL;
   gpointer result = NULL;
   if (!lesc_progress_cancelled (&progress, &error))
@@ -220,6 +308,7 @@ worker (gpointer data)
   g_mutex_lock (&t->lock);
   t->result = result;
   t->error = error;
+  t->cpu_seconds = thread_cpu_seconds () - cpu0;
   g_mutex_unlock (&t->lock);
   attach_idle (t, done_idle, "[lesc] task done");
   lesc_task_unref (t);
@@ -236,8 +325,44 @@ lesc_task_start (LescTask *t, LescTaskCallback callback, gpointer user_data)
   t->user_data = user_data;
   t->context = g_main_context_ref_thread_default ();
   t->start_us = g_get_monotonic_time ();
+  if (t->gate != NULL)
+    t->gate_waited0 = lesc_gate_waited_seconds (t->gate);
   t->state = LESC_TASK_RUNNING;
   t->thread = g_thread_new ("lesc-task", worker, lesc_task_ref (t));
+}
+
+void
+lesc_task_set_gate (LescTask *t, LescGate *gate)
+{
+  g_return_if_fail (t->state == LESC_TASK_READY);
+  g_clear_pointer (&t->gate, lesc_gate_unref);
+  t->gate = gate != NULL ? lesc_gate_ref (gate) : NULL;
+}
+
+gboolean
+lesc_task_is_paused (LescTask *t)
+{
+  return t->state == LESC_TASK_RUNNING && t->gate != NULL && lesc_gate_is_closed (t->gate);
+}
+
+double
+lesc_task_get_cpu_seconds (LescTask *t)
+{
+  if (!lesc_task_is_finished (t))
+    return 0.0;
+  g_mutex_lock (&t->lock);
+  double s = t->cpu_seconds;
+  g_mutex_unlock (&t->lock);
+  return s;
+}
+
+double
+lesc_task_get_paused_seconds (LescTask *t)
+{
+  if (t->gate == NULL || t->start_us == 0)
+    return 0.0;
+  /* one background task runs at a time on a gate: its waits are the gate's since its start */
+  return lesc_task_is_finished (t) ? t->paused_seconds : lesc_gate_waited_seconds (t->gate) - t->gate_waited0;
 }
 
 void

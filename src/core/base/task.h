@@ -33,6 +33,23 @@ LescTask *lesc_task_new (LescTaskFunc func, gpointer input, GDestroyNotify input
 LescTask *lesc_task_ref (LescTask *t);
 void      lesc_task_unref (LescTask *t);
 
+/* Runs on the worker thread: a provisional output made from a solver's frame
+ * (progress.h), freed with the task's output_free; NULL to skip the frame. */
+typedef gpointer (*LescTaskFrameFunc) (gpointer input, const LescProgressFrame *frame);
+/* Let the work's solvers publish provisional outputs (before the start). The latest
+ * reaches the starting thread with at most one pending report, and the callback hears of
+ * it (lesc_task_get_provisional_serial grows). */
+void lesc_task_set_frame_func (LescTask *t, LescTaskFrameFunc func);
+/* The latest provisional output (owned by the task), NULL when none yet. */
+gpointer lesc_task_get_provisional (LescTask *t);
+guint    lesc_task_get_provisional_serial (LescTask *t);
+
+/* Background work: it waits at `gate` while the gate is closed (progress.h); call before
+ * lesc_task_start. The task holds a reference. */
+void lesc_task_set_gate (LescTask *t, LescGate *gate);
+/* TRUE while a running task with a gate finds it closed (its work waits or soon will). */
+gboolean lesc_task_is_paused (LescTask *t);
+
 /* Start the worker thread. `callback` (may be NULL) hears of progress and of the end. */
 void lesc_task_start (LescTask *t, LescTaskCallback callback, gpointer user_data);
 /* Ask the work to stop. A task not started yet is cancelled at once; a running one is
@@ -59,6 +76,12 @@ gpointer      lesc_task_steal_output (LescTask *t);
 const char   *lesc_task_get_message (LescTask *t);
 /* Seconds from start to end (to now while running; 0 before the start). */
 double        lesc_task_get_seconds (LescTask *t);
+
+/* CPU seconds of the worker thread from start to end (BLAS threads not counted; 0 until
+ * the task has finished). */
+double        lesc_task_get_cpu_seconds (LescTask *t);
+/* Seconds the work waited at its gate. */
+double        lesc_task_get_paused_seconds (LescTask *t);
 
 const char *lesc_task_state_key (LescTaskState s);   /* "ready", "running", "done", … */
 

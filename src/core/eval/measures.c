@@ -291,3 +291,16 @@ lesc_measures_rank (const double *values, gsize n, double *ranks, double *averag
       average[i] = sum / LESC_N_MEASURES;
     }
 }
+
+gboolean
+lesc_measures_compute_both (const LescMatrix *truth, const LescMatrix *recovered,
+                            double out[2][LESC_N_MEASURES], GError **error)
+{
+  for (guint k = 0; k < 2; k++)
+    for (guint j = 0; j < LESC_N_MEASURES; j++)
+      out[k][j] = NAN;
+  return truth == NULL
+         || (lesc_measures_compute (truth, recovered, LESC_KL_TRUTH_RECOVERED, out[LESC_KL_TRUTH_RECOVERED], error)
+             && lesc_measures_compute (truth, recovered, LESC_KL_RECOVERED_TRUTH, out[LESC_KL_RECOVERED_TRUTH],
+                                       error));
+}

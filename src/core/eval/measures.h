@@ -44,6 +44,11 @@ gboolean lesc_measures_compute_full (const LescMatrix *truth, const LescMatrix *
                                      LescKlDirection kl, double out[LESC_N_MEASURES],
                                      gsize *kl_rows, GError **error);
 
+/* Both KL directions at once, indexed by LescKlDirection; every value NaN when `truth` is
+ * NULL (data without ground truth: nothing to score against), which is no error. */
+gboolean lesc_measures_compute_both (const LescMatrix *truth, const LescMatrix *recovered,
+                                     double out[2][LESC_N_MEASURES], GError **error);
+
 /* Rows of `truth` holding a zero: the rows KL(recovered‖truth) may leave out. */
 gsize lesc_kl_dropped_rows (const LescMatrix *truth);
 /* The line that says KL(recovered‖truth) left rows out of its mean, naming `where` (the

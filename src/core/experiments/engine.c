@@ -536,6 +536,8 @@ compute_unit (Engine *e, Unit *u, double lo, double hi, GError **error)
   LescProgress p;
   lesc_progress_init (&p, parent ? forward_progress : NULL, &fwd,
                       parent ? parent->cancellable : NULL);
+  /* background work pauses inside its units too (progress.h, LescGate) */
+  lesc_progress_set_gate (&p, parent != NULL && parent->root != NULL ? parent->root->gate : NULL);
   if (!engine_load (e, u->data, error))
     return FALSE;
   GError *local = NULL;

@@ -53,6 +53,18 @@ lesc_experiment_request_new_grid (const char *dataset, const LescMethodSetup *se
 }
 
 void
+lesc_experiment_request_set_open (LescExperimentRequest *r, const LescOpenOptions *open)
+{
+  g_free (r->data_dir);
+  r->data_dir = g_strdup (open->data_dir);
+  r->label_columns = open->label_columns;
+  r->open_flags = open->flags;
+  r->logical_columns = open->logical_columns;
+  r->logical = open->logical;
+  r->csv = open->csv;
+}
+
+void
 lesc_experiment_request_free (LescExperimentRequest *r)
 {
   if (r == NULL)
@@ -86,7 +98,8 @@ lesc_experiment_request_run (gpointer request, LescProgress *progress, GError **
                            "an experiment needs at least one data set and one method");
       return NULL;
     }
-  LescOpenOptions open = { r->data_dir, r->label_columns, r->open_flags };
+  LescOpenOptions open = { r->data_dir, r->label_columns, r->open_flags, r->logical_columns,
+                           r->logical, r->csv };
   LescExperimentOptions o = { 0 };
   o.store = lesc_store_open (r->store_path, error);
   if (o.store == NULL)
@@ -96,6 +109,7 @@ lesc_experiment_request_run (gpointer request, LescProgress *progress, GError **
   o.kl = r->kl;
   o.store_only = r->store_only;
   o.progress = progress;
+  o.cache = r->kind == LESC_EXPERIMENT_GRID ? r->cache : NULL;
   LescExperimentCounts counts = { 0 };
   gpointer out = NULL;
   switch (r->kind)
@@ -110,7 +124,7 @@ lesc_experiment_request_run (gpointer request, LescProgress *progress, GError **
       break;
     case LESC_EXPERIMENT_TABLE:
       {
-        LescTuning tuning = { FALSE, -1 };
+        LescTuning tuning = { r->tuned, -1 };
         out = lesc_recovery_table ((const char *const *) r->datasets, g_strv_length (r->datasets),
                                    r->setups, r->n_setups, &tuning, &o, &counts, error);
       }

@@ -22,6 +22,9 @@ typedef struct {
   char *data_dir;                  /* name lookups (may be NULL) */
   gsize label_columns;             /* how a single CSV file is read */
   guint open_flags;                /* LescValidateFlags */
+  gsize logical_columns;           /* the rest of LescOpenOptions (open.h): a data set is */
+  gboolean logical;                /* read again with the options it was opened with */
+  LescCsvOptions csv;
   char *store_path;                /* NULL: the default store */
   LescMethodSetup setups[LESC_EXPERIMENT_MAX_SETUPS];
   guint n_setups;
@@ -30,8 +33,14 @@ typedef struct {
   double *lambda1, *lambda2;       /* grid */
   guint n1, n2;
   LescKlDirection kl;
-  gboolean store_only;             /* look up only, compute nothing (table) */
+  gboolean store_only;             /* look up only, compute nothing (table, grid) */
+  gboolean tuned;                  /* table: λ tuned per data set */
+  LescRunCache *cache;             /* grid: what it shares with other runs (borrowed; the
+                                    * caller keeps it alive; NULL: none) */
 } LescExperimentRequest;
+
+/* Read the data sets as `open` says (data_dir copied). */
+void lesc_experiment_request_set_open (LescExperimentRequest *r, const LescOpenOptions *open);
 
 /* `setups` beyond LESC_EXPERIMENT_MAX_SETUPS are left out. */
 LescExperimentRequest *lesc_experiment_request_new_table (const char *const *datasets,

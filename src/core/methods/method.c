@@ -4,6 +4,7 @@
 #include "core/numeric/optimizer.h"
 #include "core/base/blasthreads.h"
 #include "core/base/error.h"
+#include "core/base/number.h"
 #include "core/numeric/preprocess.h"
 #include "core/base/random.h"
 
@@ -117,6 +118,21 @@ lesc_param_spec_check (const LescParamSpec *s, double v, GError **error)
       g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "%s = %g; expected a whole number", s->name, v);
       return FALSE;
     }
+  return TRUE;
+}
+
+gboolean
+lesc_param_spec_parse (const LescParamSpec *s, const char *text, double *out, GError **error)
+{
+  double v;
+  if (!lesc_number_parse (text, &v, error))
+    {
+      g_prefix_error (error, "%s: ", s->name);
+      return FALSE;
+    }
+  if (!lesc_param_spec_check (s, v, error))
+    return FALSE;
+  *out = v;
   return TRUE;
 }
 

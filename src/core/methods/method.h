@@ -132,6 +132,10 @@ gboolean lesc_run_params_equal (const LescMethod *m, const LescRunParams *a, con
 /* Check one value against a parameter spec (range, whole number); the message names the
  * parameter and says what is expected. */
 gboolean lesc_param_spec_check (const LescParamSpec *s, double v, GError **error);
+/* The one parser of a typed parameter value: the number rule of core/base/number.h, then
+ * lesc_param_spec_check. */
+gboolean lesc_param_spec_parse (const LescParamSpec *s, const char *text, double *out,
+                                GError **error);
 void lesc_run_result_clear (LescRunResult *r);
 /* A warning for the user when the run's answer is doubtful, else NULL (free with g_free):
  * the reference optimizer's line search failed within its first iterations (it can, as the

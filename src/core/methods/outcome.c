@@ -18,14 +18,7 @@ lesc_run_outcome_compute (const LescMethod *m, const LescDataset *ds, const Lesc
       lesc_run_outcome_free (o);
       return NULL;
     }
-  for (guint k = 0; k < 2; k++)
-    for (guint j = 0; j < LESC_N_MEASURES; j++)
-      o->measures[k][j] = NAN;   /* no ground truth: no measures */
-  if (ds->truth != NULL
-      && (!lesc_measures_compute (ds->truth, o->recovered, LESC_KL_TRUTH_RECOVERED,
-                                  o->measures[LESC_KL_TRUTH_RECOVERED], error)
-          || !lesc_measures_compute (ds->truth, o->recovered, LESC_KL_RECOVERED_TRUTH,
-                                     o->measures[LESC_KL_RECOVERED_TRUTH], error)))
+  if (!lesc_measures_compute_both (ds->truth, o->recovered, o->measures, error))
     {
       lesc_run_outcome_free (o);
       return NULL;

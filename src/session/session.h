@@ -1,13 +1,19 @@
-/* What the terminal explorer works on, without the screen: the data set, the methods with
- * their parameters and current results, the work queue (one task at a time on a worker
- * thread: method runs, the λ grid, the cross-validation, the recovery table of the
- * comparison), and the last message. A parameter change cancels the stale run and drops
- * the stale result; a result shown is never from older settings. */
+/* The explorer without a toolkit (docs/HACKING.md, "Layers"): the data set with the
+ * options it was read with, the methods with their parameters and results, the work queue
+ * (session/queue.h: the user's method runs in the foreground; the λ grid, the
+ * cross-validation and the comparison's table in the background, paused while a run is
+ * under way), and the last message. Every result carries its provenance
+ * (session/provenance.h). A parameter change cancels the run it made stale and moves its
+ * result aside as stale (shown dimmed until replaced); a result from another data set or
+ * from older settings never lands as the current one; a finished run is kept, so going
+ * back to earlier settings reuses it. */
 #pragma once
 #include "core/base/task.h"
 #include "core/data/open.h"
 #include "core/experiments/experiment.h"
 #include "core/methods/outcome.h"
+#include "session/provenance.h"
+#include "session/queue.h"
 
 G_BEGIN_DECLS
 
@@ -25,8 +31,11 @@ typedef struct {
   LescRunParams params;       /* the method's values; seed and variant are the session's */
   gboolean ticked;
   LescRunOutcome *outcome;    /* the result for `params`, or NULL */
+  LescProvenance *provenance; /* what `outcome` was computed from, or NULL */
   char *failure;              /* why the last run for `params` failed, or NULL */
   LescTask *task;             /* a waiting or running run for `params`, or NULL */
+  LescRunOutcome *stale;      /* the last result for other settings (shown dimmed), or NULL */
+  LescProvenance *stale_provenance;
 } LescSessionMethod;
 
 typedef struct _LescSession LescSession;
@@ -41,9 +50,24 @@ LescSession *lesc_session_new (const char *store_path, const LescOpenOptions *op
 /* Cancels the work and waits for the worker to return. */
 void lesc_session_free (LescSession *s);
 
-/* Load and check a data set ("artificial", a path or a name in the data directory); on
- * success it replaces the current one (all work stops, results are dropped). */
+/* Load and check a data set ("artificial", a path or a name in the data directory) with
+ * the session's open options; on success it replaces the current one (all work stops,
+ * results are dropped) and is added to the recent data sets. */
 gboolean lesc_session_open (LescSession *s, const char *spec, GError **error);
+/* The same with its own options (data_dir: the session's when NULL); they are kept, and
+ * every later read of the data (experiments, the memory) uses them. */
+gboolean lesc_session_open_with (LescSession *s, const char *spec, const LescOpenOptions *open,
+                                 GError **error);
+/* What a person typed: "weather.csv --logical-columns 3" (session/dataspec.h); the options
+ * start from the defaults with the session's data folder. */
+gboolean lesc_session_open_typed (LescSession *s, const char *text, GError **error);
+/* The open data set with its options as text ("weather.csv --logical-columns 3"). */
+char *lesc_session_data_text (LescSession *s);
+const LescOpenOptions *lesc_session_open_options (LescSession *s);
+/* The data sets opened last, newest first, as text (at most LESC_SESSION_MAX_RECENT). */
+#define LESC_SESSION_MAX_RECENT 10
+const char *const *lesc_session_recent (LescSession *s);
+void lesc_session_add_recent (LescSession *s, const char *text);
 const LescDataset *lesc_session_dataset (LescSession *s);
 const char *lesc_session_spec (LescSession *s);
 const char *lesc_session_data_dir (LescSession *s);
@@ -86,10 +110,27 @@ const LescRecoveryTable *lesc_session_table (LescSession *s);
 /* TRUE once the comparison's table was asked for (so that showing the view asks once). */
 gboolean lesc_session_table_requested (LescSession *s);
 
-/* The running task (NULL when idle), what it is, and how many wait. */
+/* The running task (the foreground's, else the background's; NULL when idle), what it is,
+ * and how many wait. */
 LescTask *lesc_session_running (LescSession *s);
 const char *lesc_session_running_title (LescSession *s);
 guint lesc_session_n_waiting (LescSession *s);
+/* The task running in one lane, or NULL. */
+LescTask *lesc_session_running_in (LescSession *s, LescPriority priority);
+/* A task's title ("gLESC on sjaffe", "λ grid of LESC on sjaffe") and whether it is
+ * background work. */
+const char *lesc_session_task_title (LescTask *t);
+gboolean lesc_session_task_is_background (LescTask *t);
+
+/* Method i's result to show and how: the current one (FINAL), or the stale one while its
+ * replacement is computed or failed (STALE); NULL when there is none. */
+const LescRunOutcome *lesc_session_shown (LescSession *s, guint method, LescShown *shown,
+                                          const LescProvenance **provenance);
+/* The caption of method i's result ("LESC on artificial · λ₁ = 10 · … · stale —
+ * recomputing"), or NULL without one. */
+char *lesc_session_caption (LescSession *s, guint method);
+/* The checksum of the open data set ("" without one). */
+const char *lesc_session_checksum (LescSession *s);
 
 /* Grows by one whenever results, grids, tables or the data change: views redraw
  * their figures when it moves. */

@@ -1,6 +1,7 @@
-/* The terminal explorer's state and its work queue. */
+/* The explorer's state and its work queue. */
 #include "config.h"
-#include "tui/session.h"
+#include "session/session.h"
+#include "session/dataspec.h"
 #include "core/experiments/request.h"
 
 #include <glib/gi18n.h>
@@ -46,6 +47,8 @@ typedef struct {
   LescRunCache *cache;             /* RUN; the session outlives its tasks */
   LescExperimentRequest *request;  /* experiments */
   char *title;
+  char *dataset, *checksum;        /* RUN: the data set it reads */
+  gboolean background;
   gboolean user_cancelled;         /* Esc, not a parameter change */
 } Work;
 
@@ -55,6 +58,8 @@ work_free (Work *w)
   data_ref_release (w->data);
   lesc_experiment_request_free (w->request);
   g_free (w->title);
+  g_free (w->dataset);
+  g_free (w->checksum);
   g_free (w);
 }
 
@@ -83,8 +88,11 @@ struct _LescSession {
   guint auto_run_id;
   LescRunCache *cache;
 
-  GQueue waiting;             /* LescTask* */
-  LescTask *running;
+  LescQueue *queue;
+  GHashTable *kept;           /* run key → LescRunOutcome* kept for reuse (memo_*) */
+  GQueue kept_order;          /* its keys, oldest first */
+  GPtrArray *recent;          /* data set texts, newest first */
+  gboolean cancel_by_user;    /* what cancel_all tells the tasks it cancels */
 
   LescGrid *grids[LESC_SESSION_MAX_METHODS];
   int last_grid;              /* method index of the newest grid, or −1 */
@@ -126,6 +134,9 @@ lesc_session_message (LescSession *s, gboolean *is_error)
   return s->message != NULL ? s->message : "";
 }
 
+static void queue_changed (LescQueue *q, LescTask *t, gpointer data);
+static void kept_free (gpointer p);
+
 LescSession *
 lesc_session_new (const char *store_path, const LescOpenOptions *open, LescSessionChanged changed,
                   gpointer data)
@@ -144,7 +155,10 @@ lesc_session_new (const char *store_path, const LescOpenOptions *open, LescSessi
   s->auto_run = TRUE;
   s->last_grid = -1;
   s->cache = lesc_run_cache_new (0.0);   /* what runs share: λ₁ moves reuse it */
-  g_queue_init (&s->waiting);
+  s->queue = lesc_queue_new (queue_changed, s);
+  s->kept = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) kept_free);
+  g_queue_init (&s->kept_order);
+  s->recent = g_ptr_array_new_with_free_func (g_free);
   guint n = 0;
   const LescMethod *const *all = lesc_methods (&n);
   s->n_methods = MIN (n, LESC_SESSION_MAX_METHODS);
@@ -158,13 +172,107 @@ lesc_session_new (const char *store_path, const LescOpenOptions *open, LescSessi
   return s;
 }
 
+/* ---- results kept for reuse ------------------------------------------------------------ */
+
+/* How many finished results are kept beside the current ones (going back to earlier
+ * settings, or to a data set opened before, reuses them). */
+#define KEPT_MAX 24
+
+static void
+kept_free (gpointer p)
+{
+  LescRunOutcome *o = p;
+  lesc_run_outcome_free (o);
+}
+
+/* The key of a run: the data, the method and everything the run depends on. */
+static char *
+run_key (const char *checksum, const LescMethod *m, const LescRunParams *p)
+{
+  GString *k = g_string_new (checksum);
+  g_string_append_printf (k, "|%s", m->name);
+  for (guint i = 0; i < m->n_params; i++)
+    g_string_append_printf (k, "|%a", p->values[i]);
+  g_string_append_printf (k, "|%u|%d|%d|%d|%d|%d", m->uses_seed ? p->seed : 0,
+                          m->uses_variant ? (int) p->variant : 0, p->c_paper_orientation,
+                          p->tensor_fft_views, p->odd_n_single_shrink, (int) p->flavour);
+  return g_string_free (k, FALSE);
+}
+
+/* Keep `o` (taken) with its provenance `pv` (taken) for reuse. */
+static void
+keep (LescSession *s, LescRunOutcome *o, LescProvenance *pv)
+{
+  if (o == NULL || pv == NULL || pv->state != LESC_TASK_DONE)
+    {
+      lesc_run_outcome_free (o);
+      lesc_provenance_free (pv);
+      return;
+    }
+  char *key = run_key (pv->checksum, pv->method, &pv->params);
+  lesc_provenance_free (pv);
+  if (g_hash_table_contains (s->kept, key))
+    {
+      lesc_run_outcome_free (o);
+      g_free (key);
+      return;
+    }
+  g_hash_table_insert (s->kept, key, o);
+  g_queue_push_tail (&s->kept_order, g_strdup (key));
+  while (g_queue_get_length (&s->kept_order) > KEPT_MAX)
+    {
+      g_autofree char *oldest = g_queue_pop_head (&s->kept_order);
+      g_hash_table_remove (s->kept, oldest);
+    }
+}
+
+/* The kept result of method i's current settings on the open data, handed over; or NULL. */
+static LescRunOutcome *
+take_kept (LescSession *s, guint i)
+{
+  LescSessionMethod *m = &s->methods[i];
+  g_autofree char *key = run_key (s->data->ds->checksum, m->method, &m->params);
+  gpointer orig_key = NULL, value = NULL;
+  if (!g_hash_table_lookup_extended (s->kept, key, &orig_key, &value))
+    return NULL;
+  g_hash_table_steal (s->kept, key);
+  g_free (orig_key);
+  GList *l = g_queue_find_custom (&s->kept_order, key, (GCompareFunc) g_strcmp0);
+  if (l != NULL)
+    {
+      g_free (l->data);
+      g_queue_delete_link (&s->kept_order, l);
+    }
+  return value;
+}
+
+static void
+clear_stale (LescSessionMethod *m)
+{
+  g_clear_pointer (&m->stale, lesc_run_outcome_free);
+  g_clear_pointer (&m->stale_provenance, lesc_provenance_free);
+}
+
+/* The stale result is replaced: kept for reuse. */
+static void
+retire_stale (LescSession *s, LescSessionMethod *m)
+{
+  if (m->stale != NULL)
+    keep (s, g_steal_pointer (&m->stale), g_steal_pointer (&m->stale_provenance));
+  clear_stale (m);
+}
+
+/* Another data set: nothing of the old one is shown (the results are kept for reuse). */
 static void
 clear_results (LescSession *s)
 {
   for (guint i = 0; i < s->n_methods; i++)
     {
-      g_clear_pointer (&s->methods[i].outcome, lesc_run_outcome_free);
-      g_clear_pointer (&s->methods[i].failure, g_free);
+      LescSessionMethod *m = &s->methods[i];
+      if (m->outcome != NULL)
+        keep (s, g_steal_pointer (&m->outcome), g_steal_pointer (&m->provenance));
+      retire_stale (s, m);
+      g_clear_pointer (&m->failure, g_free);
     }
   for (guint i = 0; i < LESC_SESSION_MAX_METHODS; i++)
     g_clear_pointer (&s->grids[i], lesc_grid_free);
@@ -174,17 +282,20 @@ clear_results (LescSession *s)
 }
 
 static void
-cancel_waiting (LescSession *s, gboolean by_user)
+mark_cancelled (gpointer task, gpointer data)
 {
-  for (LescTask *t; (t = g_queue_pop_head (&s->waiting)) != NULL;)
-    {
-      Work *w = lesc_task_get_input (t);
-      w->user_cancelled = by_user;
-      if (w->kind == LESC_WORK_RUN && s->methods[w->method].task == t)
-        s->methods[w->method].task = NULL;
-      lesc_task_cancel (t);
-      lesc_task_unref (t);
-    }
+  LescSession *s = data;
+  Work *w = lesc_task_get_input (task);
+  w->user_cancelled = s->cancel_by_user;
+  if (w->kind == LESC_WORK_RUN && s->methods[w->method].task == task)
+    s->methods[w->method].task = NULL;
+}
+
+static guint
+cancel_all (LescSession *s, int priority, gboolean by_user)
+{
+  s->cancel_by_user = by_user;
+  return lesc_queue_cancel_all (s->queue, priority, mark_cancelled, s);
 }
 
 void
@@ -193,17 +304,25 @@ lesc_session_free (LescSession *s)
   if (s == NULL)
     return;
   g_clear_handle_id (&s->auto_run_id, g_source_remove);
-  cancel_waiting (s, FALSE);
-  if (s->running != NULL)
-    {
-      lesc_task_cancel (s->running);
-      lesc_task_wait (s->running);
-      g_clear_pointer (&s->running, lesc_task_unref);
-    }
+  /* the workers stop and are waited for before their data goes */
+  lesc_queue_free (s->queue);
   for (guint i = 0; i < s->n_methods; i++)
     s->methods[i].task = NULL;
-  clear_results (s);
+  for (guint i = 0; i < s->n_methods; i++)
+    {
+      LescSessionMethod *m = &s->methods[i];
+      g_clear_pointer (&m->outcome, lesc_run_outcome_free);
+      g_clear_pointer (&m->provenance, lesc_provenance_free);
+      clear_stale (m);
+      g_clear_pointer (&m->failure, g_free);
+    }
+  for (guint i = 0; i < LESC_SESSION_MAX_METHODS; i++)
+    g_clear_pointer (&s->grids[i], lesc_grid_free);
+  g_clear_pointer (&s->cv, lesc_cv_result_free);
   g_clear_pointer (&s->table, lesc_recovery_table_free);
+  g_hash_table_unref (s->kept);
+  g_queue_clear_full (&s->kept_order, g_free);
+  g_ptr_array_unref (s->recent);
   data_ref_release (s->data);
   lesc_run_cache_free (s->cache);
   g_free (s->spec);
@@ -215,42 +334,41 @@ lesc_session_free (LescSession *s)
 
 /* ---- the queue ------------------------------------------------------------------------ */
 
-static void start_next (LescSession *s);
-
 static void
 run_finished (LescSession *s, LescTask *t, Work *w)
 {
   LescSessionMethod *m = &s->methods[w->method];
-  gboolean current = m->task == t;
-  if (current)
+  /* Only the run for the current settings on the open data lands; a run made stale by a
+   * change (or another data set) is dropped even when it finished. */
+  gboolean current = m->task == t && s->data != NULL && g_strcmp0 (w->checksum, s->data->ds->checksum) == 0
+                     && lesc_run_params_equal (m->method, &w->params, &m->params);
+  if (m->task == t)
     m->task = NULL;
-  switch (lesc_task_get_state (t))
+  if (!current)
+    return;
+  LescTaskState state = lesc_task_get_state (t);
+  if (state == LESC_TASK_DONE)
     {
-    case LESC_TASK_DONE:
-      if (current)
-        {
-          LescRunOutcome *o = lesc_task_steal_output (t);   /* the method keeps it */
-          g_clear_pointer (&m->outcome, lesc_run_outcome_free);
-          m->outcome = o;
-          s->version++;
-          g_autofree char *warning = lesc_run_result_warning (&o->report);
-          if (warning != NULL)
-            lesc_session_set_message (s, TRUE, "%s: %s", w->title, warning);
-          else
-            /* TRANSLATORS: status line: "LESC on artificial: done in 2.1 s" */
-            lesc_session_set_message (s, FALSE, _("%s: done in %.1f s"), w->title, o->seconds);
-        }
-      break;
-    case LESC_TASK_FAILED:
-      if (current)
-        {
-          g_free (m->failure);
-          m->failure = g_strdup (lesc_task_get_message (t));
-          lesc_session_set_message (s, TRUE, _("%s failed: %s"), w->title, m->failure);
-        }
-      break;
-    default:
-      break;
+      LescRunOutcome *o = lesc_task_steal_output (t);   /* the method keeps it */
+      g_clear_pointer (&m->outcome, lesc_run_outcome_free);
+      g_clear_pointer (&m->provenance, lesc_provenance_free);
+      m->outcome = o;
+      m->provenance = lesc_provenance_new (w->dataset, w->checksum, m->method, &w->params, t, o, w->background);
+      retire_stale (s, m);
+      s->version++;
+      g_autofree char *warning = lesc_provenance_short_warning (m->provenance);
+      if (warning != NULL)
+        lesc_session_set_message (s, TRUE, "%s: %s", w->title, warning);
+      else
+        /* TRANSLATORS: status line: "LESC on artificial: done in 2.1 s" (the run's own time) */
+        lesc_session_set_message (s, FALSE, _("%s: done in %.1f s"), w->title, m->provenance->wall_seconds);
+    }
+  else if (state == LESC_TASK_FAILED)
+    {
+      g_free (m->failure);
+      m->failure = g_strdup (lesc_task_get_message (t));
+      s->version++;
+      lesc_session_set_message (s, TRUE, _("%s failed: %s"), w->title, m->failure);
     }
 }
 
@@ -282,16 +400,17 @@ experiment_finished (LescSession *s, LescTask *t, Work *w)
       break;
     }
   s->version++;
-  lesc_session_set_message (s, FALSE, _("%s: done in %.1f s"), w->title, lesc_task_get_seconds (t));
+  lesc_session_set_message (s, FALSE, _("%s: done in %.1f s"), w->title,
+                            lesc_task_get_seconds (t) - lesc_task_get_paused_seconds (t));
 }
 
 static void
-task_changed (LescTask *t, gpointer data)
+queue_changed (LescQueue *q, LescTask *t, gpointer data)
 {
   LescSession *s = data;
-  if (!lesc_task_is_finished (t))
+  if (t == NULL || !lesc_task_is_finished (t))
     {
-      notify (s);   /* progress */
+      notify (s);   /* progress, or the queue moved */
       return;
     }
   Work *w = lesc_task_get_input (t);
@@ -302,28 +421,7 @@ task_changed (LescTask *t, gpointer data)
     run_finished (s, t, w);
   else
     experiment_finished (s, t, w);
-  if (t == s->running)
-    g_clear_pointer (&s->running, lesc_task_unref);
-  start_next (s);
   notify (s);
-}
-
-static void
-start_next (LescSession *s)
-{
-  while (s->running == NULL)
-    {
-      LescTask *t = g_queue_pop_head (&s->waiting);
-      if (t == NULL)
-        return;
-      if (lesc_task_is_cancelled (t))
-        {
-          lesc_task_unref (t);
-          continue;
-        }
-      s->running = t;
-      lesc_task_start (t, task_changed, s);
-    }
 }
 
 static LescTask *
@@ -332,75 +430,92 @@ task_new (Work *w, GDestroyNotify output_free)
   return lesc_task_new (work_func, w, (GDestroyNotify) work_free, output_free);
 }
 
-/* Queue `t` (the session owns it) and start it when nothing runs. The caller has noted
- * the task where it belongs before: the listeners may change things at once. */
+/* Queue `t` (the session owns it). The caller has noted the task where it belongs before:
+ * the listeners may change things at once. */
 static void
 enqueue (LescSession *s, LescTask *t)
 {
-  g_queue_push_tail (&s->waiting, t);
-  start_next (s);
+  Work *w = lesc_task_get_input (t);
+  lesc_queue_push (s->queue, t, w->background ? LESC_PRIORITY_BACKGROUND : LESC_PRIORITY_FOREGROUND);
   notify (s);
+}
+
+LescTask *
+lesc_session_running_in (LescSession *s, LescPriority priority)
+{
+  return lesc_queue_running (s->queue, priority);
 }
 
 LescTask *
 lesc_session_running (LescSession *s)
 {
-  return s->running;
+  LescTask *t = lesc_queue_running (s->queue, LESC_PRIORITY_FOREGROUND);
+  return t != NULL ? t : lesc_queue_running (s->queue, LESC_PRIORITY_BACKGROUND);
+}
+
+const char *
+lesc_session_task_title (LescTask *t)
+{
+  return t != NULL ? ((Work *) lesc_task_get_input (t))->title : "";
+}
+
+gboolean
+lesc_session_task_is_background (LescTask *t)
+{
+  return t != NULL && ((Work *) lesc_task_get_input (t))->background;
 }
 
 const char *
 lesc_session_running_title (LescSession *s)
 {
-  return s->running != NULL ? ((Work *) lesc_task_get_input (s->running))->title : "";
+  return lesc_session_task_title (lesc_session_running (s));
 }
 
 guint
 lesc_session_n_waiting (LescSession *s)
 {
-  return g_queue_get_length (&s->waiting);
+  guint n = lesc_queue_n_waiting (s->queue, LESC_PRIORITY_FOREGROUND) + lesc_queue_n_waiting (s->queue, LESC_PRIORITY_BACKGROUND);
+  /* the background task that runs beside a foreground one counts as waiting for it */
+  if (lesc_queue_running (s->queue, LESC_PRIORITY_FOREGROUND) != NULL && lesc_queue_running (s->queue, LESC_PRIORITY_BACKGROUND) != NULL)
+    n++;
+  return n;
 }
 
 gboolean
 lesc_session_cancel (LescSession *s)
 {
-  gboolean any = s->running != NULL || !g_queue_is_empty (&s->waiting);
+  LescTask *running = lesc_session_running (s);
+  gboolean any = !lesc_queue_is_idle (s->queue);
   g_clear_handle_id (&s->auto_run_id, g_source_remove);
-  cancel_waiting (s, TRUE);
-  if (s->running != NULL && !lesc_task_is_cancelled (s->running))
-    {
-      Work *w = lesc_task_get_input (s->running);
-      w->user_cancelled = TRUE;
-      lesc_task_cancel (s->running);
-      if (w->kind == LESC_WORK_RUN && s->methods[w->method].task == s->running)
-        s->methods[w->method].task = NULL;
-      /* TRANSLATORS: status line while the worker stops */
-      lesc_session_set_message (s, FALSE, _("Cancelling %s…"), w->title);
-    }
+  gboolean was_cancelled = running != NULL && lesc_task_is_cancelled (running);
+  cancel_all (s, -1, TRUE);
+  if (running != NULL && !was_cancelled)
+    /* TRANSLATORS: status line while the worker stops */
+    lesc_session_set_message (s, FALSE, _("Cancelling %s…"), lesc_session_task_title (running));
   notify (s);
   return any;
 }
 
 /* ---- methods ---------------------------------------------------------------------------- */
 
-/* The run of method i for its current settings is no longer wanted. */
+/* The run of method i for its current settings is no longer wanted: its result moves aside
+ * as stale (shown dimmed until replaced). */
 static void
 drop_stale (LescSession *s, guint i)
 {
   LescSessionMethod *m = &s->methods[i];
   if (m->task != NULL)
     {
-      if (g_queue_remove (&s->waiting, m->task))
-        {
-          lesc_task_cancel (m->task);
-          lesc_task_unref (m->task);
-        }
-      else
-        lesc_task_cancel (m->task);   /* running: it stops at its next check */
+      lesc_queue_cancel (s->queue, m->task);
       m->task = NULL;
     }
   if (m->outcome != NULL)
-    s->version++;
-  g_clear_pointer (&m->outcome, lesc_run_outcome_free);
+    {
+      retire_stale (s, m);
+      m->stale = g_steal_pointer (&m->outcome);
+      m->stale_provenance = g_steal_pointer (&m->provenance);
+      s->version++;
+    }
   g_clear_pointer (&m->failure, g_free);
 }
 
@@ -543,6 +658,17 @@ lesc_session_run (LescSession *s)
       LescSessionMethod *m = &s->methods[i];
       if (!m->ticked || m->outcome != NULL || m->task != NULL || m->failure != NULL)
         continue;
+      LescRunOutcome *kept = take_kept (s, i);
+      if (kept != NULL)
+        {
+          /* computed before for these settings on this data: shown again at once */
+          m->outcome = kept;
+          m->provenance = lesc_provenance_new (s->data->ds->name, s->data->ds->checksum, m->method, &m->params,
+                                               NULL, kept, FALSE);
+          retire_stale (s, m);
+          s->version++;
+          continue;
+        }
       Work *w = g_new0 (Work, 1);
       w->kind = LESC_WORK_RUN;
       w->method = i;
@@ -550,29 +676,41 @@ lesc_session_run (LescSession *s)
       w->params = m->params;
       w->data = g_atomic_rc_box_acquire (s->data);
       w->cache = s->cache;
+      w->dataset = g_strdup (s->data->ds->name);
+      w->checksum = g_strdup (s->data->ds->checksum);
       /* TRANSLATORS: a run's title: "gLESC on yeast-alpha" */
       w->title = g_strdup_printf (_("%s on %s"), m->method->display_name, s->data->ds->name);
       m->task = task_new (w, (GDestroyNotify) lesc_run_outcome_free);
       enqueue (s, m->task);
       queued++;
     }
+  notify (s);
   return queued;
 }
 
 /* ---- data --------------------------------------------------------------------------------- */
 
-gboolean
-lesc_session_open (LescSession *s, const char *spec, GError **error)
+static void
+set_open (LescSession *s, const LescOpenOptions *open)
 {
-  LescDataset *ds = lesc_dataset_open_with (spec, &s->open, NULL, error);
+  char *dir = g_strdup (open->data_dir != NULL ? open->data_dir : s->data_dir);
+  s->open = *open;
+  g_free (s->data_dir);
+  s->data_dir = dir;
+  s->open.data_dir = s->data_dir;
+}
+
+gboolean
+lesc_session_open_with (LescSession *s, const char *spec, const LescOpenOptions *open, GError **error)
+{
+  LescOpenOptions o = *open;
+  if (o.data_dir == NULL)
+    o.data_dir = s->data_dir;
+  LescDataset *ds = lesc_dataset_open_with (spec, &o, NULL, error);
   if (ds == NULL)
     return FALSE;
   g_clear_handle_id (&s->auto_run_id, g_source_remove);
-  cancel_waiting (s, FALSE);
-  if (s->running != NULL)
-    lesc_task_cancel (s->running);
-  for (guint i = 0; i < s->n_methods; i++)
-    s->methods[i].task = NULL;
+  cancel_all (s, -1, FALSE);
   clear_results (s);
   g_clear_pointer (&s->table, lesc_recovery_table_free);
   s->table_requested = FALSE;
@@ -580,9 +718,88 @@ lesc_session_open (LescSession *s, const char *spec, GError **error)
   s->data = data_ref_new (ds);
   g_free (s->spec);
   s->spec = g_strdup (spec);
+  set_open (s, &o);
+  g_autofree char *text = lesc_session_data_text (s);
+  lesc_session_add_recent (s, text);
   schedule_auto_run (s);
   notify (s);
   return TRUE;
+}
+
+gboolean
+lesc_session_open (LescSession *s, const char *spec, GError **error)
+{
+  LescOpenOptions o = s->open;
+  return lesc_session_open_with (s, spec, &o, error);
+}
+
+gboolean
+lesc_session_open_typed (LescSession *s, const char *text, GError **error)
+{
+  LescOpenOptions o = { .data_dir = s->data_dir };
+  g_autofree char *spec = NULL;
+  if (!lesc_data_spec_parse (text, &spec, &o, error))
+    return FALSE;
+  return lesc_session_open_with (s, spec, &o, error);
+}
+
+char *
+lesc_session_data_text (LescSession *s)
+{
+  return s->spec != NULL ? lesc_data_spec_format (s->spec, &s->open) : g_strdup ("");
+}
+
+const LescOpenOptions *
+lesc_session_open_options (LescSession *s)
+{
+  return &s->open;
+}
+
+const char *const *
+lesc_session_recent (LescSession *s)
+{
+  if (s->recent->len == 0 || g_ptr_array_index (s->recent, s->recent->len - 1) != NULL)
+    g_ptr_array_add (s->recent, NULL);   /* NULL-terminated for the caller */
+  return (const char *const *) s->recent->pdata;
+}
+
+void
+lesc_session_add_recent (LescSession *s, const char *text)
+{
+  if (s->recent->len > 0 && g_ptr_array_index (s->recent, s->recent->len - 1) == NULL)
+    g_ptr_array_remove_index (s->recent, s->recent->len - 1);
+  lesc_data_spec_list_push (s->recent, text, LESC_SESSION_MAX_RECENT);
+}
+
+const char *
+lesc_session_checksum (LescSession *s)
+{
+  return s->data != NULL && s->data->ds->checksum != NULL ? s->data->ds->checksum : "";
+}
+
+const LescRunOutcome *
+lesc_session_shown (LescSession *s, guint i, LescShown *shown, const LescProvenance **provenance)
+{
+  LescSessionMethod *m = lesc_session_method (s, i);
+  if (m == NULL)
+    return NULL;
+  gboolean current = m->outcome != NULL;
+  if (shown != NULL)
+    *shown = current ? LESC_SHOWN_FINAL : LESC_SHOWN_STALE;
+  if (provenance != NULL)
+    *provenance = current ? m->provenance : m->stale_provenance;
+  return current ? m->outcome : m->stale;
+}
+
+char *
+lesc_session_caption (LescSession *s, guint i)
+{
+  LescShown shown;
+  const LescProvenance *p = NULL;
+  if (lesc_session_shown (s, i, &shown, &p) == NULL || p == NULL)
+    return NULL;
+  LescSessionMethod *m = &s->methods[i];
+  return lesc_provenance_caption (p, shown, 0, m->task != NULL);
 }
 
 /* ---- experiments ---------------------------------------------------------------------- */
@@ -594,13 +811,24 @@ setup_of (LescSession *s, guint i, LescMethodSetup *setup)
   setup->params = s->methods[i].params;
 }
 
+/* The grid and the cross-validation score against the ground truth: say so at once for
+ * data without one (own data with logical labels only). */
+static gboolean
+has_truth (LescSession *s, const char *what)
+{
+  if (s->data->ds->truth != NULL)
+    return TRUE;
+  /* TRANSLATORS: "weather has only logical labels: the λ grid needs ground truth" */
+  lesc_session_set_message (s, TRUE, _("%s has only logical labels: %s needs ground truth"),
+                            s->data->ds->name, what);
+  return FALSE;
+}
+
 static void
 enqueue_experiment (LescSession *s, LescWorkKind kind, guint method, LescExperimentRequest *r,
                     char *title)
 {
-  r->data_dir = g_strdup (s->data_dir);
-  r->label_columns = s->open.label_columns;
-  r->open_flags = s->open.flags;
+  lesc_experiment_request_set_open (r, &s->open);   /* the data is read as it was opened */
   r->store_path = g_strdup (s->store_path);
   r->kl = s->kl;
   Work *w = g_new0 (Work, 1);
@@ -608,6 +836,7 @@ enqueue_experiment (LescSession *s, LescWorkKind kind, guint method, LescExperim
   w->method = method;
   w->request = r;
   w->title = title;
+  w->background = TRUE;   /* experiments yield to the user's runs */
   LescExperimentKind ek = kind == LESC_WORK_GRID ? LESC_EXPERIMENT_GRID
                           : kind == LESC_WORK_CV ? LESC_EXPERIMENT_CV : LESC_EXPERIMENT_TABLE;
   enqueue (s, task_new (w, lesc_experiment_output_free_func (ek)));
@@ -625,6 +854,8 @@ lesc_session_request_grid (LescSession *s, guint i)
                                 m->display_name);
       return;
     }
+  if (!has_truth (s, _("the λ grid")))
+    return;
   LescMethodSetup setup;
   setup_of (s, i, &setup);
   const guint n = G_N_ELEMENTS (lesc_grid_default);
@@ -638,7 +869,7 @@ lesc_session_request_grid (LescSession *s, guint i)
 void
 lesc_session_request_cv (LescSession *s)
 {
-  if (s->data == NULL)
+  if (s->data == NULL || !has_truth (s, _("the cross-validation")))
     return;
   LescMethodSetup setups[LESC_SESSION_MAX_METHODS];
   guint k = 0;
