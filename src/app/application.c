@@ -6,6 +6,7 @@
 
 #include "app/preferences.h"
 #include "app/settings.h"
+#include "app/shortcuts.h"
 #include "app/window.h"
 
 struct _LescApplication
@@ -118,25 +119,7 @@ lesc_application_startup (GApplication *app)
 {
   G_APPLICATION_CLASS (lesc_application_parent_class)->startup (app);
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions), app);
-  static const struct { const char *action; const char *accels[3]; } accels[] = {
-    { "app.quit", { "<Control>q", NULL } },
-    { "app.preferences", { "<Control>comma", NULL } },
-    { "window.close", { "<Control>w", NULL } },
-    { "win.open", { "<Control>o", NULL } },
-    { "win.run", { "<Control>r", "F5", NULL } },
-    { "win.toggle-sidebar", { "F9", NULL } },
-    { "win.export-figure::png", { "<Control>s", NULL } },
-    { "win.export-table::csv", { "<Control><Shift>s", NULL } },
-    { "win.view::distributions", { "<Alt>1", NULL } },
-    { "win.view::measures", { "<Alt>2", NULL } },
-    { "win.view::sensitivity", { "<Alt>3", NULL } },
-    { "win.view::comparison", { "<Alt>4", NULL } },
-    { "win.view::cv", { "<Alt>5", NULL } },
-    { "win.view::optimizer", { "<Alt>6", NULL } },
-    { "win.view::strip", { "<Alt>7", NULL } },
-  };
-  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
-    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
+  lesc_app_shortcuts_install (GTK_APPLICATION (app));
 }
 
 static void

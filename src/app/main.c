@@ -4,12 +4,22 @@
 #include <glib/gi18n.h>
 
 #include "app/application.h"
+#include "app/shortcuts.h"
 #include "core/base/blasthreads.h"
 
-/* --version (the man page is made from it): print and stop before any window opens. */
+/* --version and --help-keys (the man page is made from them): print and stop before any
+ * window opens. */
 static int
 on_local_options (GApplication *app, GVariantDict *options, gpointer data)
 {
+  if (g_variant_dict_contains (options, "help-keys"))
+    {
+      g_autoptr (GError) error = NULL;
+      if (lesc_app_shortcuts_print (stdout, &error))
+        return 0;
+      g_printerr ("lesc-explorer: %s\n", error->message);
+      return 1;
+    }
   if (!g_variant_dict_contains (options, "version"))
     return -1;
   g_print ("lesc-explorer %s\n", LESC_VERSION);
@@ -25,6 +35,22 @@ main (int argc, char **argv)
   g_autoptr (LescApplication) app = lesc_application_new (G_APPLICATION_DEFAULT_FLAGS);
   g_application_add_main_option (G_APPLICATION (app), "version", 0, G_OPTION_FLAG_NONE,
                                  G_OPTION_ARG_NONE, _("Show the version and exit"), NULL);
+  g_application_add_main_option (G_APPLICATION (app), "help-keys", 0, G_OPTION_FLAG_NONE,
+                                 G_OPTION_ARG_NONE, _("Show the keyboard shortcuts and exit"), NULL);
+  g_application_set_option_context_parameter_string (G_APPLICATION (app), _("[FILE]"));
+  g_application_set_option_context_summary (G_APPLICATION (app),
+    _("Opens FILE, a data set, in the window: a .mat or .npz archive, or a .csv, .tsv or "
+      ".npy table (the window asks how many of its last columns are labels). Without FILE: "
+      "the built-in artificial set."));
+  g_application_set_option_context_description (G_APPLICATION (app),
+    _("Views (Alt+1 … Alt+7): Distributions (recovered against true label distributions, "
+      "per sample), Measures (the six measures of every run), Sensitivity (the λ₁ × λ₂ grid "
+      "of LESC or gLESC), Comparison (ranks over data sets and the critical difference), "
+      "Cross-validation (ten folds, paired t-tests), Optimizer (the LE optimizer's "
+      "iterations), λ Strip (the distributions along λ₁).\n"
+      "The side bar holds the data sets (.mat, .csv) of the data folder (Preferences, else "
+      "$LESC_DATA_DIR) and the methods with their parameters. 'lesc-explorer --help-keys' lists the "
+      "keys."));
   g_signal_connect (app, "handle-local-options", G_CALLBACK (on_local_options), NULL);
   return g_application_run (G_APPLICATION (app), argc, argv);
 }

@@ -4,16 +4,20 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "tui/explore.h"
+#include "tui/help.h"
 
 #include <stdio.h>
 
 static char *graphics_option, *colors_option;
+static gboolean keys_option;
 
 static const GOptionEntry entries[] = {
   { "graphics", 'g', 0, G_OPTION_ARG_STRING, &graphics_option,
     "Figures as: auto (what the terminal supports, default), symbols, ascii, sixel or kitty", "MODE" },
   { "colors", 0, 0, G_OPTION_ARG_STRING, &colors_option,
     "Colours: auto (default; none when NO_COLOR is set), truecolor, 256, 16 or none", "MODE" },
+  { "keys", 0, 0, G_OPTION_ARG_NONE, &keys_option,
+    "Print the keys of the explorer (those of '?' in every view) and exit", NULL },
   { NULL }
 };
 
@@ -26,6 +30,11 @@ lesc_cmd_explore (int argc, char **argv)
                        "views of the window (default DATA: the built-in artificial set)",
                        all, TRUE, &argc, &argv))
     return LESC_EXIT_USAGE;
+  if (keys_option)
+    {
+      lesc_tui_help_print (stdout);
+      return LESC_EXIT_OK;
+    }
   if (argc > 2)
     return lesc_cli_usage ("explore", "expected at most one DATA argument");
   if (lesc_cli_label_columns < 0)

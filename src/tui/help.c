@@ -1,4 +1,5 @@
-/* The key help over the screen. */
+/* The key help over the screen, and the same keys as text (`lesc explore --keys`, the man
+ * page). */
 #include "config.h"
 #include "tui/help.h"
 #include "tui/text.h"
@@ -65,4 +66,30 @@ lesc_tui_help_draw (LescTui *tui, int rows, int cols)
       lesc_tui_draw (stdscr, y++, x, iw, lesc_screen_attr (tui->screen, LESC_TUI_ATTR_DIM), _(v->name));
       draw_keys (tui, v->keys, y, x, iw, bottom);
     }
+}
+
+static void
+print_keys (FILE *out, const char *const *keys)
+{
+  for (guint i = 0; keys[i] != NULL; i += 2)
+    fprintf (out, "  %s%*s  %s\n", keys[i], (int) MAX (0, 10 - g_utf8_strlen (keys[i], -1)), "",
+             _(keys[i + 1]));
+}
+
+void
+lesc_tui_help_print (FILE *out)
+{
+  fprintf (out, "%s\n", _("Everywhere"));
+  print_keys (out, global_keys);
+  fprintf (out, "%s\n", _("Side panel"));
+  print_keys (out, panel_keys);
+  fprintf (out, "%s\n", _("Views"));
+  for (int id = 0; id < LESC_TUI_N_VIEWS; id++)
+    fprintf (out, "  %-10d %s\n", id + 1, _(lesc_tui_view (id)->name));
+  for (int id = 0; id < LESC_TUI_N_VIEWS; id++)
+    if (lesc_tui_view (id)->keys != NULL)
+      {
+        fprintf (out, "%s\n", _(lesc_tui_view (id)->name));
+        print_keys (out, lesc_tui_view (id)->keys);
+      }
 }
