@@ -8,6 +8,7 @@
 #include "core/base/error.h"
 #include "core/experiments/experiment.h"
 
+#include <glib/gi18n.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -224,6 +225,31 @@ lesc_lesson_control_valid (const char *name)
   g_autofree char *mname = colon != NULL ? g_strndup (name, colon - name) : g_strdup (name);
   const LescMethod *m = lesc_method_find (mname);
   return m != NULL && (colon == NULL || lesc_method_param_index (m, colon + 1) >= 0);
+}
+
+char *
+lesc_lesson_control_describe (const char *name)
+{
+  if (name == NULL || !lesc_lesson_control_valid (name))
+    return NULL;
+  int view = lesc_view_find (name);
+  if (view >= 0)
+    /* TRANSLATORS: a view a lesson points at: "the Comparison view" */
+    return g_strdup_printf (_("the %s view"), _(lesc_views ()[view].title));
+  if (strcmp (name, "data") == 0)
+    return g_strdup (_("the data set"));
+  if (strcmp (name, "run") == 0)
+    return g_strdup (_("Run"));
+  if (strcmp (name, "variant") == 0)
+    return g_strdup (_("the LE step's variant (reference or converged)"));
+  const char *colon = strchr (name, ':');
+  g_autofree char *mname = colon != NULL ? g_strndup (name, colon - name) : g_strdup (name);
+  const LescMethod *m = lesc_method_find (mname);
+  if (colon == NULL)
+    return g_strdup (m->display_name);
+  /* TRANSLATORS: a parameter a lesson points at: "GLLE · λ (LE trade-off)" */
+  return g_strdup_printf (_("%s · %s"), m->display_name,
+                          g_dgettext (GETTEXT_PACKAGE, m->params[lesc_method_param_index (m, colon + 1)].label));
 }
 
 /* The state keys of `group` into `st`. */

@@ -71,5 +71,8 @@ void lesc_lesson_state_at (const LescLesson *l, guint i, LescLessonState *out);
 /* TRUE when `name` is a control a step may highlight: a view name, "data", "run", "variant",
  * a method ("glle") or one of its parameters ("glle:lambda1"). */
 gboolean lesc_lesson_control_valid (const char *name);
+/* The control in words for the step's box ("GLLE · λ (LE trade-off)", "the Comparison view",
+ * "the data set"; translated), or NULL when it is none. */
+char *lesc_lesson_control_describe (const char *name);
 
 G_END_DECLS
