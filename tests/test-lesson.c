@@ -309,6 +309,24 @@ test_relative_data (void)
   lesc_session_free (s);
 }
 
+/* A shipped lesson by name; an unknown name lists the shipped ones. */
+static void
+test_find (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = lesc_lesson_find ("le-in-twenty-minutes", &error);
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_suffix (path, G_DIR_SEPARATOR_S "le-in-twenty-minutes.lesson"));
+  g_autoptr (LescLesson) l = lesc_lesson_load (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (lesc_lesson_n_steps (l), ==, 8);
+  g_autofree char *same = lesc_lesson_find (own_csv, &error);   /* a file is itself */
+  g_assert_cmpstr (same, ==, own_csv);
+  g_assert_null (lesc_lesson_find ("no-such-lesson", &error));
+  g_assert_true (g_str_has_prefix (error->message, "no-such-lesson: no such file, and no shipped lesson of that name ("));
+  g_assert_nonnull (strstr (error->message, "le-in-twenty-minutes"));
+}
+
 /* The views' table: every name is a page of the window, the first five are the terminal's
  * tabs in order (their titles). */
 static void
@@ -348,6 +366,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson/leave-restores", test_leave_restores);
   g_test_add_func ("/lesson/bad-files", test_bad_files);
   g_test_add_func ("/lesson/relative-data", test_relative_data);
+  g_test_add_func ("/lesson/find", test_find);
   g_test_add_func ("/lesson/views-table", test_views_table);
   int status = g_test_run ();
   g_autoptr (GDir) dir = g_dir_open (tmpdir, 0, NULL);

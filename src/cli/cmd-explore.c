@@ -17,7 +17,7 @@ static const GOptionEntry entries[] = {
   { "colors", 0, 0, G_OPTION_ARG_STRING, &colors_option,
     "Colours: auto (default; none when NO_COLOR is set), truecolor, 256, 16 or none", "MODE" },
   { "lesson", 0, 0, G_OPTION_ARG_FILENAME, &lesson_option,
-    "Play the lesson in FILE (n next step, b back, x leave; docs/teaching.md)", "FILE" },
+    "Play the lesson in FILE, or a shipped one by name: le-in-twenty-minutes (n next step, b back, x leave)", "FILE" },
   { "keys", 0, 0, G_OPTION_ARG_NONE, &keys_option,
     "Print the keys of the explorer (those of '?' in every view) and exit", NULL },
   { NULL }

@@ -428,6 +428,42 @@ lesc_lesson_load (const char *path, GError **error)
   return lesc_lesson_load_data (text, length, path, error);
 }
 
+/* The shipped lessons' folder: the installed one, else (uninstalled) the build folder's. */
+static const char *
+lesson_dir (void)
+{
+#ifdef LESC_BUILD_LESSON_DIR
+  if (!g_file_test (LESC_LESSONDIR, G_FILE_TEST_IS_DIR))
+    return LESC_BUILD_LESSON_DIR;
+#endif
+  return LESC_LESSONDIR;
+}
+
+char *
+lesc_lesson_find (const char *name, GError **error)
+{
+  if (g_file_test (name, G_FILE_TEST_IS_REGULAR))
+    return g_strdup (name);
+  const char *dir = lesson_dir ();
+  g_autofree char *file = g_str_has_suffix (name, ".lesson") ? g_strdup (name) : g_strconcat (name, ".lesson", NULL);
+  if (strchr (name, G_DIR_SEPARATOR) == NULL)
+    {
+      char *path = g_build_filename (dir, file, NULL);
+      if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        return path;
+      g_free (path);
+    }
+  GString *names = g_string_new (NULL);
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  for (const char *n; d != NULL && (n = g_dir_read_name (d)) != NULL;)
+    if (g_str_has_suffix (n, ".lesson"))
+      g_string_append_printf (names, "%s%.*s", names->len > 0 ? ", " : "", (int) (strlen (n) - 7), n);
+  g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: no such file, and no shipped lesson of that name (%s in %s)",
+               name, names->len > 0 ? names->str : "none", dir);
+  g_string_free (names, TRUE);
+  return NULL;
+}
+
 static void
 apply (const LescLessonStep *st, LescLessonState *s, const LescMethod *const *all)
 {

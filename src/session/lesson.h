@@ -62,6 +62,10 @@ LescLesson *lesc_lesson_load (const char *path, GError **error);
 LescLesson *lesc_lesson_load_data (const char *text, gsize length, const char *path,
                                    GError **error);
 void lesc_lesson_free (LescLesson *l);
+/* The file of `name`: itself when it is a file, else a shipped lesson NAME(.lesson) in the
+ * installed lessons folder (uninstalled: the build folder's); NULL with an error naming the
+ * lessons there are. */
+char *lesc_lesson_find (const char *name, GError **error);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescLesson, lesc_lesson_free)
 
 guint lesc_lesson_n_steps (const LescLesson *l);

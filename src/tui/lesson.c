@@ -39,7 +39,10 @@ show_step (LescTui *tui, GError *error)
 gboolean
 lesc_tui_lesson_start (LescTui *tui, const char *path, GError **error)
 {
-  LescLesson *lesson = lesc_lesson_load (path, error);
+  g_autofree char *file = lesc_lesson_find (path, error);
+  if (file == NULL)
+    return FALSE;
+  LescLesson *lesson = lesc_lesson_load (file, error);
   if (lesson == NULL)
     return FALSE;
   g_autoptr (GError) step_error = NULL;
