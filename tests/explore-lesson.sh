@@ -12,6 +12,7 @@ tmp=$(mktemp -d)
 sock=$tmp/tmux.sock
 trap 'tmux -S "$sock" kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
 export LC_ALL=C.UTF-8
+unset LANGUAGE   # the English titles
 mkdir -p "$tmp/cfg/lesc-explorer"
 # no runs: the test is about the state the steps set, not about the methods
 printf '[settings]\nauto-run=false\n' > "$tmp/cfg/lesc-explorer/session.ini"

@@ -133,6 +133,32 @@ test_shipped_built (void)
   walk (path);
 }
 
+/* The built copy carries the catalogues' translations (msgfmt --desktop from po/). */
+static void
+test_shipped_translated (void)
+{
+  const char *build = g_getenv ("LESC_TEST_BUILDDIR");
+  g_autofree char *path = g_build_filename (build, "data", "lessons", "le-in-twenty-minutes.lesson", NULL);
+  g_autofree char *saved = g_strdup (g_getenv ("LANGUAGE"));
+  g_autoptr (GError) error = NULL;
+  g_setenv ("LANGUAGE", "de", TRUE);
+  g_autoptr (LescLesson) de = lesc_lesson_load (path, &error);
+  g_assert_no_error (error);
+  g_setenv ("LANGUAGE", "zh_CN", TRUE);
+  g_autoptr (LescLesson) zh = lesc_lesson_load (path, &error);
+  g_assert_no_error (error);
+  if (saved != NULL)
+    g_setenv ("LANGUAGE", saved, TRUE);
+  else
+    g_unsetenv ("LANGUAGE");
+  g_assert_cmpstr (de->title, ==, "Label Enhancement in zwanzig Minuten");
+  g_assert_cmpstr (lesc_lesson_step (de, 7)->title, ==, "Die Grenze von 300 Iterationen");
+  g_assert_cmpstr (zh->title, ==, "二十分钟了解标记增强");
+  g_assert_true (g_str_has_prefix (lesc_lesson_step (zh, 0)->text, "人工数据集的每个样本"));
+  /* the state keys are not translated */
+  g_assert_cmpint (lesc_lesson_step (de, 3)->view, ==, lesc_view_find ("strip"));
+}
+
 static void
 test_shipped_source (void)
 {
@@ -355,6 +381,9 @@ test_views_table (void)
 int
 main (int argc, char **argv)
 {
+  /* English whatever the caller's language (the translated test sets its own) */
+  g_unsetenv ("LANGUAGE");
+  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
   g_test_init (&argc, &argv, NULL);
   tmpdir = g_dir_make_tmp ("lesc-lesson-XXXXXX", NULL);
   own_csv = g_build_filename (tmpdir, "own.csv", NULL);
@@ -363,6 +392,7 @@ main (int argc, char **argv)
     "0.6,0.2,0.3,0.3,0.4\n0.8,0.1,0.7,0.2,0.1\n0.9,0.3,0.1,0.8,0.1\n1.0,0.5,0.25,0.25,0.5\n", -1, NULL));
   g_test_add_func ("/lesson/shipped-built", test_shipped_built);
   g_test_add_func ("/lesson/shipped-source", test_shipped_source);
+  g_test_add_func ("/lesson/shipped-translated", test_shipped_translated);
   g_test_add_func ("/lesson/leave-restores", test_leave_restores);
   g_test_add_func ("/lesson/bad-files", test_bad_files);
   g_test_add_func ("/lesson/relative-data", test_relative_data);
