@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-static char *graphics_option, *colors_option;
+static char *graphics_option, *colors_option, *lesson_option;
 static gboolean keys_option;
 
 static const GOptionEntry entries[] = {
@@ -16,6 +16,8 @@ static const GOptionEntry entries[] = {
     "Figures as: auto (what the terminal supports, default), symbols, ascii, sixel or kitty", "auto|symbols|ascii|sixel|kitty" },
   { "colors", 0, 0, G_OPTION_ARG_STRING, &colors_option,
     "Colours: auto (default; none when NO_COLOR is set), truecolor, 256, 16 or none", "auto|truecolor|256|16|none" },
+  { "lesson", 0, 0, G_OPTION_ARG_FILENAME, &lesson_option,
+    "Play the lesson in FILE, or a shipped one by name: le-in-twenty-minutes (n next step, b back, x leave)", "FILE" },
   { "keys", 0, 0, G_OPTION_ARG_NONE, &keys_option,
     "Print the keys of the explorer (those of '?' in every view) and exit", NULL },
   { NULL }
@@ -46,6 +48,7 @@ lesc_cmd_explore (int argc, char **argv)
     .open = lesc_cli_open_options (),
     .graphics = graphics_option,
     .colors = colors_option,
+    .lesson = lesson_option,
   };
   g_autoptr (GError) error = NULL;
   int status = lesc_tui_explore (&o, &error);

@@ -8,6 +8,7 @@
 #include "tui/text.h"
 #include "tui/tui.h"
 #include "session/memory.h"
+#include "tui/lesson.h"
 #include "core/base/error.h"
 
 #include <glib/gi18n.h>
@@ -238,6 +239,8 @@ key (LescTui *tui, int k, gboolean is_char)
         g_clear_pointer (&tui->picker, lesc_tui_picker_free);
       return;
     }
+  if (lesc_tui_lesson_key (tui, k, is_char))
+    return;
   frame_key (tui, k, is_char);
 }
 
@@ -370,6 +373,12 @@ lesc_tui_explore (const LescTuiOptions *o, GError **error)
       lesc_term_graphics_clear (&tui.graphics);
       return -1;
     }
+  if (o->lesson != NULL && !lesc_tui_lesson_start (&tui, o->lesson, error))
+    {
+      lesc_session_free (tui.session);
+      lesc_term_graphics_clear (&tui.graphics);
+      return -1;
+    }
   /* GLib's handlers first: curses then leaves these signals alone. */
   tui.loop = g_main_loop_new (NULL, FALSE);
   guint sources[] = {
@@ -391,11 +400,14 @@ lesc_tui_explore (const LescTuiOptions *o, GError **error)
   tui.panel = lesc_tui_panel_new ();
   for (int i = 0; i < LESC_TUI_N_VIEWS; i++)
     tui.view_state[i] = lesc_tui_view (i)->create ();
-  tui.view = LESC_TUI_VIEW_DISTRIBUTIONS;
   guint input = g_unix_fd_add (STDIN_FILENO, G_IO_IN | G_IO_HUP | G_IO_ERR, input_cb, &tui);
-  /* TRANSLATORS: the first message: the data set's name */
-  lesc_session_set_message (tui.session, FALSE, _("%s: tick methods with Space; ←/→ change the values; ? lists the keys."),
-                            lesc_session_dataset (tui.session)->name);
+  if (tui.lesson == NULL)   /* a lesson has set its step's view and heading */
+    {
+      tui.view = LESC_TUI_VIEW_DISTRIBUTIONS;
+      /* TRANSLATORS: the first message: the data set's name */
+      lesc_session_set_message (tui.session, FALSE, _("%s: tick methods with Space; ←/→ change the values; ? lists the keys."),
+                                lesc_session_dataset (tui.session)->name);
+    }
   lesc_tui_frame_draw (&tui);
   g_main_loop_run (tui.loop);
 
@@ -404,6 +416,7 @@ lesc_tui_explore (const LescTuiOptions *o, GError **error)
   g_clear_handle_id (&tui.clock_id, g_source_remove);
   lesc_screen_close (tui.screen);
   tui.screen = NULL;
+  lesc_tui_lesson_leave (&tui);   /* the memory keeps the user's state, not the lesson's */
   g_autoptr (GError) save_error = NULL;
   if (!lesc_session_memory_save (tui.session, memory, &save_error))
     g_printerr ("lesc: note: the session was not saved: %s\n", save_error->message);

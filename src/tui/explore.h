@@ -10,6 +10,7 @@ typedef struct {
   LescOpenOptions open;      /* where names are looked up, how CSV files are read */
   const char *graphics;      /* "auto" (NULL), "symbols", "ascii", "sixel", "kitty" */
   const char *colors;        /* "auto" (NULL), "truecolor", "256", "16", "none" */
+  const char *lesson;        /* a lesson file to play (tui/lesson.h), or NULL */
 } LescTuiOptions;
 
 /* Run the explorer until the user quits. Before the screen is taken (no terminal, a dumb

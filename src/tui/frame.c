@@ -2,6 +2,7 @@
  * and the status line, the overlays (keys, picker, prompt), and the figures' cache. */
 #include "config.h"
 #include "tui/help.h"
+#include "tui/lesson.h"
 #include "tui/panel.h"
 #include "tui/picker.h"
 #include "tui/prompt.h"
@@ -62,7 +63,7 @@ lesc_tui_frame_layout (LescTui *tui, int rows, int cols)
    * go); a line; the progress; the status. */
   tui->panel_area = (LescTuiRect) { 1, 0, rows - 4, panel };
   int x = panel > 0 ? panel + 2 : 1;
-  tui->view_area = (LescTuiRect) { 2, x, rows - 5, cols - x - 1 };
+  tui->view_area = (LescTuiRect) { 2, x, rows - 5 - lesc_tui_lesson_rows (tui, cols - x - 1), cols - x - 1 };
 }
 
 static void
@@ -214,6 +215,7 @@ lesc_tui_frame_draw (LescTui *tui)
       lesc_tui_draw (stdscr, 1, tui->view_area.x, tui->view_area.w, lesc_screen_attr (tui->screen, LESC_TUI_ATTR_DIM),
                      where);
     }
+  lesc_tui_lesson_draw (tui);
   mvwhline (stdscr, rows - 3, 0, ACS_HLINE, cols);
   draw_provenance (tui, rows - 3, cols);
   draw_progress (tui, rows - 2, cols);

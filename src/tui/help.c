@@ -2,6 +2,7 @@
  * page). */
 #include "config.h"
 #include "tui/help.h"
+#include "tui/lesson.h"
 #include "tui/text.h"
 
 #include <glib/gi18n.h>
@@ -61,6 +62,8 @@ lesc_tui_help_draw (LescTui *tui, int rows, int cols)
   int bottom = y0 + h - 1, x = x0 + 2, iw = w - 4;
   int y = draw_keys (tui, global_keys, y0 + 1, x, iw, bottom);
   y = draw_keys (tui, panel_keys, y, x, iw, bottom);
+  if (tui->lesson != NULL)
+    y = draw_keys (tui, lesc_tui_lesson_keys, y, x, iw, bottom);
   if (v->keys != NULL && y < bottom)
     {
       lesc_tui_draw (stdscr, y++, x, iw, lesc_screen_attr (tui->screen, LESC_TUI_ATTR_DIM), _(v->name));
@@ -83,6 +86,8 @@ lesc_tui_help_print (FILE *out)
   print_keys (out, global_keys);
   fprintf (out, "%s\n", _("Side panel"));
   print_keys (out, panel_keys);
+  fprintf (out, "%s\n", _("In a lesson (--lesson FILE)"));
+  print_keys (out, lesc_tui_lesson_keys);
   fprintf (out, "%s\n", _("Views"));
   for (int id = 0; id < LESC_TUI_N_VIEWS; id++)
     fprintf (out, "  %-10d %s\n", id + 1, _(lesc_tui_view (id)->name));

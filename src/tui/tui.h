@@ -6,6 +6,7 @@
 #include "tui/graphics.h"
 #include "tui/screen.h"
 #include "session/session.h"
+#include "session/lesson-player.h"
 
 G_BEGIN_DECLS
 
@@ -75,6 +76,7 @@ struct _LescTui {
   gboolean help;
   LescTuiPrompt *prompt;      /* the value being typed, or NULL */
   LescTuiPicker *picker;      /* the data set picker, or NULL */
+  LescLessonPlayer *lesson;   /* the lesson being played (lesson.h), or NULL */
 
   /* the figure the current view asked for during this frame (lesc_tui_show_figure) */
   LescTermFigure *want_figure;

@@ -10,7 +10,8 @@ pot="$work/check.pot"
 grep -v '^#' "$src/po/POTFILES.in" | grep -v '^$' > "$work/POTFILES"
 xgettext --files-from="$work/POTFILES" --directory="$src" --output="$pot" \
   --from-code=UTF-8 --add-comments=TRANSLATORS --keyword=_ --keyword=N_ \
-  --keyword=C_:1c,2 --keyword=NC_:1c,2 --keyword=g_dngettext:2,3 --keyword=g_dpgettext2:2c,3
+  --keyword=C_:1c,2 --keyword=NC_:1c,2 --keyword=g_dngettext:2,3 --keyword=g_dpgettext2:2c,3 \
+  --keyword=Title --keyword=Text --keyword=Description
 echo "1..$(grep -cv '^$' "$src/po/LINGUAS")"
 i=0
 status=0

@@ -1,4 +1,4 @@
-/* KM baseline (docs/methods.md §8.2, docs/shortcuts.md §8): kernel distance of every sample to the centre of
+/* KM baseline (docs/methods.md §8.2, docs/reformulations.md §8): kernel distance of every sample to the centre of
  * each label's positive samples, in one pass over the n×n kernel. */
 #include "core/methods/km.h"
 #include "core/methods/baseline.h"

@@ -1,6 +1,6 @@
 /* Products with a dense symmetric matrix read from its lower triangle: the LE step applies
  * its (n+1)×(n+1) quadratic form to c right-hand sides at every optimizer iteration
- * (docs/shortcuts.md §1). One sweep over the n²/2 stored entries serves all right-hand sides
+ * (docs/reformulations.md §1). One sweep over the n²/2 stored entries serves all right-hand sides
  * (a general product reads n² and, in OpenBLAS, copies them on every call). */
 #pragma once
 #include "core/numeric/matrix.h"

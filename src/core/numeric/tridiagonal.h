@@ -1,7 +1,7 @@
 /* A symmetric matrix in tridiagonal form, A = U T Uᵀ (U orthogonal, Householder
  * reflectors as LAPACK's dsytrd leaves them). The LE step's quasi-Newton iteration is
  * invariant under an orthogonal change of its unknowns, so it can run on T — one
- * product costs O(n) per column instead of O(n²) (le.c, docs/shortcuts.md §2). */
+ * product costs O(n) per column instead of O(n²) (le.c, docs/reformulations.md §2). */
 #pragma once
 #include "core/numeric/matrix.h"
 #include "core/base/progress.h"

@@ -10,7 +10,7 @@
  * (smoothness.c: n³ flops for a graph Laplacian or a low-rank C, 3n³ for a dense C), so a
  * cache that keeps them (LescLeParts) makes a change of λ cost O(n²) before the
  * iterations; without a cache they are formed for the fit and Q is summed in place.
- * Φ̂ᵀMΦ̂ is never formed per evaluation (docs/shortcuts.md §1, §2).
+ * Φ̂ᵀMΦ̂ is never formed per evaluation (docs/reformulations.md §1, §2).
  * With many labels (L-BFGS, c·300 ≳ n) even those sweeps cost more than reducing Q once
  * to tridiagonal form Q = U T Uᵀ (tridiagonal.c): the optimizer then runs on Ŵ = UᵀW,
  * where the iteration is the same (optimizer.h) and a product costs O(n) per column. */

@@ -1,5 +1,5 @@
 /* The smoothness matrix M of the LE objective (docs/methods.md §4.2), applied as an
- * operator and never formed inside the optimizer (docs/shortcuts.md §1): GLLE's graph Laplacian as a
+ * operator and never formed inside the optimizer (docs/reformulations.md §1): GLLE's graph Laplacian as a
  * sparse matrix, LESC/gLESC's (I − C)ᵀ(I − C) as two products with a dense C. */
 #pragma once
 #include "core/numeric/matrix.h"
@@ -36,7 +36,7 @@ double lesc_smoothness_bytes (const LescSmoothness *m);
 /* Flops of one lesc_smoothness_apply per column of x. */
 double lesc_smoothness_apply_flops (const LescSmoothness *m);
 /* ΦᵀMΦ for a dense n×k Φ (symmetric k×k), formed once per smoothness: the LE objective's
- * quadratic form is then Q = ΦᵀΦ + λΦᵀMΦ for any λ at O(k²) (docs/shortcuts.md §1). `gram` is ΦᵀΦ (lower
+ * quadratic form is then Q = ΦᵀΦ + λΦᵀMΦ for any λ at O(k²) (docs/reformulations.md §1). `gram` is ΦᵀΦ (lower
  * triangle), which the factored C uses: for M = (I − C)ᵀ(I − C), C = UV, the form is
  * ΦᵀΦ − AᵀW − WᵀA + Wᵀ(UᵀU)W with A = UᵀΦ, W = VΦ. Only the lower triangle is computed
  * (the entries above the diagonal are 0): use it with lesc_symmetric_product. Computed in

@@ -1,7 +1,7 @@
 /* gLESC's tensor step (docs/methods.md §7; the official Affinity_by_tSVD.m + wshrinkObj.m).
  *
  * The update order, constants and stopping rule of docs/methods.md §7.1, arranged so that an iteration
- * reads and writes its n×n state once (docs/shortcuts.md §7; the step is bound by memory traffic):
+ * reads and writes its n×n state once (docs/reformulations.md §7; the step is bound by memory traffic):
  *
  * * Spectral state. Matrices live as their spectra along the sample (row) index: the real
  *   FFT of every column, frequencies 0..⌊n/2⌋ (n_h of them), stored transposed (n×n_h, so
