@@ -1,10 +1,12 @@
 #include "config.h"
 #include "app/figure.h"
+#include "core/base/framelog.h"
 
 /* The painter and its model, shared with the worker that paints it. */
 typedef struct {
   const LescPainter *painter;
   gpointer model;
+  char *log_tag;   /* what the frame log says when this model is painted, or NULL */
 } Model;
 
 static void
@@ -13,6 +15,7 @@ model_clear (gpointer data)
   Model *m = data;
   if (m->painter->free_model != NULL && m->model != NULL)
     m->painter->free_model (m->model);
+  g_free (m->log_tag);
 }
 
 static Model *
@@ -155,6 +158,11 @@ lesc_figure_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     }
   /* The last picture, stretched to the new size until the new one arrives. */
   gtk_snapshot_append_texture (snapshot, self->texture, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  if (self->texture_model->log_tag != NULL)   /* its first paint: said once */
+    {
+      lesc_frame_log ("gtk", self->texture_model->log_tag);
+      g_clear_pointer (&self->texture_model->log_tag, g_free);
+    }
 }
 
 static void
@@ -184,6 +192,17 @@ lesc_figure_set_model (LescFigure *self, const LescPainter *painter, gpointer mo
     }
   self->dirty = self->rendering != NULL;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+lesc_figure_set_log_tag (LescFigure *self, const char *tag)
+{
+  g_return_if_fail (LESC_IS_FIGURE (self));
+  if (self->model != NULL && lesc_frame_log_enabled ())
+    {
+      g_free (self->model->log_tag);
+      self->model->log_tag = g_strdup (tag);
+    }
 }
 
 void

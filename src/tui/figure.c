@@ -148,6 +148,7 @@ lesc_term_figure_free (LescTermFigure *f)
     return;
   g_ptr_array_unref (f->lines);
   chafa_canvas_unref (f->canvas);
+  g_free (f->log_tag);
   g_free (f);
 }
 

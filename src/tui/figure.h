@@ -37,6 +37,7 @@ typedef struct {
                              each ending with the attributes reset; images: one string */
   gpointer canvas;        /* the ChafaCanvas the output came from */
   guint64 serial;         /* a new number for every figure made */
+  char *log_tag;          /* LESC_FRAME_LOG: said when first written to the terminal, or NULL */
 } LescTermFigure;
 
 /* Paint `model` with `paint` (plus `overlay`, may be NULL) at the size of `cols` × `rows`
