@@ -132,15 +132,20 @@ wait_until (gboolean (*cond) (gpointer), gpointer data, double seconds)
 }
 
 static gboolean
-never (gpointer data)
+quit_loop (gpointer loop)
 {
-  return FALSE;
+  g_main_loop_quit (loop);
+  return G_SOURCE_REMOVE;
 }
 
+/* Only the main loop for `seconds` (no polling of our own: the idle figures stay clean). */
 static void
 idle_for (double seconds)
 {
-  wait_until (never, NULL, seconds);
+  GMainLoop *loop = g_main_loop_new (NULL, FALSE);
+  g_timeout_add ((guint) (seconds * 1000), quit_loop, loop);
+  g_main_loop_run (loop);
+  g_main_loop_unref (loop);
 }
 
 /* ---- real input ------------------------------------------------------------------------ */
@@ -409,6 +414,91 @@ process_cpu (void)
   return ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
 }
 
+static guint paints;   /* frames the window painted */
+static guint per_second[64];
+static gint64 phase_start;
+
+static void
+after_paint (GdkFrameClock *clock, gpointer data)
+{
+  paints++;
+  gint64 s = (g_get_monotonic_time () - phase_start) / 1000000;
+  if (s >= 0 && s < 64)
+    per_second[s]++;
+}
+
+static void
+print_cpu (const char *what, double seconds, double main0, double all0)
+{
+  double main1 = thread_cpu (getpid ()), all1 = process_cpu ();
+  printf ("gtk cpu %-44s main thread %.2f s (%.0f %% of a core) · process %.2f s · %u frames over %.0f s\n",
+          what, main1 - main0, 100 * (main1 - main0) / seconds, all1 - all0, paints, seconds);
+  if (g_getenv ("LESC_LATENCY_FRAMES") != NULL)
+    {
+      for (int i = 0; i < (int) seconds && i < 64; i++)
+        printf (" %u", per_second[i]);
+      printf ("  frames per second\n");
+    }
+  fflush (stdout);
+  paints = 0;
+  memset (per_second, 0, sizeof per_second);
+  phase_start = g_get_monotonic_time ();
+}
+
+/* The processor time of the main thread (and of the process) over `seconds`: right after
+ * a change; idle with the entry focused (its cursor blinking, restarted by End); idle with
+ * the focus moved on by Tab (no cursor). */
+static int
+idle_figures (const LescMethod *m, const LescParamSpec *spec, double base, guint step, double seconds)
+{
+  Display *dpy = lesc_xtest_display (entry_text);
+  char v[32];
+  value_text (spec, base, step, 0.25, v);
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  gulong handler = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint), NULL);
+  paints = 0;
+  phase_start = g_get_monotonic_time ();
+  double main0 = thread_cpu (getpid ()), all0 = process_cpu ();
+  change_to (v);
+  idle_for (seconds);
+  g_autofree char *after = g_strdup_printf ("after a %s %s change", m->name, spec->name);
+  print_cpu (after, seconds, main0, all0);
+  wait_until (settled, NULL, 120);
+  idle_for (1.0);
+  key (dpy, XK_End, True);
+  key (dpy, XK_End, False);
+  XFlush (dpy);
+  paints = 0;
+  memset (per_second, 0, sizeof per_second);
+  phase_start = g_get_monotonic_time ();
+  main0 = thread_cpu (getpid ());
+  all0 = process_cpu ();
+  idle_for (seconds);
+  print_cpu ("idle, the entry focused (cursor blinking)", seconds, main0, all0);
+  key (dpy, XK_Tab, True);
+  key (dpy, XK_Tab, False);
+  XFlush (dpy);
+  paints = 0;
+  memset (per_second, 0, sizeof per_second);
+  phase_start = g_get_monotonic_time ();
+  main0 = thread_cpu (getpid ());
+  all0 = process_cpu ();
+  idle_for (seconds);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_autofree char *tabbed = g_strdup_printf ("idle, Tab: the focus on a %s", focus != NULL ? G_OBJECT_TYPE_NAME (focus) : "nothing");
+  print_cpu (tabbed, seconds, main0, all0);
+  gtk_root_set_focus (GTK_ROOT (window), NULL);
+  paints = 0;
+  memset (per_second, 0, sizeof per_second);
+  phase_start = g_get_monotonic_time ();
+  main0 = thread_cpu (getpid ());
+  all0 = process_cpu ();
+  idle_for (seconds);
+  print_cpu ("idle, no focus", seconds, main0, all0);
+  g_signal_handler_disconnect (clock, handler);
+  return entry_text != NULL && (entry_text = focus_entry (m, spec->name)) != NULL ? 0 : 1;
+}
+
 static gboolean
 mapped (gpointer data)
 {
@@ -421,7 +511,7 @@ static GtkApplication *app;
 static int tui_row;   /* tui: the focused item, counted from the method's row (0) */
 
 static gboolean
-gtk_open (void)
+gtk_open (gboolean blink)
 {
   lesc_application_init_i18n ();
   app = GTK_APPLICATION (lesc_application_new (G_APPLICATION_NON_UNIQUE));
@@ -430,6 +520,8 @@ gtk_open (void)
   g_settings_set_boolean (settings, "auto-run", TRUE);   /* a change runs, as for a person */
   g_settings_set_int (settings, "window-width", 1400);
   g_settings_set_int (settings, "window-height", 900);
+  if (blink)
+    g_object_set (gtk_settings_get_default (), "gtk-cursor-blink", TRUE, NULL);
   window = lesc_window_new (app);
   gtk_window_present (GTK_WINDOW (window));
   return wait_until (mapped, NULL, 30) && lesc_xtest_available (GTK_WIDGET (window));
@@ -521,8 +613,10 @@ main (int argc, char **argv)
   g_autofree char *methods = NULL, *changes = NULL, *face_option = NULL, *lesc = NULL;
   int repeat = 3;
   double idle_seconds = 0;
-  gboolean no_drag = FALSE;
+  gboolean no_drag = FALSE, blink = FALSE;
   GOptionEntry entries[] = {
+    { "cursor-blink", 0, 0, G_OPTION_ARG_NONE, &blink,
+      "gtk: GTK's blinking cursor, as before the explorer turned it off (an A/B of --idle)", NULL },
     { "face", 0, 0, G_OPTION_ARG_STRING, &face_option, "gtk (the window, under an X server) or tui (lesc explore in tmux)", "FACE" },
     { "lesc", 0, 0, G_OPTION_ARG_FILENAME, &lesc, "tui: the lesc program", "PATH" },
     { "methods", 0, 0, G_OPTION_ARG_STRING, &methods, "methods (default glle)", "LIST" },
@@ -565,7 +659,7 @@ main (int argc, char **argv)
   g_autofree char *dir = g_path_get_dirname (log_path);
 
   gboolean gtk = strcmp (face, "gtk") == 0;
-  if (gtk ? !gtk_open () : !tui_open (lesc, dir, log_path))
+  if (gtk ? !gtk_open (blink) : !tui_open (lesc, dir, log_path))
     {
       fprintf (stderr, "lesc-explorer-latency: the %s explorer did not open%s\n", face,
                gtk ? " (an X server with XTEST is needed)" : "");
@@ -646,28 +740,7 @@ main (int argc, char **argv)
                 }
             }
           if (idle_seconds > 0 && gtk && status == 0)
-            {
-              char v[32];
-              value_text (spec, base.values[index], (guint) repeat + 1, 0.25, v);
-              const char *values[] = { v };
-              double a, b;
-              if (!measure (m, spec->name, values, 1, 0, &a, &b))
-                status = 1;
-              /* the run and its background work are over: a key that changes nothing (End)
-               * restarts the cursor's blinking, which is all that happens from now on */
-              Display *dpy = lesc_xtest_display (entry_text);
-              key (dpy, XK_End, True);
-              key (dpy, XK_End, False);
-              XFlush (dpy);
-              double main0 = thread_cpu (getpid ()), all0 = process_cpu ();
-              idle_for (idle_seconds);
-              double main1 = thread_cpu (getpid ()), all1 = process_cpu ();
-              printf ("gtk idle %.0f s after a %s %s change (entry focused): main thread cpu %.2f s (%.0f %% of a core), "
-                      "process %.2f s\n",
-                      idle_seconds, m->name, spec->name, main1 - main0, 100 * (main1 - main0) / idle_seconds,
-                      all1 - all0);
-              fflush (stdout);
-            }
+            status = idle_figures (m, spec, base.values[index], (guint) repeat + 1, idle_seconds);
           if (status == 0 && !set_back (m, spec->name, base_text))
             status = 1;
         }
