@@ -78,6 +78,8 @@ render_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *c
                                               (GDestroyNotify) cairo_surface_destroy, surface);
   GdkTexture *texture = gdk_memory_texture_new (pw, ph, GDK_MEMORY_DEFAULT, bytes,
                                                 cairo_image_surface_get_stride (surface));
+  g_object_set_data_full (G_OBJECT (texture), "lesc-surface", cairo_surface_reference (surface),
+                          (GDestroyNotify) cairo_surface_destroy);
   g_bytes_unref (bytes);
   g_task_return_pointer (task, texture, g_object_unref);
 }
@@ -156,8 +158,16 @@ lesc_figure_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       gtk_snapshot_append_color (snapshot, &white, &GRAPHENE_RECT_INIT (0, 0, w, h));
       return;
     }
-  /* The last picture, stretched to the new size until the new one arrives. */
-  gtk_snapshot_append_texture (snapshot, self->texture, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  /* The last picture, stretched to the new size until the new one arrives. A cairo node,
+   * not a texture node: GTK 4.8's cairo renderer converts a texture node's whole picture in
+   * every frame, even one that repaints only a cursor elsewhere, and paints a cairo node
+   * within the frame's damage only (the GL renderer keeps either while it is unchanged). */
+  cairo_surface_t *picture = g_object_get_data (G_OBJECT (self->texture), "lesc-surface");
+  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  cairo_scale (cr, (double) w / self->texture_w, (double) h / self->texture_h);
+  cairo_set_source_surface (cr, picture, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
   if (self->texture_model->log_tag != NULL)   /* its first paint: said once */
     {
       lesc_frame_log ("gtk", self->texture_model->log_tag);
