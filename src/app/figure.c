@@ -164,7 +164,9 @@ lesc_figure_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
    * within the frame's damage only (the GL renderer keeps either while it is unchanged). */
   cairo_surface_t *picture = g_object_get_data (G_OBJECT (self->texture), "lesc-surface");
   cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  cairo_scale (cr, (double) w / self->texture_w, (double) h / self->texture_h);
+  double sx, sy;   /* the picture's own size in its user units, whatever its device scale */
+  cairo_surface_get_device_scale (picture, &sx, &sy);
+  cairo_scale (cr, w * sx / cairo_image_surface_get_width (picture), h * sy / cairo_image_surface_get_height (picture));
   cairo_set_source_surface (cr, picture, 0, 0);
   cairo_paint (cr);
   cairo_destroy (cr);
