@@ -118,6 +118,10 @@ static void
 lesc_application_startup (GApplication *app)
 {
   G_APPLICATION_CLASS (lesc_application_parent_class)->startup (app);
+  /* GTK 4 fades a focused entry's cursor in and out at the frame rate for 10 s after each
+   * key: the whole window repaints ~57 times a second while nothing changes. A steady
+   * cursor lets the main thread idle (docs/speed.md, "End-to-end latency"). */
+  g_object_set (gtk_settings_get_default (), "gtk-cursor-blink", FALSE, NULL);
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions), app);
   lesc_app_shortcuts_install (GTK_APPLICATION (app));
 }

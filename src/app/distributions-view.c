@@ -10,6 +10,8 @@
 #include "app/result.h"
 #include "app/sample-inspector.h"
 #include "app/settings.h"
+#include "core/base/framelog.h"
+#include "core/methods/frametag.h"
 #include "plot/scatter.h"
 
 /* Labels drawn at once in the "each label" view; more are shown in pages. */
@@ -359,11 +361,16 @@ rebuild (LescDistributionsView *self)
       m->label_names[0] = g_strdup (m->value_name);
     }
   m->highlight = self->sample;
+  g_autoptr (GString) tag = lesc_frame_log_enabled () ? g_string_new ("distributions") : NULL;
   for (guint p = 0; p < self->panel_results->len; p++)
     {
       LescResult *r = g_ptr_array_index (self->panel_results, p);
       if (r == NULL)
         continue;
+      if (tag != NULL)
+        lesc_frame_log_panel (tag, lesc_result_get_method (r), lesc_result_get_params (r),
+                              lesc_result_get_outdated (r) ? "outdated"
+                              : lesc_result_is_provisional (r) ? "provisional" : "final");
       const double *v = lesc_result_get_measures (r, kl);
       if (isfinite (v[0]))
         lesc_scatter_model_set_measures (m, p, v);
@@ -395,6 +402,8 @@ rebuild (LescDistributionsView *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->area), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, caption, -1);
   gtk_stack_set_visible_child_name (self->stack, "figure");
   lesc_figure_set_model (self->area, &scatter_painter, m);
+  if (tag != NULL)
+    lesc_figure_set_log_tag (self->area, tag->str);
   rebuild_inspector (self);
 }
 

@@ -1,10 +1,12 @@
 #include "config.h"
 #include "app/figure.h"
+#include "core/base/framelog.h"
 
 /* The painter and its model, shared with the worker that paints it. */
 typedef struct {
   const LescPainter *painter;
   gpointer model;
+  char *log_tag;   /* what the frame log says when this model is painted, or NULL */
 } Model;
 
 static void
@@ -13,6 +15,7 @@ model_clear (gpointer data)
   Model *m = data;
   if (m->painter->free_model != NULL && m->model != NULL)
     m->painter->free_model (m->model);
+  g_free (m->log_tag);
 }
 
 static Model *
@@ -82,6 +85,9 @@ lesc_figure_texture_new (cairo_surface_t *image)
                                               (GDestroyNotify) cairo_surface_destroy, image);
   GdkTexture *texture = gdk_memory_texture_new (pw, ph, GDK_MEMORY_DEFAULT, bytes,
                                                 cairo_image_surface_get_stride (image));
+  /* The picture itself, for the snapshot's cairo node (lesc_figure_snapshot). */
+  g_object_set_data_full (G_OBJECT (texture), "lesc-surface", cairo_surface_reference (image),
+                          (GDestroyNotify) cairo_surface_destroy);
   g_bytes_unref (bytes);
   return texture;
 }
@@ -160,8 +166,23 @@ lesc_figure_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       gtk_snapshot_append_color (snapshot, &white, &GRAPHENE_RECT_INIT (0, 0, w, h));
       return;
     }
-  /* The last picture, stretched to the new size until the new one arrives. */
-  gtk_snapshot_append_texture (snapshot, self->texture, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  /* The last picture, stretched to the new size until the new one arrives. A cairo node,
+   * not a texture node: GTK 4.8's cairo renderer converts a texture node's whole picture in
+   * every frame, even one that repaints only a cursor elsewhere, and paints a cairo node
+   * within the frame's damage only (the GL renderer keeps either while it is unchanged). */
+  cairo_surface_t *picture = g_object_get_data (G_OBJECT (self->texture), "lesc-surface");
+  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  double sx, sy;   /* the picture's own size in its user units, whatever its device scale */
+  cairo_surface_get_device_scale (picture, &sx, &sy);
+  cairo_scale (cr, w * sx / cairo_image_surface_get_width (picture), h * sy / cairo_image_surface_get_height (picture));
+  cairo_set_source_surface (cr, picture, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  if (self->texture_model->log_tag != NULL)   /* its first paint: said once */
+    {
+      lesc_frame_log ("gtk", self->texture_model->log_tag);
+      g_clear_pointer (&self->texture_model->log_tag, g_free);
+    }
 }
 
 static void
@@ -191,6 +212,17 @@ lesc_figure_set_model (LescFigure *self, const LescPainter *painter, gpointer mo
     }
   self->dirty = self->rendering != NULL;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+lesc_figure_set_log_tag (LescFigure *self, const char *tag)
+{
+  g_return_if_fail (LESC_IS_FIGURE (self));
+  if (self->model != NULL && lesc_frame_log_enabled ())
+    {
+      g_free (self->model->log_tag);
+      self->model->log_tag = g_strdup (tag);
+    }
 }
 
 void

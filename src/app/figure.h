@@ -26,6 +26,9 @@ GtkWidget *lesc_figure_new (void);
 /* Show `model` painted by `painter` (the figure owns the model from now on and frees it
  * once no worker uses it). NULL clears. The model must not change. */
 void lesc_figure_set_model (LescFigure *self, const LescPainter *painter, gpointer model);
+/* With LESC_FRAME_LOG (core/base/framelog.h): what the frame log says when the current
+ * model's picture is first painted. */
+void lesc_figure_set_log_tag (LescFigure *self, const char *tag);
 /* TRUE when the picture shown is the current model at the current size. */
 gboolean lesc_figure_is_ready (LescFigure *self);
 

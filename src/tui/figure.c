@@ -310,6 +310,7 @@ lesc_term_figure_free (LescTermFigure *f)
   g_ptr_array_unref (f->lines);
   g_free (f->text);
   chafa_canvas_unref (f->canvas);
+  g_free (f->log_tag);
   g_free (f);
 }
 

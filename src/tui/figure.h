@@ -40,6 +40,7 @@ typedef struct {
   guint64 serial;         /* a new number for every figure made */
   char *text;             /* symbols: the figure's text written as characters, one line
                              each ('\n'), or NULL (plot/text.h) */
+  char *log_tag;          /* LESC_FRAME_LOG: said when first written to the terminal, or NULL */
 } LescTermFigure;
 
 /* Paint `model` with `paint` (plus `overlay`, may be NULL) at the size of `cols` × `rows`

@@ -6,6 +6,7 @@
 #include "tui/screen.h"
 #include "tui/restore.h"
 #include "core/base/error.h"
+#include "core/base/framelog.h"
 
 #include <errno.h>
 #include <string.h>
@@ -273,4 +274,10 @@ lesc_screen_flush (LescScreen *s)
   /* Back to where curses left the cursor, in its normal attributes. */
   g_string_append_printf (out, "\033[0m\033[%d;%dH", getcury (curscr) + 1, getcurx (curscr) + 1);
   write_all (out);
+  for (guint i = 0; i < LESC_SCREEN_FIGURE_SLOTS; i++)   /* after it is on its way */
+    if (s->slots[i].figure != NULL && s->slots[i].figure->log_tag != NULL)
+      {
+        lesc_frame_log ("tui", s->slots[i].figure->log_tag);
+        g_clear_pointer (&s->slots[i].figure->log_tag, g_free);
+      }
 }

@@ -8,6 +8,8 @@
 #include "plot/positions.h"
 #include "core/numeric/pca.h"
 #include "plot/scatter.h"
+#include "core/base/framelog.h"
+#include "core/methods/frametag.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -25,6 +27,7 @@ typedef struct {
   GCancellable *pca_running; /* a worker computing them, or NULL */
   LescTui *tui;
   LescTuiFigureCache figure;
+  char *log_tag;             /* LESC_FRAME_LOG: what the model shows, until a figure takes it */
 } Distributions;
 
 static gpointer
@@ -46,6 +49,7 @@ destroy (gpointer self)
   lesc_matrix_free (d->pca);
   g_free (d->pca_of);
   g_free (d->problem);
+  g_free (d->log_tag);
   g_free (d);
 }
 
@@ -139,6 +143,7 @@ rebuild (Distributions *d, LescTui *tui)
 {
   g_clear_pointer (&d->model, lesc_scatter_model_free);
   g_clear_pointer (&d->problem, g_free);
+  g_clear_pointer (&d->log_tag, g_free);
   d->version = lesc_session_version (tui->session);
   d->built = TRUE;
   const LescDataset *ds = lesc_session_dataset (tui->session);
@@ -202,16 +207,22 @@ rebuild (Distributions *d, LescTui *tui)
   d->model->no_truth = !truth;
   if (ds->label_names != NULL)
     d->model->label_names = g_strdupv (ds->label_names);
-  for (guint p = 0; truth && p < from->len; p++)
+  GString *tag = lesc_frame_log_enabled () ? g_string_new ("distributions") : NULL;
+  for (guint p = 0; p < from->len; p++)
     {
       int k = g_array_index (from, int, p);
       if (k < 0)
         continue;
       LescSessionMethod *m = lesc_session_method (tui->session, (guint) k);
+      if (tag != NULL)   /* the session shows only results of the current settings */
+        lesc_frame_log_panel (tag, m->method, &m->params, "final");
+      if (!truth)
+        continue;
       const double *v = lesc_run_outcome_measures (m->outcome, lesc_session_kl (tui->session));
       if (isfinite (v[0]))
         lesc_scatter_model_set_measures (d->model, p, v);
     }
+  d->log_tag = tag != NULL ? g_string_free (tag, FALSE) : NULL;
 }
 
 /* One line under the figure: each panel's name and its Chebyshev distance. */
@@ -265,6 +276,8 @@ draw (gpointer self, LescTui *tui, const LescTuiRect *a)
       return;
     }
   LescTermFigure *f = lesc_tui_figure_get (&d->figure, tui, a->w, rows, paint, d->model, d->version, NULL, NULL);
+  if (d->log_tag != NULL && f->log_tag == NULL)
+    f->log_tag = g_steal_pointer (&d->log_tag);
   lesc_tui_show_figure (tui, a->y + 1, a->x, f);
   g_autofree char *cap = caption (tui);
   lesc_tui_draw (stdscr, a->y + a->h - 1, a->x, a->w, lesc_screen_attr (tui->screen, LESC_TUI_ATTR_DIM), cap);
