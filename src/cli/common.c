@@ -1,6 +1,7 @@
 #include "cli/cli.h"
 #include "core/data/open.h"
 #include "core/base/output.h"
+#include "core/base/quote.h"
 #include "core/methods/method.h"
 
 #include <gio/gio.h>
@@ -134,7 +135,8 @@ lesc_cli_parse_with_notes (const char *command, const char *params, const char *
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (ctx, argc, argv, &error))
     {
-      fprintf (stderr, "lesc %s: %s (see 'lesc %s --help')\n", command, error->message, command);
+      g_autofree char *line = lesc_quote_line (error->message);
+      fprintf (stderr, "lesc %s: %s (see 'lesc %s --help')\n", command, line, command);
       return FALSE;
     }
   return TRUE;
@@ -146,7 +148,9 @@ lesc_cli_fail (GError *error)
   /* the reader of the output stopped reading (`lesc … | head`): not a failure of ours */
   if (error->domain == LESC_ERROR && error->code == LESC_ERROR_PIPE)
     return LESC_EXIT_OK;
-  fprintf (stderr, "lesc: %s\n", error->message);
+  /* one line whatever bytes of the user's files the message quotes (quote.h) */
+  g_autofree char *line = lesc_quote_line (error->message);
+  fprintf (stderr, "lesc: %s\n", line);
   if (error->domain == LESC_ERROR && error->code == LESC_ERROR_USAGE)
     return LESC_EXIT_USAGE;
   return LESC_EXIT_DATA;
@@ -157,8 +161,9 @@ lesc_cli_usage (const char *command, const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
-  g_autofree char *msg = g_strdup_vprintf (fmt, ap);
+  g_autofree char *raw = g_strdup_vprintf (fmt, ap);
   va_end (ap);
+  g_autofree char *msg = lesc_quote_line (raw);
   fprintf (stderr, "lesc %s: %s (see 'lesc %s --help')\n", command, msg, command);
   return LESC_EXIT_USAGE;
 }
@@ -167,7 +172,10 @@ void
 lesc_cli_say_notes (const LescDataset *ds)
 {
   for (char **n = ds->notes; n != NULL && *n != NULL; n++)
-    fprintf (stderr, "lesc: note: %s\n", *n);
+    {
+      g_autofree char *line = lesc_quote_line (*n);
+      fprintf (stderr, "lesc: note: %s\n", line);
+    }
 }
 
 LescOpenOptions

@@ -2,7 +2,9 @@
 #include "core/data/csv.h"
 #include "core/base/error.h"
 #include "core/base/output.h"
+#include "core/base/quote.h"
 #include "core/data/validate.h"
+#include "core/data/input.h"
 
 #include <errno.h>
 #include <math.h>
@@ -151,13 +153,9 @@ static gboolean
 read_lines (const char *path, char **text, Lines *lines, GError **error)
 {
   gsize length = 0;
-  GError *local = NULL;
-  if (!g_file_get_contents (path, text, &length, &local))
-    {
-      lesc_set_io_error (error, path, "read", local);
-      g_error_free (local);
-      return FALSE;
-    }
+  *text = lesc_input_read (path, &length, error);
+  if (*text == NULL)
+    return FALSE;
   return split_lines (path, *text, length, lines, error);
 }
 
@@ -354,8 +352,7 @@ delimiter_text (char d)
 static char *
 shorten (const char *s)
 {
-  return g_utf8_validate (s, -1, NULL) && g_utf8_strlen (s, -1) <= 40
-           ? g_strdup (s) : g_strdup_printf ("%.37s...", s);
+  return lesc_quote (s, -1, LESC_QUOTE_MAX);
 }
 
 static gboolean

@@ -14,6 +14,7 @@
 #include "core/data/matfile.h"
 #include "core/data/matnames.h"
 #include "core/base/error.h"
+#include "core/data/input.h"
 #include "core/data/matcheck.h"
 #include "core/data/validate.h"
 #include "core/base/output.h"
@@ -205,6 +206,8 @@ static gboolean
 source_open (Source *s, const char *path, GError **error)
 {
   s->path = path;
+  if (!lesc_input_check (path, FALSE, error))
+    return FALSE;
   if (is_v73 (path))
     return (s->v73 = v73_directory (path, error)) != NULL;
   return (s->f = lesc_mat_file_open (path, error)) != NULL;

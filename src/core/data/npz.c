@@ -4,26 +4,36 @@
 #include "core/data/npy.h"
 #include "core/data/validate.h"
 #include "core/base/error.h"
+#include "core/data/input.h"
+#include "core/base/quote.h"
 
 #include <zip.h>
 #include <string.h>
 
+/* "PATH: WHAT (libzip's reason)", without a reason when libzip has none ("No error") */
 static gboolean
 zip_failed (GError **error, const char *path, const char *what, zip_error_t *ze)
 {
-  g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: %s (%s)", path, what,
-               zip_error_strerror (ze));
+  if (ze == NULL || zip_error_code_zip (ze) == ZIP_ER_OK)
+    g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: %s", path, what);
+  else
+    g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT, "%s: %s (%s)", path, what,
+                 zip_error_strerror (ze));
   return FALSE;
+}
+
+/* Read exactly `n` bytes of the member into `p`: FALSE when it ends sooner or is corrupt. */
+static gboolean
+read_exactly (zip_file_t *f, guchar *p, gsize n)
+{
+  return n == 0 || zip_fread (f, p, n) == (zip_int64_t) n;
 }
 
 static zip_t *
 open_archive (const char *path, GError **error)
 {
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: cannot read: no such file", path);
-      return NULL;
-    }
+  if (!lesc_input_check (path, FALSE, error))
+    return NULL;
   int code = 0;
   zip_t *z = zip_open (path, ZIP_RDONLY | ZIP_CHECKCONS, &code);
   if (z == NULL)
@@ -47,8 +57,9 @@ member_list (zip_t *z)
       const char *name = zip_get_name (z, (zip_uint64_t) k, 0);
       if (name == NULL)
         continue;
-      g_autofree char *shown = g_str_has_suffix (name, ".npy")
-                                 ? g_strndup (name, strlen (name) - 4) : g_strdup (name);
+      g_autofree char *base = g_str_has_suffix (name, ".npy")
+                                ? g_strndup (name, strlen (name) - 4) : g_strdup (name);
+      g_autofree char *shown = lesc_quote (base, -1, LESC_QUOTE_MAX);
       g_string_append_printf (s, "%s'%s'", s->len ? ", " : "", shown);
     }
   if (s->len == 0)
@@ -56,44 +67,95 @@ member_list (zip_t *z)
   return g_string_free (s, FALSE);
 }
 
+/* A member is inflated only as far as its own .npy header says it reaches: the size the
+ * archive states must agree, so a member claiming hundreds of megabytes around a small
+ * array is refused after its first bytes (docs/formats.md, ".npz"). */
 static LescMatrix *
 read_member (zip_t *z, const char *path, const char *name, zip_int64_t index, GError **error)
 {
-  g_autofree char *where = g_strdup_printf ("%s, array '%s'", path, name);
+  g_autofree char *shown = lesc_quote (name, -1, LESC_QUOTE_MAX);
+  g_autofree char *where = g_strdup_printf ("%s, array '%s'", path, shown);
   zip_stat_t st;
   if (zip_stat_index (z, (zip_uint64_t) index, 0, &st) != 0 || !(st.valid & ZIP_STAT_SIZE))
     {
       zip_failed (error, where, "cannot read the member's size", zip_get_error (z));
       return NULL;
     }
-  /* the inflated size is bounded before anything is allocated: a .npy is never much
-   * larger than the doubles it becomes */
-  g_autofree char *what = g_strdup_printf ("%s (%" G_GUINT64_FORMAT " bytes inflated)", where,
-                                           (guint64) st.size);
-  if (!lesc_dataset_check_bytes (what, (double) st.size, error))
-    return NULL;
   zip_file_t *f = zip_fopen_index (z, (zip_uint64_t) index, 0);
   if (f == NULL)
     {
       zip_failed (error, where, "cannot open the member", zip_get_error (z));
       return NULL;
     }
-  g_autofree guchar *bytes = g_try_malloc (MAX (st.size, 1));
-  if (bytes == NULL)
+  /* the fixed start (magic, version, header length), then the header, then the data */
+  guchar start[12];
+  gsize have = (gsize) MIN (st.size, (zip_uint64_t) sizeof start), header_end = 0, total = 0;
+  g_autofree guchar *bytes = NULL;
+  gboolean ok = read_exactly (f, start, have)
+                || zip_failed (error, where, "damaged member (truncated or corrupt archive)",
+                               zip_file_get_error (f));
+  ok = ok && lesc_npy_header_end (where, start, have, &header_end, error);
+  if (ok && header_end > st.size)
+    ok = zip_failed (error, where, "damaged member (the archive says it holds fewer bytes "
+                     "than its .npy header)", NULL);
+  if (ok)
     {
-      zip_fclose (f);
-      g_set_error (error, LESC_ERROR, LESC_ERROR_MEMORY, "%s: out of memory", what);
-      return NULL;
+      bytes = g_malloc (header_end);
+      memcpy (bytes, start, have);
+      ok = read_exactly (f, bytes + have, header_end - have)
+           || zip_failed (error, where, "damaged member (truncated or corrupt archive)",
+                          zip_file_get_error (f));
     }
-  zip_int64_t got = zip_fread (f, bytes, st.size);
+  ok = ok && lesc_npy_length (where, bytes, header_end, &total, error);
+  if (ok && total != st.size)
+    {
+      g_autofree char *msg = g_strdup_printf ("the archive says the member inflates to %"
+                                              G_GUINT64_FORMAT " bytes but its .npy header "
+                                              "needs %zu (damaged or crafted archive)",
+                                              (guint64) st.size, total);
+      ok = zip_failed (error, where, msg, NULL);
+    }
+  if (ok)
+    {
+      guchar *grown = g_try_realloc (bytes, MAX (total, 1));
+      if (grown == NULL)
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_MEMORY, "%s: out of memory", where);
+          ok = FALSE;
+        }
+      else
+        bytes = grown;
+    }
   /* libzip checks the CRC at the end of the stream: read on to the end (nothing more may
    * come; more would be data beyond the declared size) */
   guchar extra;
-  gboolean ok = got == (zip_int64_t) st.size && zip_fread (f, &extra, 1) == 0;
-  if (!ok)
-    zip_failed (error, where, "damaged member (truncated or corrupt archive)", zip_file_get_error (f));
+  if (ok && !(read_exactly (f, bytes + header_end, total - header_end)
+              && zip_fread (f, &extra, 1) == 0))
+    ok = zip_failed (error, where, "damaged member (truncated or corrupt archive)",
+                     zip_file_get_error (f));
   zip_fclose (f);
-  return ok ? lesc_npy_parse (where, bytes, st.size, error) : NULL;
+  return ok ? lesc_npy_parse (where, bytes, total, error) : NULL;
+}
+
+/* "'a', 'b'": the archive's members other than the arrays read (quoted), or NULL */
+static char *
+unused_list (zip_t *z, const char *a, const char *b, const char *c)
+{
+  GString *s = g_string_new (NULL);
+  zip_int64_t n = zip_get_num_entries (z, 0);
+  for (zip_int64_t k = 0; k < n; k++)
+    {
+      const char *name = zip_get_name (z, (zip_uint64_t) k, 0);
+      if (name == NULL)
+        continue;
+      g_autofree char *base = g_str_has_suffix (name, ".npy")
+                                ? g_strndup (name, strlen (name) - 4) : g_strdup (name);
+      if (g_strcmp0 (base, a) == 0 || g_strcmp0 (base, b) == 0 || g_strcmp0 (base, c) == 0)
+        continue;
+      g_autofree char *shown = lesc_quote (base, -1, LESC_QUOTE_MAX);
+      g_string_append_printf (s, "%s'%s'", s->len ? ", " : "", shown);
+    }
+  return g_string_free (s, s->len == 0);
 }
 
 static LescMatrix *
@@ -147,6 +209,7 @@ lesc_dataset_load_npz (const char *path, GError **error)
     truth = read_first (z, path, lesc_dataset_truth_names, FALSE, &tname, &local);
   if (local == NULL)
     logical = read_first (z, path, lesc_dataset_logical_names, FALSE, &lname, &local);
+  g_autofree char *unused = local == NULL ? unused_list (z, fname, tname, lname) : NULL;
   zip_discard (z);
   if (local != NULL)
     {
@@ -156,5 +219,21 @@ lesc_dataset_load_npz (const char *path, GError **error)
       lesc_matrix_free (logical);
       return NULL;
     }
-  return lesc_dataset_from_variables (path, features, fname, truth, tname, logical, lname, error);
+  LescDataset *ds = lesc_dataset_from_variables (path, features, fname, truth, tname, logical,
+                                                 lname, error);
+  if (ds != NULL && unused != NULL)
+    {
+      GString *read = g_string_new (NULL);
+      const char *names[] = { fname, tname, lname };
+      for (guint k = 0; k < 3; k++)
+        if (names[k] != NULL)
+          g_string_append_printf (read, "%s'%s'", read->len ? ", " : "", names[k]);
+      lesc_dataset_add_note (ds, "%s: %s %s not used (read: %s; logical labels are read only "
+                             "from 'logicalLabel' or 'logical_label'%s)", path,
+                             strchr (unused, ',') ? "arrays" : "array", unused, read->str,
+                             ds->logical_from_file ? ""
+                             : ", so here they are binarized from the distributions");
+      g_string_free (read, TRUE);
+    }
+  return ds;
 }
