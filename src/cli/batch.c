@@ -1,4 +1,5 @@
 #include "cli/batch.h"
+#include "core/base/output.h"
 #include "cli/cli.h"
 #include "cli/progress-bar.h"
 #include "core/base/error.h"
@@ -472,6 +473,12 @@ lesc_batch_begin (LescExperimentOptions *o, gboolean existing, GError **error)
     return FALSE;
   static LescOpenOptions open;
   open = lesc_cli_open_options ();
+  /* the output is checked before the runs: a table is never lost to a bad -o */
+  if (lesc_batch.output != NULL
+      && (!lesc_output_check (lesc_batch.output, error)
+          || !lesc_output_check_distinct ((const char *[]) { lesc_batch.output }, 1,
+                                          (const char *[]) { lesc_batch.results }, 1, error)))
+    return FALSE;
 
   o->open = &open;
   if (lesc_batch.shard != NULL && !lesc_shard_parse (lesc_batch.shard, &o->shard, error))

@@ -30,10 +30,13 @@ static GHashTable *param_values;   /* option name (no dashes) → value text */
 static const GOptionEntry fixed_entries[] = {
   { "method", 'm', 0, G_OPTION_ARG_STRING, &method_option,
     "Method: fcm, km, lp, ml, glle, lesc or glesc (case-insensitive)", "NAME" },
-  { "save-distributions", 'o', 0, G_OPTION_ARG_FILENAME, &save_option,
-    "Write the recovered distributions (n rows) to FILE: .csv, .tsv, .mat, .npy or .json "
-    "(the extension chooses; " LESC_CLI_OUTPUT_RULES "; - writes CSV, and the report goes to "
-    "standard error)", "FILE" },
+  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &save_option,
+    "Write the recovered distributions (n rows) to FILE: .csv, .tsv, .txt, .dat, .mat, .npy "
+    "or .json (the extension chooses; " LESC_CLI_OUTPUT_RULES "; - writes CSV, and the report "
+    "goes to standard error)", "FILE" },
+  /* the name -o had before it was --output as in every other command */
+  { "save-distributions", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &save_option,
+    "Same as --output", "FILE" },
   { "save-model", 0, 0, G_OPTION_ARG_FILENAME, &model_option,
     "GLLE, LESC, gLESC: keep what predicting new samples needs in MODEL (lesc predict; "
     "- is standard output, and the report goes to standard error)", "MODEL" },
@@ -305,7 +308,8 @@ lesc_cmd_recover (int argc, char **argv)
   if (!lesc_batch_settings (&p, &error) || !lesc_batch_kl (&kl, &error)
       || !lesc_run_params_check (&p, m, &error)
       || (save_option != NULL && !lesc_table_check_output (save_option, &error))
-      || (model_option != NULL && !lesc_table_check_folder (model_option, &error)))
+      || !lesc_cli_check_outputs (argv[1], (const char *[]) { save_option, model_option,
+                                                              trace_option }, 3, &error))
     return lesc_cli_fail (error);
   g_autoptr (LescDataset) ds = lesc_cli_open_dataset (argv[1], &error);
   if (ds == NULL)
@@ -365,6 +369,12 @@ lesc_cmd_recover (int argc, char **argv)
       g_autofree char *note = lesc_kl_dropped_note (ds->source ? ds->source : ds->name,
                                                     truth->rows - kl_rows, truth->rows, TRUE);
       fprintf (stderr, "lesc: note: %s\n", note);
+    }
+  /* every file in place together, or none (held since lesc_cli_check_outputs) */
+  if (!lesc_cli_commit_outputs (&error))
+    {
+      lesc_run_result_clear (&result);
+      return lesc_cli_fail (error);
     }
   g_autofree char *warning = lesc_run_result_warning (&result);
   if (warning != NULL)

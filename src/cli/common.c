@@ -146,6 +146,7 @@ int
 lesc_cli_fail (GError *error)
 {
   /* the reader of the output stopped reading (`lesc … | head`): not a failure of ours */
+  lesc_output_discard (); /* no output of a failed command is left (output.h) */
   if (error->domain == LESC_ERROR && error->code == LESC_ERROR_PIPE)
     return LESC_EXIT_OK;
   /* one line whatever bytes of the user's files the message quotes (quote.h) */
@@ -252,4 +253,43 @@ gboolean
 lesc_cli_write_file (const char *path, const char *contents, gsize length, GError **error)
 {
   return lesc_output_write (path, contents, length, error);
+}
+
+/* The files DATA names (for the check that no output replaces one); missing ones are
+ * left to the loader to report. */
+static GPtrArray *
+input_files (const char *spec)
+{
+  GPtrArray *files = g_ptr_array_new_with_free_func (g_free);
+  g_auto (GStrv) parts = g_file_test (spec, G_FILE_TEST_EXISTS) || strchr (spec, ',') == NULL
+                           ? g_strsplit (spec, "\x01", 1) : g_strsplit (spec, ",", -1);
+  for (char **p = parts; *p != NULL; p++)
+    {
+      char *found = lesc_dataset_find (*p, lesc_cli_data_dir, NULL);
+      if (found != NULL)
+        g_ptr_array_add (files, found);
+    }
+  return files;
+}
+
+gboolean
+lesc_cli_check_outputs (const char *spec, const char *const *outputs, guint n_outputs,
+                        GError **error)
+{
+  for (guint k = 0; k < n_outputs; k++)
+    if (outputs[k] != NULL && !lesc_output_check (outputs[k], error))
+      return FALSE;
+  g_autoptr (GPtrArray) inputs = spec != NULL ? input_files (spec)
+                                              : g_ptr_array_new_with_free_func (g_free);
+  if (!lesc_output_check_distinct (outputs, n_outputs, (const char *const *) inputs->pdata,
+                                   inputs->len, error))
+    return FALSE;
+  lesc_output_hold ();
+  return TRUE;
+}
+
+gboolean
+lesc_cli_commit_outputs (GError **error)
+{
+  return lesc_output_commit (error);
 }
