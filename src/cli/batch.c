@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-LescBatchOptions lesc_batch = { .seed = -1 };
+LescBatchOptions lesc_batch = { .seed = -1, .memory_gb = -1 };
 
 static const GOptionEntry results_entries[] = {
   { "results", 'r', 0, G_OPTION_ARG_FILENAME, &lesc_batch.results,
@@ -203,9 +203,8 @@ apply_params (GArray *setups, GError **error)
           method = lhs;
           name = dot + 1;
         }
-      char *end = NULL;
-      double v = g_ascii_strtod (eq + 1, &end);
-      if (end == eq + 1 || *end != '\0' || !isfinite (v))
+      double v;
+      if (!lesc_cli_parse_number (eq + 1, &v))
         {
           g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
                        "--param %s: '%s' is not a number", lhs, eq + 1);
@@ -257,13 +256,14 @@ lesc_batch_settings (LescRunParams *p, GError **error)
     }
   if (lesc_batch.seed >= 0)
     p->seed = (guint32) lesc_batch.seed;
-  if (!(lesc_batch.memory_gb >= 0) || !isfinite (lesc_batch.memory_gb))
+  /* -1: not given; 0 is no limit the user can mean ("positive", as the help says) */
+  if (lesc_batch.memory_gb != -1 && (!(lesc_batch.memory_gb > 0) || !isfinite (lesc_batch.memory_gb)))
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
                    "--memory-limit: expected a positive number of GB, got %g", lesc_batch.memory_gb);
       return FALSE;
     }
-  p->memory_limit = lesc_batch.memory_gb * 1e9;
+  p->memory_limit = lesc_batch.memory_gb > 0 ? lesc_batch.memory_gb * 1e9 : 0;
   return parse_choice ("c-orientation", lesc_batch.c_orientation, "code", "paper",
                        &p->c_paper_orientation, error)
          && parse_choice ("tensor-fft", lesc_batch.tensor_fft, "samples", "views",

@@ -21,7 +21,7 @@ typedef struct {
   char *variant;      /* --variant reference|converged */
   char *kl;           /* --kl truth-recovered|recovered-truth */
   char *c_orientation, *tensor_fft, *odd_n, *flavour;
-  double memory_gb;   /* --memory-limit GB (0: 80 % of physical memory) */
+  double memory_gb;   /* --memory-limit GB (-1, not given: 80 % of physical memory) */
   double cache_gb;    /* --cache-limit GB (0: a quarter of physical memory) */
   gboolean tune;      /* --tune */
   char *select_by;    /* --select-by MEASURE|average-rank */

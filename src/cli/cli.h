@@ -90,6 +90,10 @@ gboolean lesc_cli_check_outputs (const char *spec, const char *const *outputs, g
 /* Put every held output in place (output.h, lesc_output_commit). */
 gboolean lesc_cli_commit_outputs (GError **error);
 
+/* A number as the options take it: C-locale decimal ("0.01", "1e-3", "-2"), finite; hex
+ * floats, "inf" and "nan" are not numbers here (docs/files.md). */
+gboolean lesc_cli_parse_number (const char *text, double *value);
+
 /* Write `contents` to `path` (lesc_output_write). */
 gboolean lesc_cli_write_file (const char *path, const char *contents, gsize length, GError **error);
 

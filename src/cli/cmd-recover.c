@@ -23,7 +23,7 @@
 #include <string.h>
 
 static char *method_option, *save_option, *trace_option, *format_option, *model_option;
-static int hold_out_option = 0, folds_option = 10;
+static int hold_out_option = G_MININT, folds_option = 10; /* G_MININT: not given */
 static gint64 fold_seed_option = -1;
 static GHashTable *param_values;   /* option name (no dashes) → value text */
 
@@ -97,14 +97,6 @@ param_entries (GPtrArray *texts)
   return entries;
 }
 
-static gboolean
-parse_double (const char *text, double *out)
-{
-  char *end;
-  errno = 0;
-  *out = g_ascii_strtod (text, &end);
-  return end != text && *end == '\0' && errno == 0;
-}
 
 static char *
 param_list (const LescMethod *m)
@@ -274,7 +266,7 @@ lesc_cmd_recover (int argc, char **argv)
         return lesc_cli_usage ("recover", "--%s does not apply to %s (its parameters: %s)",
                                (char *) key, m->display_name, list);
       double v;
-      if (!parse_double (value, &v))
+      if (!lesc_cli_parse_number (value, &v))
         return lesc_cli_usage ("recover", "--%s '%s': expected a number", (char *) key, (char *) value);
       lesc_run_params_set (&p, m, key, v);
     }
@@ -288,7 +280,7 @@ lesc_cmd_recover (int argc, char **argv)
                                m->display_name);
       p.trace_bytes = 256e6;   /* a snapshot per iteration up to ~100 000 × 3 labels */
     }
-  gboolean holding_out = hold_out_option != 0;
+  gboolean holding_out = hold_out_option != G_MININT;
   if (holding_out && (hold_out_option < 1 || folds_option < 2 || hold_out_option > folds_option))
     return lesc_cli_usage ("recover", "--hold-out-fold %d --folds %d: expected 1 ≤ K ≤ folds, "
                            "folds ≥ 2", hold_out_option, folds_option);
@@ -327,7 +319,7 @@ lesc_cmd_recover (int argc, char **argv)
   gint64 t0 = g_get_monotonic_time ();
   guint32 fold_seed = fold_seed_option >= 0 ? (guint32) fold_seed_option : p.seed;
   g_autoptr (LescMatrix) d = model_option != NULL || holding_out
-    ? lesc_model_train (m, ds, &p, hold_out_option - 1, (guint) folds_option, fold_seed,
+    ? lesc_model_train (m, ds, &p, holding_out ? hold_out_option - 1 : -1, (guint) folds_option, fold_seed,
                         &progress, &result, &model, train, &n_train, &error)
     : lesc_method_run (m, ds, &p, &progress, &result, &error);
   double seconds = lesc_seconds_since (t0);
@@ -376,6 +368,8 @@ lesc_cmd_recover (int argc, char **argv)
       lesc_run_result_clear (&result);
       return lesc_cli_fail (error);
     }
+  if (result.note[0] != '\0')
+    fprintf (stderr, "lesc: note: %s\n", result.note);
   g_autofree char *warning = lesc_run_result_warning (&result);
   if (warning != NULL)
     fprintf (stderr, "lesc: warning: %s\n", warning);

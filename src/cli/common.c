@@ -6,6 +6,7 @@
 
 #include <gio/gio.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -292,4 +293,39 @@ gboolean
 lesc_cli_commit_outputs (GError **error)
 {
   return lesc_output_commit (error);
+}
+
+gboolean
+lesc_cli_parse_number (const char *text, double *value)
+{
+  /* C-locale decimal only: [+-]digits[.digits][e[+-]digits] (no hex, inf, nan) */
+  const char *s = text;
+  if (*s == '+' || *s == '-')
+    s++;
+  gboolean digits = FALSE;
+  while (g_ascii_isdigit (*s))
+    s++, digits = TRUE;
+  if (*s == '.')
+    for (s++; g_ascii_isdigit (*s); s++)
+      digits = TRUE;
+  if (!digits)
+    return FALSE;
+  if (*s == 'e' || *s == 'E')
+    {
+      s++;
+      if (*s == '+' || *s == '-')
+        s++;
+      if (!g_ascii_isdigit (*s))
+        return FALSE;
+      while (g_ascii_isdigit (*s))
+        s++;
+    }
+  if (*s != '\0')
+    return FALSE;
+  errno = 0;
+  double v = g_ascii_strtod (text, NULL);
+  if (!isfinite (v))
+    return FALSE;
+  *value = v;
+  return TRUE;
 }

@@ -182,9 +182,22 @@ check_truth (LescDataset *ds, LescValidateFlags flags, LescValidateReport *r, GE
                      "expected degrees summing to 1)", where (ds), i + 1);
         return FALSE;
       }
+  for (gsize i = 0; i < n; i++)
+    if (isinf (sums[i]))
+      {
+        /* finite degrees whose sum overflows (1e308, 1e308): scaled by the largest first,
+         * so that the row becomes (0.5, 0.5) and not (0, 0) */
+        double big = 0.0, scaled = 0.0;
+        for (gsize j = 0; j < o; j++)
+          big = fmax (big, LESC_AT (ds->truth, i, j));
+        for (gsize j = 0; j < o; j++)
+          scaled += LESC_AT (ds->truth, i, j) / big;
+        for (gsize j = 0; j < o; j++)
+          LESC_AT (ds->truth, i, j) = LESC_AT (ds->truth, i, j) / big / scaled;
+      }
   for (gsize j = 0; j < o; j++)
     for (gsize i = 0; i < n; i++)
-      if (fabs (sums[i] - 1.0) > LESC_SUM_TOLERANCE)
+      if (fabs (sums[i] - 1.0) > LESC_SUM_TOLERANCE && isfinite (sums[i]))
         LESC_AT (ds->truth, i, j) /= sums[i];
   r->renormalized = r->not_distributions;
   lesc_dataset_add_note (ds, "%s: %zu row%s of the label distributions divided by %s sum%s "

@@ -224,6 +224,19 @@ fcm_recover (const LescProblem *problem, const LescRunParams *params, gboolean w
   lesc_run_result_lap (result, "clustering", &clock);
   LescMatrix *d = lesc_fcm_compose (u, problem->l, params->flavour != LESC_FLAVOUR_PYLDL);
   lesc_matrix_row_softmax (d);
+  if (result != NULL)
+    {
+      /* for the warning (method.h): one row repeated, and whether it is 1/c */
+      gboolean same = TRUE, uniform = TRUE;
+      for (gsize j = 0; j < d->cols; j++)
+        for (gsize i = 0; i < d->rows; i++)
+          {
+            same = same && fabs (LESC_AT (d, i, j) - LESC_AT (d, 0, j)) <= 1e-12;
+            uniform = uniform && fabs (LESC_AT (d, i, j) * (double) d->cols - 1.0) <= 1e-12;
+          }
+      result->fcm_same_rows = same && d->rows > 1;
+      result->fcm_uniform = uniform && d->rows > 1;
+    }
   lesc_run_result_lap (result, "composition", &clock);
   lesc_progress_report (progress, 1.0, "composition");
   return d;
