@@ -15,6 +15,7 @@
 #include "core/data/matnames.h"
 #include "core/base/error.h"
 #include "core/data/input.h"
+#include "core/data/mat73.h"
 #include "core/data/matcheck.h"
 #include "core/data/validate.h"
 #include "core/base/output.h"
@@ -96,6 +97,7 @@ class_words (int c)
     case MAT_C_CHAR: return "text";
     case MAT_C_FUNCTION: return "a function handle";
     case MAT_C_OPAQUE: return "an opaque object";
+    case MAT_C_EMPTY: return "of no class MATLAB knows (no MATLAB_class attribute)";
     default: return "numeric";
     }
 }
@@ -178,6 +180,8 @@ v73_directory (const char *path, GError **error)
       LescMatVariable e = { .name = g_strdup (v->name ? v->name : "?"), .index = vars->len + 1,
                             .klass = v->class_type, .complex = v->isComplex,
                             .rank = (guint) MAX (v->rank, 0) };
+      if (e.klass == MAT_C_EMPTY && v->name != NULL)
+        e.klass = lesc_mat73_numeric_class (path, v->name); /* h5py's NULLPAD class */
       e.rows = v->rank >= 1 ? v->dims[0] : 0;
       e.cols = v->rank >= 2 ? v->dims[1] : 1;
       e.elements = 1;
@@ -310,7 +314,11 @@ read_variables (const Source *s, const char *path, const LescMatVariable *const 
   for (guint k = 0; k < n && ok; k++)
     {
       matvar_t *v = s->f ? Mat_VarReadNext (mat) : Mat_VarRead (mat, vars[k]->name);
-      ok = to_matrix (path, vars[k], v, &out[k], error);
+      if (s->f == NULL && (v == NULL || v->class_type == MAT_C_EMPTY))
+        out[k] = lesc_mat73_read (path, vars[k]->name, vars[k]->rows, vars[k]->cols, error),
+        ok = out[k] != NULL; /* classed by mat73.c: matio does not read it */
+      else
+        ok = to_matrix (path, vars[k], v, &out[k], error);
       Mat_VarFree (v);
     }
   if (mat != NULL)
