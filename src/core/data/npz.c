@@ -100,13 +100,26 @@ read_member (zip_t *z, const char *path, const char *name, zip_int64_t index, GE
                      "than its .npy header)", NULL);
   if (ok)
     {
-      bytes = g_malloc (header_end);
-      memcpy (bytes, start, have);
-      ok = read_exactly (f, bytes + have, header_end - have)
-           || zip_failed (error, where, "damaged member (truncated or corrupt archive)",
-                          zip_file_get_error (f));
+      g_autofree char *what = g_strdup_printf ("%s: a .npy header of %zu bytes", where,
+                                               header_end);
+      ok = lesc_dataset_check_bytes (what, (double) header_end, error);
     }
-  ok = ok && lesc_npy_length (where, bytes, header_end, &total, error);
+  /* `got` bytes are in `bytes`: the 12 read first may reach past a short header */
+  gsize got = have;
+  if (ok)
+    {
+      bytes = g_try_malloc (MAX (header_end, have));
+      if (bytes == NULL)
+        ok = zip_failed (error, where, "out of memory for its .npy header", NULL);
+      else
+        memcpy (bytes, start, have);
+      if (ok && header_end > got)
+        ok = read_exactly (f, bytes + got, header_end - got)
+             || zip_failed (error, where, "damaged member (truncated or corrupt archive)",
+                            zip_file_get_error (f));
+      got = MAX (got, header_end);
+    }
+  ok = ok && lesc_npy_length (where, bytes, got, &total, error);
   if (ok && total != st.size)
     {
       g_autofree char *msg = g_strdup_printf ("the archive says the member inflates to %"
@@ -117,7 +130,7 @@ read_member (zip_t *z, const char *path, const char *name, zip_int64_t index, GE
     }
   if (ok)
     {
-      guchar *grown = g_try_realloc (bytes, MAX (total, 1));
+      guchar *grown = g_try_realloc (bytes, MAX (MAX (total, got), 1));
       if (grown == NULL)
         {
           g_set_error (error, LESC_ERROR, LESC_ERROR_MEMORY, "%s: out of memory", where);
@@ -129,7 +142,7 @@ read_member (zip_t *z, const char *path, const char *name, zip_int64_t index, GE
   /* libzip checks the CRC at the end of the stream: read on to the end (nothing more may
    * come; more would be data beyond the declared size) */
   guchar extra;
-  if (ok && !(read_exactly (f, bytes + header_end, total - header_end)
+  if (ok && !((total <= got || read_exactly (f, bytes + got, total - got))
               && zip_fread (f, &extra, 1) == 0))
     ok = zip_failed (error, where, "damaged member (truncated or corrupt archive)",
                      zip_file_get_error (f));
