@@ -60,7 +60,8 @@ static const char data_help[] =
   "recovered but not scored. Data sets are checked when read: no NaN or Inf, degrees >= 0,\n"
   "rows of the label distributions summing to 1 within 1e-5 (--renormalize divides them by\n"
   "their sums), logical labels 0/1 with at least one 1 per row (and, read from a file, on\n"
-  "every label), n >= 1, o >= 2.\n\n"
+  "every label), n >= 1 (recovering needs n >= 2), o >= 2. DATA '-' reads a text table\n"
+  "from standard input; pipes are read too, devices and sockets are not.\n\n"
   "Exit status: 0 success, 1 bad data or files, 2 bad usage.";
 
 gboolean
