@@ -484,8 +484,8 @@ lesc_output_check_distinct (const char *const *outputs, guint n_outputs,
           identify (outputs[b], &ib);
           if (stdout_a || same (&ia, &ib))
             ok = stdout_a
-                 ? failed (error, "standard output", NULL, LESC_ERROR_USAGE, "named by two "
-                           "outputs: one would be mixed into the other (choose a file name)")
+                 ? failed (error, "standard output", NULL, LESC_ERROR_USAGE, "two outputs "
+                           "cannot both be standard output (name a file for one)")
                  : failed (error, outputs[b], NULL, LESC_ERROR_USAGE, "written twice (it is "
                            "also the output %s): one would replace the other (choose two "
                            "names)", outputs[a]);

@@ -426,7 +426,7 @@ bad_cell (const Lines *l, gsize k, gsize column, const char *cell, gboolean quot
                  "%s: line %zu, column %zu: '%s' holds %s but the file is %s-separated (%s)",
                  l->path, line, column, s, delimiter_text (other),
                  lesc_csv_delimiter_name (delimiter),
-                 l->given ? "as --delimiter says; is that the file's delimiter?"
+                 l->given ? "mixed delimiters; the file is read as --delimiter says: is that its delimiter?"
                           : "mixed delimiters; name the delimiter with --delimiter");
   else
     g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,

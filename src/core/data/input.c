@@ -60,7 +60,7 @@ lesc_input_check (const char *path, gboolean stream_ok, GError **error)
         g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: cannot read: permission denied "
                      "(the folder %s cannot be searched)", path, folder);
       else if (e == ENOENT || e == ENOTDIR)
-        g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: no such file", path);
+        g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: cannot read: no such file", path);
       else
         g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: cannot read: %s", path,
                      g_strerror (e));

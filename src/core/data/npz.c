@@ -22,6 +22,30 @@ zip_failed (GError **error, const char *path, const char *what, zip_error_t *ze)
   return FALSE;
 }
 
+/* A member whose .npy header does not parse may just be damaged: read on (into a small
+ * buffer, at most 64 MB inflated) to where libzip checks the CRC, and when that fails say
+ * so instead of the header's complaint. */
+static void
+prefer_crc_error (zip_file_t *f, const char *where, zip_uint64_t left, GError **error)
+{
+  guchar sink[65536];
+  zip_uint64_t budget = MIN (left, (zip_uint64_t) 64 << 20);
+  zip_int64_t got = 1;
+  while (budget > 0 && got > 0)
+    {
+      got = zip_fread (f, sink, MIN (budget, sizeof sink));
+      if (got > 0)
+        budget -= (zip_uint64_t) got;
+    }
+  if (got < 0 || (budget == 0 && left <= ((zip_uint64_t) 64 << 20)
+                  && zip_fread (f, sink, 1) < 0))
+    {
+      g_clear_error (error);
+      zip_failed (error, where, "damaged member (truncated or corrupt archive)",
+                  zip_file_get_error (f));
+    }
+}
+
 /* Read exactly `n` bytes of the member into `p`: FALSE when it ends sooner or is corrupt. */
 static gboolean
 read_exactly (zip_file_t *f, guchar *p, gsize n)
@@ -95,6 +119,8 @@ read_member (zip_t *z, const char *path, const char *name, zip_int64_t index, GE
                 || zip_failed (error, where, "damaged member (truncated or corrupt archive)",
                                zip_file_get_error (f));
   ok = ok && lesc_npy_header_end (where, start, have, &header_end, error);
+  if (!ok && error != NULL && *error != NULL && (*error)->code == LESC_ERROR_FORMAT)
+    prefer_crc_error (f, where, st.size - have, error);
   if (ok && header_end > st.size)
     ok = zip_failed (error, where, "damaged member (the archive says it holds fewer bytes "
                      "than its .npy header)", NULL);
@@ -119,7 +145,11 @@ read_member (zip_t *z, const char *path, const char *name, zip_int64_t index, GE
                             zip_file_get_error (f));
       got = MAX (got, header_end);
     }
-  ok = ok && lesc_npy_length (where, bytes, got, &total, error);
+  if (ok && !lesc_npy_length (where, bytes, got, &total, error))
+    {
+      ok = FALSE;
+      prefer_crc_error (f, where, st.size - got, error);
+    }
   if (ok && total != st.size)
     {
       g_autofree char *msg = g_strdup_printf ("the archive says the member inflates to %"

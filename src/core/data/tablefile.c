@@ -8,6 +8,7 @@
 #include "core/base/output.h"
 
 #include <string.h>
+#include <sys/stat.h>
 
 static const struct {
   const char *ext;
@@ -48,13 +49,24 @@ lesc_table_check_folder (const char *path, GError **error)
   return lesc_output_check (path, error);
 }
 
+/* "-", a FIFO, a character device or a socket: written CSV when the name has no known
+ * extension, as standard output is */
+static gboolean
+is_stream (const char *path)
+{
+  struct stat st;
+  return strcmp (path, "-") == 0
+         || (stat (path, &st) == 0 && (S_ISFIFO (st.st_mode) || S_ISCHR (st.st_mode)
+                                       || S_ISSOCK (st.st_mode)));
+}
+
 gboolean
 lesc_table_check_output (const char *path, GError **error)
 {
-  if (strcmp (path, "-") == 0)
-    return TRUE; /* standard output: CSV */
-  if (g_str_has_suffix (path, G_DIR_SEPARATOR_S))
-    return lesc_output_check (path, error); /* "names a folder", not "cannot write '.csv/'" */
+  if (strcmp (path, "-") == 0 || (find_kind (path) < 0 && is_stream (path)))
+    return TRUE; /* standard output, a pipe: CSV */
+  if (g_str_has_suffix (path, G_DIR_SEPARATOR_S) || g_file_test (path, G_FILE_TEST_IS_DIR))
+    return lesc_output_check (path, error); /* "is a folder", not "cannot write '.csv/'" */
   int k = find_kind (path);
   if (k >= 0 && kinds[k].writable)
     return lesc_table_check_folder (path, error);

@@ -6,7 +6,8 @@
  *   .mat                 MATLAB v5/v7.3: the first of the variable names asked for
  *   .json                lesc's JSON table (jsontable.h)
  * Written (results: distributions, predictions): .csv, .tsv .txt .dat (tab-separated),
- * .mat .npy .json, and "-" (standard output) as CSV. */
+ * .mat .npy .json, and "-" (standard output) as CSV, as is a FIFO, character device or
+ * socket whose name has none of these extensions. */
 #pragma once
 #include "core/data/csv.h"
 
