@@ -418,6 +418,14 @@ test_mat73_nullpad (void)
   g_auto (Run) b = hostile ("binarize", "h5py.mat", NULL);
   g_assert_cmpint (b.status, ==, 0);
   g_assert_true (g_str_has_prefix (b.out, "label1,label2\n0,1\n1,0\n"));
+  /* found by fuzz-mat: "MATLAB 7.3" text over a header marked version 0x0100, which matio
+   * reads as v5 past every check (it allocated 2 GB for a 685-byte file) */
+  fd = open (path, O_WRONLY);
+  head[124] = 0, head[125] = 1;
+  g_assert_cmpint (pwrite (fd, head, sizeof head, 0), ==, sizeof head);
+  close (fd);
+  g_auto (Run) v = hostile ("info", "h5py.mat", NULL);
+  assert_fails (&v, 1, "h5py.mat: says MATLAB 7.3 but its header's version field is 0x0100");
 }
 
 /* ---- outputs ---------------------------------------------------------------------- */

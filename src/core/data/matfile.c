@@ -173,6 +173,13 @@ v73_directory (const char *path, GError **error)
   g_array_set_clear_func (vars, variable_clear);
   G_LOCK (matio);
   quiet_libraries ();
+  /* bounded before matio believes the sizes the file states (mat73.h) */
+  if (!lesc_mat73_check (path, error))
+    {
+      G_UNLOCK (matio);
+      g_array_unref (vars);
+      return NULL;
+    }
   mat_t *mat = Mat_Open (path, MAT_ACC_RDONLY);
   matvar_t *v;
   while (mat != NULL && (v = Mat_VarReadNextInfo (mat)) != NULL)
