@@ -10,6 +10,7 @@
 
 #include <sys/stat.h>
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -60,7 +61,12 @@ lesc_dataset_find (const char *spec, const char *data_dir, GError **error)
                        "names folders)", spec);
           return NULL;
         }
-      /* missing, unreachable, or a device that may never end: refused here, by name */
+      if (stat (spec, &st) != 0 && errno == ENOENT)
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: no such file", spec);
+          return NULL;
+        }
+      /* unreachable, or a device that may never end: refused here, by name */
       if (!lesc_input_check (spec, TRUE, error))
         return NULL;
       return g_strdup (spec);
