@@ -45,19 +45,14 @@ children_max_rss_kb (void)
 static Run
 hostile (const char *first, ...)
 {
-  g_autoptr (GPtrArray) args = g_ptr_array_new ();
-  va_list ap;
-  va_start (ap, first);
-  for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
-    g_ptr_array_add (args, (char *) a);
-  va_end (ap);
-  g_ptr_array_add (args, NULL);
   g_autofree char *cwd = g_get_current_dir ();
   g_assert_cmpint (chdir (dir), ==, 0);
   double cpu = children_cpu ();
   gint64 t0 = g_get_monotonic_time ();
-  Run r = { 0 };
-  r.status = lesc_test_run_argv ((const char *const *) args->pdata, &r.out, &r.err);
+  va_list ap;
+  va_start (ap, first);
+  Run r = run_va (first, ap);
+  va_end (ap);
   double wall = (double) (g_get_monotonic_time () - t0) / 1e6;
   cpu = children_cpu () - cpu;
   g_assert_cmpint (chdir (cwd), ==, 0);

@@ -133,16 +133,22 @@ source_variable (const Source *s, guint k)
   return s->f ? lesc_mat_file_variable (s->f, k) : &g_array_index (s->v73, LescMatVariable, k);
 }
 
-static gboolean
-is_v73 (const char *path)
+gboolean
+lesc_mat_starts_with (const char *path, const char *text)
 {
-  char head[10] = { 0 };
+  char head[32] = { 0 };
+  gsize n = MIN (strlen (text), sizeof head);
   FILE *fp = fopen (path, "rb");
-  gboolean yes = fp != NULL && fread (head, 1, sizeof head, fp) == sizeof head
-                 && memcmp (head, "MATLAB 7.3", 10) == 0;
+  gboolean yes = fp != NULL && fread (head, 1, n, fp) == n && memcmp (head, text, n) == 0;
   if (fp != NULL)
     fclose (fp);
   return yes;
+}
+
+static gboolean
+is_v73 (const char *path)
+{
+  return lesc_mat_starts_with (path, "MATLAB 7.3");
 }
 
 static void

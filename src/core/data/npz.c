@@ -70,9 +70,18 @@ open_archive (const char *path, GError **error)
   return z;
 }
 
-/* "'a', 'b'" from the members NAME.npy, for messages */
+/* A member's array name: NAME of NAME.npy (newly allocated). */
 static char *
-member_list (zip_t *z)
+array_name (const char *member)
+{
+  return g_str_has_suffix (member, ".npy") ? g_strndup (member, strlen (member) - 4)
+                                           : g_strdup (member);
+}
+
+/* "'a', 'b'": the archive's arrays (quoted) but `a`, `b`, `c` (each may be NULL), or NULL
+ * when there is none */
+static char *
+unused_list (zip_t *z, const char *a, const char *b, const char *c)
 {
   GString *s = g_string_new (NULL);
   zip_int64_t n = zip_get_num_entries (z, 0);
@@ -81,19 +90,23 @@ member_list (zip_t *z)
       const char *name = zip_get_name (z, (zip_uint64_t) k, 0);
       if (name == NULL)
         continue;
-      g_autofree char *base = g_str_has_suffix (name, ".npy")
-                                ? g_strndup (name, strlen (name) - 4) : g_strdup (name);
+      g_autofree char *base = array_name (name);
+      if (g_strcmp0 (base, a) == 0 || g_strcmp0 (base, b) == 0 || g_strcmp0 (base, c) == 0)
+        continue;
       g_autofree char *shown = lesc_quote (base, -1, LESC_QUOTE_MAX);
       g_string_append_printf (s, "%s'%s'", s->len ? ", " : "", shown);
     }
-  if (s->len == 0)
-    g_string_append (s, "no arrays");
-  return g_string_free (s, FALSE);
+  return g_string_free (s, s->len == 0);
 }
 
-/* A member is inflated only as far as its own .npy header says it reaches: the size the
- * archive states must agree, so a member claiming hundreds of megabytes around a small
- * array is refused after its first bytes (docs/formats.md, ".npz"). */
+/* "'a', 'b'" from the members NAME.npy, for messages */
+static char *
+member_list (zip_t *z)
+{
+  char *all = unused_list (z, NULL, NULL, NULL);
+  return all != NULL ? all : g_strdup ("no arrays");
+}
+
 static LescMatrix *
 read_member (zip_t *z, const char *path, const char *name, zip_int64_t index, GError **error)
 {
@@ -178,27 +191,6 @@ read_member (zip_t *z, const char *path, const char *name, zip_int64_t index, GE
                      zip_file_get_error (f));
   zip_fclose (f);
   return ok ? lesc_npy_parse (where, bytes, total, error) : NULL;
-}
-
-/* "'a', 'b'": the archive's members other than the arrays read (quoted), or NULL */
-static char *
-unused_list (zip_t *z, const char *a, const char *b, const char *c)
-{
-  GString *s = g_string_new (NULL);
-  zip_int64_t n = zip_get_num_entries (z, 0);
-  for (zip_int64_t k = 0; k < n; k++)
-    {
-      const char *name = zip_get_name (z, (zip_uint64_t) k, 0);
-      if (name == NULL)
-        continue;
-      g_autofree char *base = g_str_has_suffix (name, ".npy")
-                                ? g_strndup (name, strlen (name) - 4) : g_strdup (name);
-      if (g_strcmp0 (base, a) == 0 || g_strcmp0 (base, b) == 0 || g_strcmp0 (base, c) == 0)
-        continue;
-      g_autofree char *shown = lesc_quote (base, -1, LESC_QUOTE_MAX);
-      g_string_append_printf (s, "%s'%s'", s->len ? ", " : "", shown);
-    }
-  return g_string_free (s, s->len == 0);
 }
 
 static LescMatrix *

@@ -89,13 +89,7 @@ lesc_dataset_find (const char *spec, const char *data_dir, GError **error)
 static gboolean
 is_mat (const char *path)
 {
-  char head[10] = { 0 };
-  FILE *fp = fopen (path, "rb");
-  gboolean yes = fp != NULL && fread (head, 1, sizeof head, fp) == sizeof head
-                 && memcmp (head, "MATLAB ", 7) == 0;
-  if (fp != NULL)
-    fclose (fp);
-  return yes;
+  return lesc_mat_starts_with (path, "MATLAB ");
 }
 
 static void
