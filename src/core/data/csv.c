@@ -188,7 +188,7 @@ read_lines (const char *path, char **text, Lines *lines, GError **error)
   *text = lesc_input_read (path, &length, error);
   if (*text == NULL)
     return FALSE;
-  return split_lines (path, *text, length, lines, error);
+  return split_lines (lesc_input_name (path), *text, length, lines, error);
 }
 
 static void
