@@ -82,10 +82,10 @@ assert_no_temporaries (void)
     g_assert_false (e[0] == '.');
 }
 
-static char *
+static void
 write_file (const char *name, const char *text)
 {
-  return lesc_test_write_text (dir, name, text);
+  g_free (lesc_test_write_text (dir, name, text));
 }
 
 static void
@@ -273,7 +273,7 @@ test_non_regular_inputs (void)
   assert_fails (&rs, 1, "socket.csv: cannot read: it is a socket, not a file");
 
   /* '-': standard input, a text table */
-  g_autofree char *data = write_file ("stdin.csv", data_csv);
+  g_autofree char *data = lesc_test_write_text (dir, "stdin.csv", data_csv);
   g_autofree char *cmd = g_strdup_printf ("'%s' info - --logical-columns 2 < '%s'",
                                           lesc_test_exe (), data);
   g_autofree char *out = NULL, *err = NULL;
