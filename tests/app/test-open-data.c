@@ -6,6 +6,7 @@
 
 #include <string.h>
 #include <glib/gstdio.h>
+#include <sys/resource.h>
 
 #include "app/application.h"
 #include "app/settings.h"
@@ -15,6 +16,29 @@
 #include "testfiles.h"
 
 static LescApplication *app;
+
+/* CPU seconds (all threads) and peak resident KB of this process so far. */
+static double
+self_cpu (long *max_rss_kb)
+{
+  struct rusage ru;
+  g_assert_cmpint (getrusage (RUSAGE_SELF, &ru), ==, 0);
+  *max_rss_kb = ru.ru_maxrss;
+  return (double) ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double) ru.ru_stime.tv_sec
+         + ru.ru_stime.tv_usec / 1e6;
+}
+
+/* What opening took: under 1 s of CPU and 100 MB more memory (generous for the window's
+ * own drawing, which counts too). */
+static void
+assert_cheap (double cpu0, long rss0, const char *what)
+{
+  long rss;
+  double cpu = self_cpu (&rss) - cpu0;
+  g_test_message ("%s: %.3f s CPU, peak %ld KB (was %ld KB)", what, cpu, rss, rss0);
+  g_assert_cmpfloat (cpu, <, 1.0);
+  g_assert_cmpint (rss - rss0, <, 100 * 1024);
+}
 static char *tmp;
 
 static const char weather[] =
@@ -56,6 +80,8 @@ static void
 test_proposes_logical (void)
 {
   g_autofree char *path = lesc_test_write_text (tmp, "weather.csv", weather);
+  long rss0;
+  double cpu0 = self_cpu (&rss0);
   lesc_window_open (window, path);
   g_assert_true (lesc_test_wait (dialog_shown, "weather.csv", 10));
   AdwMessageDialog *dialog = find_dialog ("weather.csv");
@@ -69,6 +95,7 @@ test_proposes_logical (void)
   const LescDataset *ds = lesc_data_object_get_dataset (lesc_window_get_data (window));
   g_assert_cmpuint (ds->logical->cols, ==, 3);
   g_assert_cmpuint (ds->features->cols, ==, 4);
+  assert_cheap (cpu0, rss0, "weather.csv proposed and opened");
 }
 
 static void
@@ -76,6 +103,8 @@ test_never_renormalizes_zero_one (void)
 {
   g_autofree char *path = lesc_test_write_text (tmp, "weather2.csv", weather);
   /* the user says "distributions" anyway */
+  long rss0;
+  double cpu0 = self_cpu (&rss0);
   lesc_window_open_table (window, path, 3, FALSE);
   g_assert_true (lesc_test_wait (dialog_shown, "0 and 1", 30));
   g_assert_null (find_dialog ("Not Distributions"));
@@ -87,6 +116,7 @@ test_never_renormalizes_zero_one (void)
   g_assert_null (strstr (body, "--"));
   adw_message_dialog_response (dialog, "logical");
   g_assert_true (lesc_test_wait (logical_data, "weather2", 30));
+  assert_cheap (cpu0, rss0, "weather2.csv refused as distributions, opened as 0/1 labels");
 }
 
 static gboolean
@@ -101,8 +131,11 @@ static void
 test_no_cli_options (void)
 {
   g_autofree char *path = lesc_test_write_text (tmp, "mixed.csv", "a,b,c\n1;2,3,1\n");
+  long rss0;
+  double cpu0 = self_cpu (&rss0);
   lesc_window_open_table (window, path, 2, TRUE);
   g_assert_true (lesc_test_wait (toast_has, "mixed.csv", 30));
+  assert_cheap (cpu0, rss0, "mixed.csv refused");
   const char *t = lesc_window_get_last_toast (window);
   g_test_message ("toast: %s", t);
   g_assert_null (strstr (t, "--"));
