@@ -647,16 +647,18 @@ test_quote (void)
 static void
 test_fcm_warning (void)
 {
-  LescRunResult r = { .fcm_clusters = 50, .fcm_spread = 0.3, .fcm_same_rows = TRUE,
-                      .fcm_uniform = TRUE };
+  /* SBU-3DFE's figures (FCM, β = 2, seed 5489): memberships far from collapsed, output
+   * rows within 5.5e-6 of each other and 2.6e-5 (relative) of 1/6 */
+  LescRunResult r = { .fcm_clusters = 50, .fcm_spread = 0.3, .fcm_row_spread = 3.3e-5,
+                      .fcm_uniform_spread = 2.6e-5 };
   g_autofree char *w = lesc_run_result_warning (&r);
   g_assert_nonnull (w);
-  g_assert_nonnull (strstr (w, "uniform distribution"));
+  g_assert_nonnull (strstr (w, "uniform distribution (each degree within 0.0026% of 1/c"));
   g_assert_null (strstr (w, "label frequencies"));
-  r.fcm_uniform = FALSE;
+  r.fcm_uniform_spread = 0.2; /* one row for all, not 1/c */
   g_autofree char *w2 = lesc_run_result_warning (&r);
   g_assert_nonnull (strstr (w2, "label frequencies"));
-  r.fcm_same_rows = FALSE;
+  r.fcm_row_spread = 0.05; /* sample-specific: no warning */
   g_autofree char *w3 = lesc_run_result_warning (&r);
   g_assert_null (w3);
 }

@@ -226,16 +226,17 @@ fcm_recover (const LescProblem *problem, const LescRunParams *params, gboolean w
   lesc_matrix_row_softmax (d);
   if (result != NULL)
     {
-      /* for the warning (method.h): one row repeated, and whether it is 1/c */
-      gboolean same = TRUE, uniform = TRUE;
+      /* for the warning (method.h): how far the rows are from one row, and from 1/c */
+      double rows = 0.0, uniform = 0.0, c = (double) d->cols;
       for (gsize j = 0; j < d->cols; j++)
         for (gsize i = 0; i < d->rows; i++)
           {
-            same = same && fabs (LESC_AT (d, i, j) - LESC_AT (d, 0, j)) <= 1e-12;
-            uniform = uniform && fabs (LESC_AT (d, i, j) * (double) d->cols - 1.0) <= 1e-12;
+            rows = fmax (rows, c * fabs (LESC_AT (d, i, j) - LESC_AT (d, 0, j)));
+            uniform = fmax (uniform, fabs (LESC_AT (d, i, j) * c - 1.0));
           }
-      result->fcm_same_rows = same && d->rows > 1;
-      result->fcm_uniform = uniform && d->rows > 1;
+      /* one sample is trivially "the same for every sample": no warning */
+      result->fcm_row_spread = d->rows > 1 ? rows : HUGE_VAL;
+      result->fcm_uniform_spread = d->rows > 1 ? uniform : HUGE_VAL;
     }
   lesc_run_result_lap (result, "composition", &clock);
   lesc_progress_report (progress, 1.0, "composition");

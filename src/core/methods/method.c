@@ -213,7 +213,8 @@ lesc_method_le_stage (const LescProblem *problem, const LescRunParams *params,
 gboolean
 lesc_run_result_fcm_collapsed (const LescRunResult *r)
 {
-  return r->fcm_clusters > 0 && (r->fcm_spread < LESC_FCM_COLLAPSED || r->fcm_same_rows);
+  return r->fcm_clusters > 0 && (r->fcm_spread < LESC_FCM_COLLAPSED
+                                 || r->fcm_row_spread < LESC_FCM_FLAT);
 }
 
 char *
@@ -222,13 +223,14 @@ lesc_run_result_warning (const LescRunResult *r)
   if (lesc_run_result_fcm_collapsed (r))
     {
       /* what the output is, said as it is: uniform 1/c, or one row of degrees for all */
-      const char *output = r->fcm_uniform
-        ? "so every sample gets the uniform distribution (1/c for every label: no "
-          "information from the features or the labels)"
-        : r->fcm_same_rows
-          ? "so every sample gets the same label degrees, made from the label frequencies "
-            "alone"
-          : "so the samples' label degrees barely differ";
+      g_autofree char *output = r->fcm_uniform_spread < LESC_FCM_FLAT
+        ? g_strdup_printf ("so every sample gets the uniform distribution (each degree within "
+                           "%.2g%% of 1/c: no information from the features or the labels)",
+                           100 * r->fcm_uniform_spread)
+        : r->fcm_row_spread < LESC_FCM_FLAT
+          ? g_strdup ("so every sample gets the same label degrees, made from the label "
+                      "frequencies alone")
+          : g_strdup ("so the samples' label degrees barely differ");
       if (r->fcm_spread < LESC_FCM_COLLAPSED)
         return g_strdup_printf ("FCM's memberships collapsed to uniform: each of the %u clusters "
                                 "holds every sample with 1/%u (largest relative deviation %.2g), "

@@ -11,6 +11,10 @@ G_BEGIN_DECLS
 #define LESC_MAX_STAGES 4
 /* FCM memberships count as collapsed when max |t·u_ki − 1| is below this */
 #define LESC_FCM_COLLAPSED 0.05
+/* FCM's output is "the same for every sample" / "uniform" when the spreads below are
+ * under this (relative to 1/c): SBU-3DFE's rows differ by 3e-5, its degrees from 1/6 by
+ * 3e-5 — nothing a measure can tell apart */
+#define LESC_FCM_FLAT 1e-3
 
 /* How the four baselines FCM, KM, LP and ML are read (docs/reproducing.md):
  * `published` reproduces the rows the GLLE paper published for LP and KM (degrees divided
@@ -73,8 +77,9 @@ typedef struct {
   guint fcm_clusters;                        /* FCM: t (0 for the other methods) */
   double fcm_spread;                         /* FCM: max over samples and clusters of
                                                 |t·u_ki − 1| (0: every membership 1/t) */
-  gboolean fcm_same_rows;                    /* FCM: every sample got the same degrees */
-  gboolean fcm_uniform;                      /* FCM: … and they are 1/c for every label */
+  double fcm_row_spread;                     /* FCM: max over samples and labels of
+                                                c·|d_ij − d_1j| (0: one row for all) */
+  double fcm_uniform_spread;                 /* FCM: max of |c·d_ij − 1| (0: all 1/c) */
   LescLeModel *model;                        /* set for methods with a mapping when requested */
   LescLeTrace *trace;                        /* LE methods, when params->trace_bytes > 0 */
   char note[256];                            /* what the run chose that the user should
