@@ -569,9 +569,11 @@ test_ranges (void)
   g_auto (Run) a = hostile ("recover", DATA, "--hold-out-fold", "0", NULL);
   assert_fails (&a, 2, "--hold-out-fold 0");
   g_auto (Run) b = hostile ("recover", DATA, "--memory-limit", "0", NULL);
-  assert_fails (&b, 2, "--memory-limit: expected a positive number");
+  assert_fails (&b, 2, "--memory-limit '0': expected a positive number");
   g_auto (Run) c = hostile ("recover", DATA, "--lambda1", "0x1p3", NULL);
   assert_fails (&c, 2, "--lambda1 '0x1p3': expected a number");
+  g_auto (Run) h = hostile ("recover", DATA, "--memory-limit", "0x1p3", NULL);
+  assert_fails (&h, 2, "--memory-limit '0x1p3': expected a positive number");
 #undef DATA
   write_file ("two.csv", "x,y,a,b\n1,2,1,0\n3,1,0,1\n");
   const char *methods[] = { "fcm", "km", "lp", "ml", "glle", "lesc", "glesc" };

@@ -45,14 +45,32 @@ static const GOptionEntry kl_entries[] = {
   { NULL }
 };
 
+/* --memory-limit and --cache-limit: a positive C-locale decimal (lesc_cli_parse_number) */
+static gboolean
+parse_gb (const char *option, const char *value, gpointer data, GError **error)
+{
+  double v;
+  if (!lesc_cli_parse_number (value, &v) || !(v > 0))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "%s '%s': expected a positive number of GB", option, value);
+      return FALSE;
+    }
+  if (strcmp (option, "--memory-limit") == 0)
+    lesc_batch.memory_gb = v;
+  else
+    lesc_batch.cache_gb = v;
+  return TRUE;
+}
+
 static const GOptionEntry memory_entries[] = {
-  { "memory-limit", 0, 0, G_OPTION_ARG_DOUBLE, &lesc_batch.memory_gb,
+  { "memory-limit", 0, 0, G_OPTION_ARG_CALLBACK, (gpointer) parse_gb,
     "Refuse runs estimated to need more (GB; default 80% of physical memory)", "GB" },
   { NULL }
 };
 
 static const GOptionEntry cache_entries[] = {
-  { "cache-limit", 0, 0, G_OPTION_ARG_DOUBLE, &lesc_batch.cache_gb,
+  { "cache-limit", 0, 0, G_OPTION_ARG_CALLBACK, (gpointer) parse_gb,
     "Bound of the cache of what runs share — kernels, correlation steps, quadratic forms "
     "(GB; default a quarter of physical memory)", "GB" },
   { NULL }
