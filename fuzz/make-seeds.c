@@ -266,6 +266,28 @@ npy_seeds (void)
       put_seed ("npy", z ? "deflated.npz" : "stored.npz", 1, g_bytes_get_data (npz, NULL),
                 g_bytes_get_size (npz));
     }
+  /* mode 2 (fuzz-npy.c): shape bytes, a dtype string, NUL, the data */
+  {
+    g_autoptr (GByteArray) d = g_byte_array_new ();
+    guint8 shape[2] = { 5, 3 };
+    g_byte_array_append (d, shape, 2);
+    g_byte_array_append (d, (const guint8 *) "<f8", 4); /* with its NUL */
+    g_byte_array_append (d, a + 128, (guint) (5 * 3 * 8));
+    put_seed ("npy", "dtype.bin", 2, d->data, d->len);
+  }
+  /* mode 3: sizes stated by the local header and the central directory, flags, a member */
+  for (int z = 0; z < 2; z++)
+    {
+      gsize alen = 0;
+      g_autofree guchar *member = lesc_npy_format (x, &alen);
+      g_autoptr (GByteArray) d = g_byte_array_new ();
+      guint32 claim = z ? 400000000u : (guint32) alen;
+      guint8 head[9] = { alen & 0xff, (alen >> 8) & 0xff, 0, 0, claim & 0xff, (claim >> 8) & 0xff,
+                         (claim >> 16) & 0xff, claim >> 24, 3 };
+      g_byte_array_append (d, head, 9);
+      g_byte_array_append (d, member, (guint) alen);
+      put_seed ("npy", z ? "sizes-disagree.bin" : "sizes-agree.bin", 3, d->data, d->len);
+    }
 }
 
 /* fuzz-model: byte 0 even, a model file as it is; odd, the file without its checksum (the
@@ -297,6 +319,15 @@ model_seeds (void)
       g_autofree char *body = g_strconcat (methods[k], "-unsigned.model", NULL);
       put_seed ("model", whole, 0, bytes, length);
       put_seed ("model", body, 1, bytes, length - 32);
+      /* mode 3: a double of the body made non-finite (fuzz-model.c); offset and kind
+       * first, here the middle of the file and NaN */
+      g_autoptr (GByteArray) poisoned = g_byte_array_new ();
+      guint32 at = (guint32) (length / 2);
+      guint8 head[5] = { at & 0xff, (at >> 8) & 0xff, (at >> 16) & 0xff, at >> 24, 0 };
+      g_byte_array_append (poisoned, head, 5);
+      g_byte_array_append (poisoned, bytes, (guint) (length - 32));
+      g_autofree char *nan_name = g_strconcat (methods[k], "-nan.model", NULL);
+      put_seed ("model", nan_name, 3, poisoned->data, poisoned->len);
       lesc_model_free (model);
     }
 }

@@ -769,7 +769,18 @@ test_errors (void)
   lesc_run_params_set (&p, &lesc_method_ml, "neighbours", 0); /* c + 1 = 3: fine; c + 1 > n − 1 with 3 labels */
   const double l3s[] = { 1, 0, 1, 0,   0, 1, 1, 1,   0, 0, 0, 1 };
   g_autoptr (LescMatrix) l3 = lesc_matrix_new_from (4, 3, l3s);
-  expect_error (&lesc_method_ml, x, l3, &p, LESC_ERROR_USAGE, "neighbours");
+  {
+    /* the automatic count (0) does not fit 3 other samples: fitted to them, and said */
+    LescRunResult r;
+    memset (&r, 0, sizeof r);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (LescMatrix) d = recover (&lesc_method_ml, x, l3, &p, &r, &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (d);
+    g_assert_cmpstr (r.note, ==, "ml: neighbours = 3 (the default 4 is more than the 3 other "
+                                 "samples)");
+    lesc_run_result_clear (&r);
+  }
   lesc_run_params_set (&p, &lesc_method_ml, "neighbours", -1);
   expect_error (&lesc_method_ml, x, l, &p, LESC_ERROR_USAGE, "neighbours");
 

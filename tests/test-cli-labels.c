@@ -452,7 +452,7 @@ test_bad_inputs (void)
   /* outputs: a folder that does not exist, an unknown extension — before any work */
   g_autofree char *nodir = g_build_filename (tmp, "no-such-folder", "out.csv", NULL);
   const char *f1[] = { "recover", own_csv, "--logical-columns", "3", "-m", "km", "-o", nodir, NULL };
-  expect_bad ("missing folder", f1, 1, "no folder", nodir);
+  expect_bad ("missing folder", f1, 1, "does not exist", nodir);
   g_autofree char *xlsx = g_build_filename (tmp, "out.xlsx", NULL);
   const char *f2[] = { "recover", own_csv, "--logical-columns", "3", "-m", "km", "-o", xlsx, NULL };
   expect_bad ("unknown extension", f2, 2, "cannot write '.xlsx' files", xlsx);

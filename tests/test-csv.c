@@ -421,7 +421,7 @@ test_mixed_and_ragged (void)
   read_fails ("mixed2.csv", "a,b,c\n1,2,3\n4;5;6\n", NULL, LESC_ERROR_FORMAT,
               "line 3 has 1 cell but line 1 has 3", "it holds ';' where line 1 uses ','");
   read_fails ("mixed3.csv", "a,b,c\n1,2,3\n4,5\t6,7\n", NULL, LESC_ERROR_FORMAT,
-              "line 3, column 2: '5\t6' holds a tab", "mixed delimiters");
+              "line 3, column 2: '5\\t6' holds a tab", "mixed delimiters"); /* quoted: \t */
   read_fails ("mixed4.tsv", "a\tb\n1\t2\n3,5\t4\n", NULL, LESC_ERROR_FORMAT,
               "line 3, column 1: '3,5' holds ','", "tab-separated");
   read_fails ("ragged.tsv", "a\tb\tc\n1\t2\t3\n4\t5\n", NULL, LESC_ERROR_FORMAT,

@@ -1,6 +1,7 @@
 /* Running the built `lesc` from a test: one helper for every CLI test. */
 #pragma once
 #include <glib.h>
+#include <stdarg.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -52,19 +53,27 @@ run_clear (Run *r)
 }
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
 
+/* run() with its arguments as a va_list. */
+static inline Run
+run_va (const char *first, va_list ap)
+{
+  g_autoptr (GPtrArray) args = g_ptr_array_new ();
+  for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
+    g_ptr_array_add (args, (char *) a);
+  g_ptr_array_add (args, NULL);
+  Run r = { 0 };
+  r.status = lesc_test_run_argv ((const char *const *) args->pdata, &r.out, &r.err);
+  return r;
+}
+
 /* Run `lesc FIRST …` (NULL-terminated) capturing stdout and stderr. */
 static inline Run
 run (const char *first, ...)
 {
-  g_autoptr (GPtrArray) args = g_ptr_array_new ();
   va_list ap;
   va_start (ap, first);
-  for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
-    g_ptr_array_add (args, (char *) a);
+  Run r = run_va (first, ap);
   va_end (ap);
-  g_ptr_array_add (args, NULL);
-  Run r = { 0 };
-  r.status = lesc_test_run_argv ((const char *const *) args->pdata, &r.out, &r.err);
   return r;
 }
 

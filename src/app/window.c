@@ -10,6 +10,10 @@
 #include "app/settings.h"
 #include "core/base/error.h"
 #include "core/data/tablefile.h"
+#include "core/data/validate.h"
+
+#include <string.h>
+#include <sys/stat.h>
 
 /* a parameter change waits this long for the next one before its run is queued (a drag
  * of a slider); a stale run is cancelled at once either way */
@@ -520,6 +524,78 @@ renormalize_response_cb (AdwMessageDialog *dialog, const char *response, gpointe
   open_context_free (c);
 }
 
+/* A message of the data readers without the command-line options it suggests
+ * ("; --renormalize divides each row by its sum", "(… --delimiter)"): the window offers its
+ * own controls instead. */
+static char *
+without_cli_options (const char *message)
+{
+  GString *s = g_string_new (message);
+  const char *dash;
+  while ((dash = strstr (s->str, " --")) != NULL || g_str_has_prefix (s->str, "--"))
+    {
+      gsize at = dash != NULL ? (gsize) (dash - s->str) + 1 : 0, from = at, to = at;
+      /* the enclosing "( … )", else the clause from the last "; " to the next ';' */
+      const char *open = NULL, *semi = NULL;
+      for (const char *p = s->str; p < s->str + at; p++)
+        if (*p == '(')
+          open = p;
+        else if (*p == ')')
+          open = NULL;
+        else if (*p == ';')
+          semi = p;
+      const char *close = open != NULL ? strchr (s->str + at, ')') : NULL;
+      if (open != NULL && close != NULL)
+        {
+          from = (gsize) (open - s->str);
+          to = (gsize) (close - s->str) + 1;
+          if (from > 0 && s->str[from - 1] == ' ')
+            from--;
+        }
+      else
+        {
+          from = semi != NULL ? (gsize) (semi - s->str) : at;
+          const char *next = strchr (s->str + at, ';');
+          to = next != NULL ? (gsize) (next - s->str) : s->len;
+        }
+      g_string_erase (s, (gssize) from, (gssize) (to - from));
+    }
+  return g_string_free (s, FALSE);
+}
+
+static void
+logical_response_cb (AdwMessageDialog *dialog, const char *response, gpointer data)
+{
+  OpenContext *c = data;
+  if (g_str_equal (response, "logical"))
+    start_open (c->self, c->request.spec, c->request.label_columns, TRUE, FALSE);
+  else if (c->self->data != NULL)
+    lesc_data_summary_set_data (c->self->data_summary, c->self->data);
+  open_context_free (c);
+}
+
+/* Label columns of only 0 and 1 opened as distributions: they are logical labels. Dividing
+ * them by their sums would make up a ground truth, so only opening them as 0/1 labels is
+ * offered. */
+static void
+ask_logical (OpenContext *c)
+{
+  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (c->self),
+                                                                         _("Labels Are 0 and 1"),
+                                                                         NULL));
+  g_autofree char *base = g_path_get_basename (c->request.spec);
+  g_autofree char *body = g_strdup_printf (_("The label columns of %s hold only 0 and 1: they are logical labels, not label distributions, so there is no ground truth to score against.\n\nOpen them as 0/1 labels?"),
+                                           base);
+  adw_message_dialog_set_body (dialog, body);
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "logical",
+                                    _("Open as _0/1 Labels"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "logical", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "logical");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (logical_response_cb), c);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 /* Rows that do not sum to 1: offer to divide them by their sums. */
 static void
 ask_renormalize (OpenContext *c, const LescValidateReport *report, const char *message)
@@ -527,8 +603,9 @@ ask_renormalize (OpenContext *c, const LescValidateReport *report, const char *m
   AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (c->self),
                                                                          _("Rows Are Not Distributions"),
                                                                          NULL));
+  g_autofree char *shown = without_cli_options (message);
   g_autofree char *body = g_strdup_printf (_("%s\n\nDivide each of these rows by its sum and open the data set?"),
-                                           message);
+                                           shown);
   adw_message_dialog_set_body (dialog, body);
   adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "renormalize", _("_Renormalize"), NULL);
   adw_message_dialog_set_response_appearance (dialog, "renormalize", ADW_RESPONSE_SUGGESTED);
@@ -559,6 +636,12 @@ open_done_cb (GObject *source, GAsyncResult *result, gpointer data)
       return;
     }
   if (g_error_matches (error, LESC_ERROR, LESC_ERROR_DATA) && report.not_distributions > 0
+      && report.truth_zero_one && !c->request.logical)
+    {
+      ask_logical (c);
+      return;
+    }
+  if (g_error_matches (error, LESC_ERROR, LESC_ERROR_DATA) && report.not_distributions > 0
       && !c->request.renormalize)
     {
       ask_renormalize (c, &report, error->message);
@@ -567,7 +650,8 @@ open_done_cb (GObject *source, GAsyncResult *result, gpointer data)
   /* The previous data set stays; its entry is selected again. */
   if (self->data != NULL)
     lesc_data_summary_set_data (self->data_summary, self->data);
-  lesc_window_toast (self, error->message);
+  g_autofree char *shown = without_cli_options (error->message);
+  lesc_window_toast (self, shown);
   open_context_free (c);
 }
 
@@ -603,6 +687,18 @@ columns_response_cb (AdwMessageDialog *dialog, const char *response, gpointer da
     lesc_data_summary_set_data (self->data_summary, self->data);
 }
 
+/* How many last columns of the table `path` hold only 0 and 1 (0 when it cannot be read
+ * or is too large to read while the dialog opens). */
+static gsize
+guess_zero_one_columns (const char *path)
+{
+  struct stat st;
+  if (stat (path, &st) != 0 || !S_ISREG (st.st_mode) || st.st_size > 32 * 1024 * 1024)
+    return 0;
+  g_autoptr (LescMatrix) m = lesc_table_read (path, NULL, NULL, NULL, NULL, NULL);
+  return m != NULL ? lesc_matrix_trailing_zero_one_columns (m) : 0;
+}
+
 /* One table file holds features and labels: ask where the labels start and what they are
  * (distributions, or 0/1 labels without a ground truth). */
 static void
@@ -614,11 +710,14 @@ ask_label_columns (LescWindow *self, const char *path)
       GTK_WINDOW (self), heading,
       _("The features and the labels are in one file. How many of its last columns are labels, and what do they hold?")));
   GtkWidget *spin = gtk_spin_button_new_with_range (2, 10000, 1);
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 3);
+  /* trailing columns of only 0 and 1 are logical labels (weather.csv): proposed as such */
+  gsize zero_one = guess_zero_one_columns (path);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), zero_one >= 2 ? (double) zero_one : 3);
   gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Label columns"), -1);
   const char *const kinds[] = { _("Label distributions"), _("0/1 labels (no ground truth)"), NULL };
   GtkWidget *kind = gtk_drop_down_new_from_strings (kinds);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (kind), zero_one >= 2 ? 1 : 0);
   gtk_accessible_update_property (GTK_ACCESSIBLE (kind), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("What the label columns hold"), -1);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);

@@ -1,4 +1,5 @@
 #include "cli/batch.h"
+#include "core/base/output.h"
 #include "cli/cli.h"
 #include "cli/progress-bar.h"
 #include "core/base/error.h"
@@ -13,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-LescBatchOptions lesc_batch = { .seed = -1 };
+LescBatchOptions lesc_batch = { .seed = -1, .memory_gb = -1 };
 
 static const GOptionEntry results_entries[] = {
   { "results", 'r', 0, G_OPTION_ARG_FILENAME, &lesc_batch.results,
@@ -46,14 +47,32 @@ static const GOptionEntry kl_entries[] = {
   { NULL }
 };
 
+/* --memory-limit and --cache-limit: a positive number (lesc_cli_parse_number) */
+static gboolean
+parse_gb (const char *option, const char *value, gpointer data, GError **error)
+{
+  double v;
+  if (!lesc_cli_parse_number (value, &v) || !(v > 0))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "%s '%s': expected a positive number of GB", option, value);
+      return FALSE;
+    }
+  if (strcmp (option, "--memory-limit") == 0)
+    lesc_batch.memory_gb = v;
+  else
+    lesc_batch.cache_gb = v;
+  return TRUE;
+}
+
 static const GOptionEntry memory_entries[] = {
-  { "memory-limit", 0, 0, G_OPTION_ARG_DOUBLE, &lesc_batch.memory_gb,
+  { "memory-limit", 0, 0, G_OPTION_ARG_CALLBACK, (gpointer) parse_gb,
     "Refuse runs estimated to need more (GB; default 80% of physical memory)", "GB" },
   { NULL }
 };
 
 static const GOptionEntry cache_entries[] = {
-  { "cache-limit", 0, 0, G_OPTION_ARG_DOUBLE, &lesc_batch.cache_gb,
+  { "cache-limit", 0, 0, G_OPTION_ARG_CALLBACK, (gpointer) parse_gb,
     "Bound of the cache of what runs share — kernels, correlation steps, quadratic forms "
     "(GB; default a quarter of physical memory)", "GB" },
   { NULL }
@@ -229,13 +248,14 @@ lesc_batch_settings (LescRunParams *p, GError **error)
     }
   if (lesc_batch.seed >= 0)
     p->seed = (guint32) lesc_batch.seed;
-  if (!(lesc_batch.memory_gb >= 0) || !isfinite (lesc_batch.memory_gb))
+  /* -1: not given; 0 is no limit the user can mean ("positive", as the help says) */
+  if (lesc_batch.memory_gb != -1 && (!(lesc_batch.memory_gb > 0) || !isfinite (lesc_batch.memory_gb)))
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
                    "--memory-limit: expected a positive number of GB, got %g", lesc_batch.memory_gb);
       return FALSE;
     }
-  p->memory_limit = lesc_batch.memory_gb * 1e9;
+  p->memory_limit = lesc_batch.memory_gb > 0 ? lesc_batch.memory_gb * 1e9 : 0;
   guint n = 0;
   const LescRunOption *o = lesc_run_options (&n);
   for (guint i = 0; i < n; i++)
@@ -450,6 +470,12 @@ lesc_batch_begin (LescExperimentOptions *o, gboolean existing, GError **error)
     return FALSE;
   static LescOpenOptions open;
   open = lesc_cli_open_options ();
+  /* the output is checked before the runs: a table is never lost to a bad -o */
+  if (lesc_batch.output != NULL
+      && (!lesc_output_check (lesc_batch.output, error)
+          || !lesc_output_check_distinct ((const char *[]) { lesc_batch.output }, 1,
+                                          (const char *[]) { lesc_batch.results }, 1, error)))
+    return FALSE;
 
   o->open = &open;
   if (lesc_batch.shard != NULL && !lesc_shard_parse (lesc_batch.shard, &o->shard, error))

@@ -20,7 +20,7 @@ typedef struct {
   gint64 seed;        /* --seed S (−1: default) */
   char *kl;           /* --kl truth-recovered|recovered-truth */
   char *run_options[8]; /* --variant, --c-orientation, …: core/methods/options.h's order */
-  double memory_gb;   /* --memory-limit GB (0: 80 % of physical memory) */
+  double memory_gb;   /* --memory-limit GB (-1, not given: 80 % of physical memory) */
   double cache_gb;    /* --cache-limit GB (0: a quarter of physical memory) */
   gboolean tune;      /* --tune */
   char *select_by;    /* --select-by MEASURE|average-rank */

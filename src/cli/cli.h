@@ -74,6 +74,21 @@ gboolean lesc_cli_output (const char *path, const char *contents, gsize length, 
 /* The help text of every -o option says this about FILE. */
 #define LESC_CLI_OUTPUT_RULES "'-': standard output; see 'lesc --help' for links and FIFOs"
 
+/* Before the work of a command with output files: each of `outputs` (NULL entries
+ * skipped; "-" is standard output) can be written (lesc_output_check), no two are one file
+ * and none is a file DATA `spec` (may be NULL) reads. Then holds the writes until
+ * lesc_cli_commit_outputs, so that a failure leaves no output behind (lesc_cli_fail
+ * removes what was held). */
+gboolean lesc_cli_check_outputs (const char *spec, const char *const *outputs, guint n_outputs,
+                                 GError **error);
+/* Put every held output in place (output.h, lesc_output_commit). */
+gboolean lesc_cli_commit_outputs (GError **error);
+
+/* A number as the options take it: the one rule for numbers a user types
+ * (core/base/number.h: "0.01", "1e-3", "-2", "0,01"; finite; hex floats, "inf", "nan" and an
+ * ambiguous "1,000" are not numbers; docs/files.md). */
+gboolean lesc_cli_parse_number (const char *text, double *value);
+
 /* Write `contents` to `path` (lesc_output_write). */
 gboolean lesc_cli_write_file (const char *path, const char *contents, gsize length, GError **error);
 

@@ -40,9 +40,8 @@ parse_list (const char *option, const char *text, GError **error)
   for (char **p = parts; *p; p++)
     {
       g_strstrip (*p);
-      char *end = NULL;
-      double x = g_ascii_strtod (*p, &end);
-      if (**p == '\0' || *end != '\0' || !(x > 0) || !isfinite (x))
+      double x;
+      if (!lesc_cli_parse_number (*p, &x) || !(x > 0))
         {
           g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
                        "--%s: expected comma-separated positive numbers, got '%s'", option, *p);

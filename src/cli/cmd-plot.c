@@ -60,6 +60,16 @@ with_figure_entries (const GOptionEntry *own)
   return all;
 }
 
+/* -o and --data checked before the figure's work, and held until both are written
+ * (cli.h): -1, or the exit status after printing the failure's line. */
+static int
+check_outputs (const char *spec)
+{
+  g_autoptr (GError) error = NULL;
+  const char *outputs[] = { opt_output, opt_data };
+  return lesc_cli_check_outputs (spec, outputs, 2, &error) ? -1 : lesc_cli_fail (error);
+}
+
 static int
 write_figure (const char *fallback_name, double width, double height, LescPaintFunc paint,
               const void *model, char *csv)
@@ -86,7 +96,8 @@ write_figure (const char *fallback_name, double width, double height, LescPaintF
   if (terminal ? !lesc_term_print_figure (w, h, paint, model, NULL, NULL, &error)
                : !lesc_plot_export_as (out, format, w, h, opt_dpi, paint, model, &error))
     return lesc_cli_fail (error);
-  if (opt_data && !lesc_cli_write_file (opt_data, csv, strlen (csv), &error))
+  if ((opt_data && !lesc_cli_write_file (opt_data, csv, strlen (csv), &error))
+      || !lesc_cli_commit_outputs (&error))
     return lesc_cli_fail (error);
   return LESC_EXIT_OK;
 }
@@ -271,6 +282,9 @@ cmd_scatter (int argc, char **argv)
     return LESC_EXIT_USAGE;
   if (argc != 2)
     return lesc_cli_usage ("plot scatter", "expected one DATA argument");
+  int refused = check_outputs (argc > 1 ? argv[1] : NULL);
+  if (refused >= 0)
+    return refused;
   g_autoptr (GError) error = NULL;
   LescScatterOptions opt;
   if (!parse_scatter_options (&opt, &error))
@@ -554,6 +568,9 @@ cmd_heatmap (int argc, char **argv)
     return LESC_EXIT_USAGE;
   if (argc != 2)
     return lesc_cli_usage ("plot heatmap", "expected one GRID.csv or DATA argument");
+  int refused = check_outputs (argv[1]);
+  if (refused >= 0)
+    return refused;
   if (opt_measure == NULL)
     return lesc_cli_usage ("plot heatmap", "--measure is required (its name and direction label the figure)");
   const char *title;
@@ -698,6 +715,9 @@ cmd_cd (int argc, char **argv)
                        "(default: all stored)",
                        entries, TRUE, &argc, &argv))
     return LESC_EXIT_USAGE;
+  int refused = check_outputs (argc == 2 ? argv[1] : NULL);
+  if (refused >= 0)
+    return refused;
   if (opt_measure == NULL)
     return lesc_cli_usage ("plot cd", "--measure is required");
   const char *title;

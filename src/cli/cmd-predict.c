@@ -1,6 +1,7 @@
 /* lesc predict MODEL FEATURES [-o OUT] — label distributions for new samples from a model
  * saved by `lesc recover --save-model` (GLLE, LESC, gLESC). */
 #include "cli/cli.h"
+#include "core/base/output.h"
 #include "cli/commands.h"
 #include "core/data/tablefile.h"
 #include "core/experiments/model.h"
@@ -56,7 +57,10 @@ lesc_cmd_predict (int argc, char **argv)
   g_autoptr (GError) error = NULL;
   gboolean to_stdout = output == NULL || strcmp (output, "-") == 0;
   if (!lesc_cli_check_data_options (&error)
-      || (!to_stdout && !lesc_table_check_output (output, &error)))
+      || (!to_stdout && !lesc_table_check_output (output, &error))
+      || !lesc_cli_check_outputs (NULL, (const char *[]) { output }, 1, &error)
+      || !lesc_output_check_distinct ((const char *[]) { output }, 1,
+                                      (const char *[]) { argv[1], argv[2] }, 2, &error))
     return lesc_cli_fail (error);
   g_autoptr (LescModel) model = lesc_model_load (argv[1], &error);
   if (model == NULL)
@@ -75,7 +79,7 @@ lesc_cmd_predict (int argc, char **argv)
     {
       gsize length;
       g_autofree char *text = lesc_csv_format (d, names, &length);
-      if (!lesc_cli_output (NULL, text, length, &error))
+      if (!lesc_cli_output (NULL, text, length, &error) || !lesc_cli_commit_outputs (&error))
         return lesc_cli_fail (error);
       return LESC_EXIT_OK;
     }
@@ -87,7 +91,7 @@ lesc_cmd_predict (int argc, char **argv)
   g_ptr_array_add (settings, NULL);
   LescTableMeta meta = { .columns = names, .name = "labelDistribution",
                          .settings = (const char *const *) settings->pdata };
-  if (!lesc_table_write (output, d, &meta, &error))
+  if (!lesc_table_write (output, d, &meta, &error) || !lesc_cli_commit_outputs (&error))
     return lesc_cli_fail (error);
   fprintf (stderr, "lesc: %zu rows of %zu labels predicted by %s into %s\n", d->rows, d->cols,
            model->method->display_name, output);

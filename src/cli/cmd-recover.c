@@ -24,17 +24,20 @@
 #include <string.h>
 
 static char *method_option, *save_option, *trace_option, *format_option, *model_option;
-static int hold_out_option = 0, folds_option = 10;
+static int hold_out_option = G_MININT, folds_option = 10; /* G_MININT: not given */
 static gint64 fold_seed_option = -1;
 static GHashTable *param_values;   /* option name (no dashes) → value text */
 
 static const GOptionEntry fixed_entries[] = {
   { "method", 'm', 0, G_OPTION_ARG_STRING, &method_option,
     "Method: fcm, km, lp, ml, glle, lesc or glesc (case-insensitive)", "NAME" },
-  { "save-distributions", 'o', 0, G_OPTION_ARG_FILENAME, &save_option,
-    "Write the recovered distributions (n rows) to FILE: .csv, .tsv, .mat, .npy or .json "
-    "(the extension chooses; " LESC_CLI_OUTPUT_RULES "; - writes CSV, and the report goes to "
-    "standard error)", "FILE" },
+  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &save_option,
+    "Write the recovered distributions (n rows) to FILE: .csv, .tsv, .txt, .dat, .mat, .npy "
+    "or .json (the extension chooses; " LESC_CLI_OUTPUT_RULES "; - writes CSV, and the report "
+    "goes to standard error)", "FILE" },
+  /* the name -o had before it was --output as in every other command */
+  { "save-distributions", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &save_option,
+    "Same as --output", "FILE" },
   { "save-model", 0, 0, G_OPTION_ARG_FILENAME, &model_option,
     "GLLE, LESC, gLESC: keep what predicting new samples needs in MODEL (lesc predict; "
     "- is standard output, and the report goes to standard error)", "MODEL" },
@@ -94,6 +97,7 @@ param_entries (GPtrArray *texts)
       }
   return entries;
 }
+
 
 static char *
 param_list (const LescMethod *m)
@@ -278,7 +282,7 @@ lesc_cmd_recover (int argc, char **argv)
                                m->display_name);
       p.trace_bytes = 256e6;   /* a snapshot per iteration up to ~100 000 × 3 labels */
     }
-  gboolean holding_out = hold_out_option != 0;
+  gboolean holding_out = hold_out_option != G_MININT;
   if (holding_out && (hold_out_option < 1 || folds_option < 2 || hold_out_option > folds_option))
     return lesc_cli_usage ("recover", "--hold-out-fold %d --folds %d: expected 1 ≤ K ≤ folds, "
                            "folds ≥ 2", hold_out_option, folds_option);
@@ -298,7 +302,8 @@ lesc_cmd_recover (int argc, char **argv)
   if (!lesc_batch_settings (&p, &error) || !lesc_batch_kl (&kl, &error)
       || !lesc_run_params_check (&p, m, &error)
       || (save_option != NULL && !lesc_table_check_output (save_option, &error))
-      || (model_option != NULL && !lesc_table_check_folder (model_option, &error)))
+      || !lesc_cli_check_outputs (argv[1], (const char *[]) { save_option, model_option,
+                                                              trace_option }, 3, &error))
     return lesc_cli_fail (error);
   g_autoptr (LescDataset) ds = lesc_cli_open_dataset (argv[1], &error);
   if (ds == NULL)
@@ -316,7 +321,7 @@ lesc_cmd_recover (int argc, char **argv)
   gint64 t0 = g_get_monotonic_time ();
   guint32 fold_seed = fold_seed_option >= 0 ? (guint32) fold_seed_option : p.seed;
   g_autoptr (LescMatrix) d = model_option != NULL || holding_out
-    ? lesc_model_train (m, ds, &p, hold_out_option - 1, (guint) folds_option, fold_seed,
+    ? lesc_model_train (m, ds, &p, holding_out ? hold_out_option - 1 : -1, (guint) folds_option, fold_seed,
                         &progress, &result, &model, train, &n_train, &error)
     : lesc_method_run (m, ds, &p, &progress, &result, &error);
   double seconds = lesc_seconds_since (t0);
@@ -359,6 +364,14 @@ lesc_cmd_recover (int argc, char **argv)
                                                     truth->rows - kl_rows, truth->rows, TRUE);
       fprintf (stderr, "lesc: note: %s\n", note);
     }
+  /* every file in place together, or none (held since lesc_cli_check_outputs) */
+  if (!lesc_cli_commit_outputs (&error))
+    {
+      lesc_run_result_clear (&result);
+      return lesc_cli_fail (error);
+    }
+  if (result.note[0] != '\0')
+    fprintf (stderr, "lesc: note: %s\n", result.note);
   g_autofree char *warning = lesc_run_result_warning (&result);
   if (warning != NULL)
     fprintf (stderr, "lesc: warning: %s\n", warning);

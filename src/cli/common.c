@@ -1,11 +1,14 @@
 #include "cli/cli.h"
+#include "core/base/number.h"
 #include "cli/options-list.h"
 #include "core/data/open.h"
 #include "core/base/output.h"
+#include "core/base/quote.h"
 #include "core/methods/method.h"
 
 #include <gio/gio.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,7 +63,8 @@ static const char data_help[] =
   "recovered but not scored. Data sets are checked when read: no NaN or Inf, degrees >= 0,\n"
   "rows of the label distributions summing to 1 within 1e-5 (--renormalize divides them by\n"
   "their sums), logical labels 0/1 with at least one 1 per row (and, read from a file, on\n"
-  "every label), n >= 1, o >= 2.\n\n"
+  "every label), n >= 1 (recovering needs n >= 2), o >= 2. DATA '-' reads a text table\n"
+  "from standard input; pipes are read too, devices and sockets are not.\n\n"
   "Exit status: 0 success, 1 bad data or files, 2 bad usage.";
 
 gboolean
@@ -144,7 +148,8 @@ lesc_cli_parse_with_notes (const char *command, const char *params, const char *
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (ctx, argc, argv, &error))
     {
-      fprintf (stderr, "lesc %s: %s (see 'lesc %s --help')\n", command, error->message, command);
+      g_autofree char *line = lesc_quote_line (error->message);
+      fprintf (stderr, "lesc %s: %s (see 'lesc %s --help')\n", command, line, command);
       return FALSE;
     }
   if (list_options)
@@ -161,9 +166,12 @@ int
 lesc_cli_fail (GError *error)
 {
   /* the reader of the output stopped reading (`lesc … | head`): not a failure of ours */
+  lesc_output_discard (); /* no output of a failed command is left (output.h) */
   if (error->domain == LESC_ERROR && error->code == LESC_ERROR_PIPE)
     return LESC_EXIT_OK;
-  fprintf (stderr, "lesc: %s\n", error->message);
+  /* one line whatever bytes of the user's files the message quotes (quote.h) */
+  g_autofree char *line = lesc_quote_line (error->message);
+  fprintf (stderr, "lesc: %s\n", line);
   if (error->domain == LESC_ERROR && error->code == LESC_ERROR_USAGE)
     return LESC_EXIT_USAGE;
   return LESC_EXIT_DATA;
@@ -174,8 +182,9 @@ lesc_cli_usage (const char *command, const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
-  g_autofree char *msg = g_strdup_vprintf (fmt, ap);
+  g_autofree char *raw = g_strdup_vprintf (fmt, ap);
   va_end (ap);
+  g_autofree char *msg = lesc_quote_line (raw);
   fprintf (stderr, "lesc %s: %s (see 'lesc %s --help')\n", command, msg, command);
   return LESC_EXIT_USAGE;
 }
@@ -184,7 +193,10 @@ void
 lesc_cli_say_notes (const LescDataset *ds)
 {
   for (char **n = ds->notes; n != NULL && *n != NULL; n++)
-    fprintf (stderr, "lesc: note: %s\n", *n);
+    {
+      g_autofree char *line = lesc_quote_line (*n);
+      fprintf (stderr, "lesc: note: %s\n", line);
+    }
 }
 
 LescOpenOptions
@@ -261,4 +273,50 @@ gboolean
 lesc_cli_write_file (const char *path, const char *contents, gsize length, GError **error)
 {
   return lesc_output_write (path, contents, length, error);
+}
+
+/* The files DATA names (for the check that no output replaces one); missing ones are
+ * left to the loader to report. */
+static GPtrArray *
+input_files (const char *spec)
+{
+  GPtrArray *files = g_ptr_array_new_with_free_func (g_free);
+  g_auto (GStrv) parts = g_file_test (spec, G_FILE_TEST_EXISTS) || strchr (spec, ',') == NULL
+                           ? g_strsplit (spec, "\x01", 1) : g_strsplit (spec, ",", -1);
+  for (char **p = parts; *p != NULL; p++)
+    {
+      char *found = lesc_dataset_find (*p, lesc_cli_data_dir, NULL);
+      if (found != NULL)
+        g_ptr_array_add (files, found);
+    }
+  return files;
+}
+
+gboolean
+lesc_cli_check_outputs (const char *spec, const char *const *outputs, guint n_outputs,
+                        GError **error)
+{
+  for (guint k = 0; k < n_outputs; k++)
+    if (outputs[k] != NULL && !lesc_output_check (outputs[k], error))
+      return FALSE;
+  g_autoptr (GPtrArray) inputs = spec != NULL ? input_files (spec)
+                                              : g_ptr_array_new_with_free_func (g_free);
+  if (!lesc_output_check_distinct (outputs, n_outputs, (const char *const *) inputs->pdata,
+                                   inputs->len, error))
+    return FALSE;
+  lesc_output_hold ();
+  return TRUE;
+}
+
+gboolean
+lesc_cli_commit_outputs (GError **error)
+{
+  return lesc_output_commit (error);
+}
+
+gboolean
+lesc_cli_parse_number (const char *text, double *value)
+{
+  /* the one rule for numbers a user types (core/base/number.h): no hex, inf or nan */
+  return lesc_number_parse (text, value, NULL);
 }

@@ -1,5 +1,7 @@
 #include "core/base/error.h"
 
+#include <sys/stat.h>
+
 G_DEFINE_QUARK (lesc-error-quark, lesc_error)
 
 void
@@ -13,6 +15,13 @@ lesc_set_io_error (GError **error, const char *path, const char *verb, const GEr
 GMappedFile *
 lesc_map_file (const char *path, GError **error)
 {
+  /* a device or FIFO mapped or read may never end (/dev/zero): regular files only */
+  struct stat st;
+  if (stat (path, &st) == 0 && !S_ISREG (st.st_mode))
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: cannot read: not a regular file", path);
+      return NULL;
+    }
   GError *local = NULL;
   GMappedFile *file = g_mapped_file_new (path, FALSE, &local);
   if (file == NULL)

@@ -98,6 +98,11 @@ lesc_json_string (GString *out, const char *s)
       g_string_append (out, "null");
       return;
     }
+  /* JSON is UTF-8: a byte that is not (a name from a Latin-1 file) becomes U+FFFD rather
+   * than an invalid file */
+  g_autofree char *valid = g_utf8_validate (s, -1, NULL) ? NULL : g_utf8_make_valid (s, -1);
+  if (valid != NULL)
+    s = valid;
   g_string_append_c (out, '"');
   for (const guchar *c = (const guchar *) s; *c; c++)
     switch (*c)

@@ -12,6 +12,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+#include <glib/gstdio.h>
 
 /* Symbolic links followed before giving up (Linux's own limit). */
 #define MAX_LINKS 40
@@ -181,6 +182,117 @@ resolve (const char *path, struct stat *st, gboolean *exists, GError **error)
   return NULL;
 }
 
+/* ---- held writes: every output of a command in place together, or none -------------- */
+
+typedef struct {
+  char *path;      /* as the user named it */
+  char *target;    /* the file renamed over (regular files), or NULL: a stream */
+  char *temp;      /* regular files: the written temporary file */
+  GBytes *bytes;   /* streams: what to write at the commit */
+} Held;
+
+static GPtrArray *held; /* of Held; NULL: writes are not held */
+
+static void
+held_free (gpointer p)
+{
+  Held *h = p;
+  if (h->temp != NULL)
+    g_unlink (h->temp);
+  g_free (h->path);
+  g_free (h->target);
+  g_free (h->temp);
+  if (h->bytes)
+    g_bytes_unref (h->bytes);
+  g_free (h);
+}
+
+void
+lesc_output_hold (void)
+{
+  lesc_output_discard ();
+  held = g_ptr_array_new_with_free_func (held_free);
+}
+
+void
+lesc_output_discard (void)
+{
+  g_clear_pointer (&held, g_ptr_array_unref); /* the temporary files are removed */
+}
+
+static gboolean write_now (const char *path, const void *contents, gsize length, GError **error);
+
+gboolean
+lesc_output_commit (GError **error)
+{
+  if (held == NULL)
+    return TRUE;
+  g_autoptr (GPtrArray) all = g_steal_pointer (&held);
+  /* streams first: one that fails still leaves no regular file replaced */
+  for (guint k = 0; k < all->len; k++)
+    {
+      Held *h = g_ptr_array_index (all, k);
+      gsize n = 0;
+      const void *p = h->bytes ? g_bytes_get_data (h->bytes, &n) : NULL;
+      if (h->temp == NULL && !write_now (h->path, p, n, error))
+        return FALSE;
+    }
+  for (guint k = 0; k < all->len; k++)
+    {
+      Held *h = g_ptr_array_index (all, k);
+      if (h->temp == NULL)
+        continue;
+      if (rename (h->temp, h->target) != 0)
+        {
+          int e = errno;
+          return failed (error, h->path, h->target, LESC_ERROR_IO, "cannot write: %s",
+                         g_strerror (e));
+        }
+      g_clear_pointer (&h->temp, g_free); /* in place: no longer removed */
+    }
+  return TRUE;
+}
+
+/* A regular file's bytes written to a temporary file beside it, kept for the commit. */
+static gboolean
+hold_file (const char *path, const char *target, int mode, const void *contents, gsize length,
+           GError **error)
+{
+  g_autofree char *dir = g_path_get_dirname (target);
+  g_autofree char *base = g_path_get_basename (target);
+  g_autofree char *temp = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
+  int fd = g_mkstemp_full (temp, O_WRONLY | O_CLOEXEC, mode);
+  if (fd < 0)
+    {
+      int e = errno;
+      return failed (error, path, target, LESC_ERROR_IO, "cannot write: %s", g_strerror (e));
+    }
+  Held *h = g_new0 (Held, 1);
+  h->path = g_strdup (path);
+  h->target = g_strdup (target);
+  h->temp = g_steal_pointer (&temp);
+  g_ptr_array_add (held, h); /* removed again when anything fails */
+  gboolean ok = write_all (fd, path, target, contents, length, error);
+  if ((fchmod (fd, (mode_t) mode) != 0 || fsync (fd) != 0) && ok)
+    {
+      int e = errno;
+      ok = failed (error, path, target, LESC_ERROR_IO, "cannot write: %s", g_strerror (e));
+    }
+  if (close (fd) != 0 && ok)
+    {
+      int e = errno;
+      ok = failed (error, path, target, LESC_ERROR_IO, "cannot write: %s", g_strerror (e));
+    }
+  return ok;
+}
+
+/* An existing file without write permission is not replaced: the user protected it. */
+static gboolean
+read_only (const struct stat *st, const char *target)
+{
+  return (st->st_mode & 0222) == 0 || access (target, W_OK) != 0;
+}
+
 /* A regular file (or none yet): written to a temporary file in the same folder and renamed
  * over it. */
 static gboolean
@@ -194,7 +306,20 @@ write_atomic (const char *path, const char *target, const struct stat *st, gbool
                    errno == ENOENT ? "does not exist" : g_strerror (errno));
   if (!S_ISDIR (dst.st_mode))
     return failed (error, path, target, LESC_ERROR_IO, "cannot write: %s is not a folder", dir);
+  if (exists && read_only (st, target))
+    return failed (error, path, target, LESC_ERROR_IO, "is read-only (not replaced: make it "
+                   "writable or choose another name)");
   int mode = exists ? (int) (st->st_mode & 07777) : 0666;
+  if (held != NULL)
+    {
+      if (!exists)
+        {
+          mode_t mask = umask (0);
+          umask (mask);
+          mode &= ~(int) mask;
+        }
+      return hold_file (path, target, mode, contents, length, error);
+    }
   GError *local = NULL;
   if (g_file_set_contents_full (target, contents, (gssize) length,
                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_ONLY_EXISTING,
@@ -209,6 +334,31 @@ write_atomic (const char *path, const char *target, const struct stat *st, gbool
 
 gboolean
 lesc_output_write (const char *path, const void *contents, gsize length, GError **error)
+{
+  struct stat st;
+  gboolean exists = FALSE;
+  if (held != NULL && strcmp (path, "-") != 0)
+    {
+      g_autofree char *target = resolve (path, &st, &exists, error);
+      if (target == NULL)
+        return FALSE;
+      if (!exists || S_ISREG (st.st_mode))
+        return write_atomic (path, target, &st, exists, contents, length, error);
+    }
+  if (held != NULL)
+    {
+      /* a stream: written at the commit, once every file is ready */
+      Held *h = g_new0 (Held, 1);
+      h->path = g_strdup (path);
+      h->bytes = g_bytes_new (contents, length);
+      g_ptr_array_add (held, h);
+      return TRUE;
+    }
+  return write_now (path, contents, length, error);
+}
+
+static gboolean
+write_now (const char *path, const void *contents, gsize length, GError **error)
 {
   if (strcmp (path, "-") == 0)
     {
@@ -232,4 +382,130 @@ lesc_output_write (const char *path, const void *contents, gsize length, GError 
     return write_socket (path, target, contents, length, error);
   return failed (error, path, target, LESC_ERROR_IO,
                  "is a block device (refusing to write a disk; expected a file name)");
+}
+
+/* ---- checks before the work ----------------------------------------------------- */
+
+gboolean
+lesc_output_check (const char *path, GError **error)
+{
+  if (strcmp (path, "-") == 0)
+    return TRUE;
+  if (*path == '\0')
+    return failed (error, "''", NULL, LESC_ERROR_USAGE, "an empty file name");
+  if (g_str_has_suffix (path, G_DIR_SEPARATOR_S))
+    return failed (error, path, NULL, LESC_ERROR_IO, "names a folder (it ends with '/'; "
+                   "expected a file name)");
+  struct stat st;
+  gboolean exists = FALSE;
+  g_autofree char *target = resolve (path, &st, &exists, error);
+  if (target == NULL)
+    return FALSE;
+  if (exists && S_ISDIR (st.st_mode))
+    return failed (error, path, target, LESC_ERROR_IO, "is a folder (expected a file name)");
+  if (exists && S_ISBLK (st.st_mode))
+    return failed (error, path, target, LESC_ERROR_IO,
+                   "is a block device (refusing to write a disk; expected a file name)");
+  if (exists && !S_ISREG (st.st_mode))
+    return TRUE; /* a FIFO, character device or socket: written into */
+  g_autofree char *dir = g_path_get_dirname (target);
+  struct stat dst;
+  if (stat (dir, &dst) != 0)
+    {
+      int e = errno;
+      return failed (error, path, target, LESC_ERROR_IO, "cannot write: the folder %s %s", dir,
+                     e == ENOENT ? "does not exist" : g_strerror (e));
+    }
+  if (!S_ISDIR (dst.st_mode))
+    return failed (error, path, target, LESC_ERROR_IO, "cannot write: %s is not a folder", dir);
+  if (access (dir, W_OK | X_OK) != 0)
+    {
+      int e = errno;
+      return failed (error, path, target, LESC_ERROR_IO, "cannot write: the folder %s: %s", dir,
+                     g_strerror (e));
+    }
+  if (exists && read_only (&st, target))
+    return failed (error, path, target, LESC_ERROR_IO, "is read-only (not replaced: make it "
+                   "writable or choose another name)");
+  return TRUE;
+}
+
+/* What `path` is on disk: the device and inode of what it ends at, or, when nothing is
+ * there yet, its absolute name with the folder's links resolved. */
+typedef struct {
+  gboolean exists;
+  dev_t dev;
+  ino_t ino;
+  char *name;
+} Identity;
+
+static void
+identify (const char *path, Identity *id)
+{
+  struct stat st;
+  id->exists = stat (path, &st) == 0;
+  id->dev = st.st_dev;
+  id->ino = st.st_ino;
+  id->name = NULL;
+  if (id->exists)
+    return;
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
+  char *real = realpath (dir, NULL);
+  id->name = g_build_filename (real ? real : dir, base, NULL);
+  free (real);
+}
+
+static gboolean
+same (const Identity *a, const Identity *b)
+{
+  if (a->exists != b->exists)
+    return FALSE;
+  return a->exists ? a->dev == b->dev && a->ino == b->ino : strcmp (a->name, b->name) == 0;
+}
+
+gboolean
+lesc_output_check_distinct (const char *const *outputs, guint n_outputs,
+                            const char *const *inputs, guint n_inputs, GError **error)
+{
+  for (guint a = 0; a < n_outputs; a++)
+    {
+      if (outputs[a] == NULL)
+        continue;
+      gboolean stdout_a = strcmp (outputs[a], "-") == 0;
+      Identity ia;
+      identify (outputs[a], &ia);
+      gboolean ok = TRUE;
+      for (guint b = a + 1; ok && b < n_outputs; b++)
+        {
+          if (outputs[b] == NULL || (stdout_a != (strcmp (outputs[b], "-") == 0)))
+            continue;
+          Identity ib;
+          identify (outputs[b], &ib);
+          if (stdout_a || same (&ia, &ib))
+            ok = stdout_a
+                 ? failed (error, "standard output", NULL, LESC_ERROR_USAGE, "two outputs "
+                           "cannot both be standard output (name a file for one)")
+                 : failed (error, outputs[b], NULL, LESC_ERROR_USAGE, "written twice (it is "
+                           "also the output %s): one would replace the other (choose two "
+                           "names)", outputs[a]);
+          g_free (ib.name);
+        }
+      for (guint b = 0; ok && !stdout_a && b < n_inputs; b++)
+        {
+          struct stat st;
+          if (inputs[b] == NULL || stat (inputs[b], &st) != 0 || !S_ISREG (st.st_mode))
+            continue;
+          Identity ib;
+          identify (inputs[b], &ib);
+          if (same (&ia, &ib))
+            ok = failed (error, outputs[a], NULL, LESC_ERROR_USAGE, "is the input file %s: "
+                         "writing it would replace the data (choose another name)", inputs[b]);
+          g_free (ib.name);
+        }
+      g_free (ia.name);
+      if (!ok)
+        return FALSE;
+    }
+  return TRUE;
 }

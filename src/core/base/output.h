@@ -20,4 +20,24 @@ G_BEGIN_DECLS
  * errors are LESC_ERROR_IO "PATH: cannot write: REASON". */
 gboolean lesc_output_write (const char *path, const void *contents, gsize length, GError **error);
 
+/* Before the work: whether `path` can be written by the rules above — not a folder (nor a
+ * name ending in '/'), its folder there and writable, and an existing regular file not
+ * read-only (a file without write permission is refused, never replaced). Else
+ * LESC_ERROR_IO naming it. */
+gboolean lesc_output_check (const char *path, GError **error);
+/* Before the work: no two of `outputs` are one file (or both standard output), and none of
+ * them is one of the regular files `inputs`; NULL entries are skipped. Links are followed,
+ * so two names of one file are caught. Else LESC_ERROR_USAGE naming both. */
+gboolean lesc_output_check_distinct (const char *const *outputs, guint n_outputs,
+                                     const char *const *inputs, guint n_inputs, GError **error);
+
+/* All or nothing, for a command with several outputs: after lesc_output_hold, each write
+ * to a regular file goes to a temporary file beside it and each write to a stream is kept;
+ * lesc_output_commit writes the streams, then renames every temporary file into place;
+ * lesc_output_discard (also on a failed commit) removes the temporary files. Not for
+ * threads: one command's outputs at a time. */
+void lesc_output_hold (void);
+gboolean lesc_output_commit (GError **error);
+void lesc_output_discard (void);
+
 G_END_DECLS

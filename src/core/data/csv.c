@@ -2,7 +2,9 @@
 #include "core/data/csv.h"
 #include "core/base/error.h"
 #include "core/base/output.h"
+#include "core/base/quote.h"
 #include "core/data/validate.h"
+#include "core/data/input.h"
 
 #include <errno.h>
 #include <math.h>
@@ -34,6 +36,19 @@ is_number (const char *cell)
 {
   double v;
   return parse_number (cell, &v) != NUMBER_NOT;
+}
+
+/* The spellings of a missing value that spreadsheets, R and pandas write (NaN is a number
+ * to the reader, and refused later as not finite). */
+static gboolean
+is_missing_marker (const char *cell)
+{
+  static const char *const markers[] = { "", "NA", "N/A", "#N/A", "null", "NULL", "None",
+                                         "?", "-", "–", ".", "missing" };
+  for (guint k = 0; k < G_N_ELEMENTS (markers); k++)
+    if (strcmp (cell, markers[k]) == 0)
+      return TRUE;
+  return FALSE;
 }
 
 /* ---- delimiters ------------------------------------------------------------------- */
@@ -78,6 +93,15 @@ lesc_csv_report_describe (const LescCsvReport *r)
     g_ptr_array_add (parts, g_strdup ("column 1 skipped as an index column (its header cell "
                                       "is empty, as pandas writes it; --no-index-column reads "
                                       "it as data)"));
+  if (r->cr_lines)
+    g_ptr_array_add (parts, g_strdup ("lines end in a carriage return alone (classic Mac OS), "
+                                      "read as line breaks"));
+  if (r->header_latin1)
+    g_ptr_array_add (parts, g_strdup ("the header is not UTF-8: read as Windows-1252 "
+                                      "(Latin-1)"));
+  if (r->header_guessed)
+    g_ptr_array_add (parts, g_strdup ("line 1 read as the header (it holds text cells; its "
+                                      "numbers are not read as data)"));
   if (r->comment_lines > 0)
     g_ptr_array_add (parts, g_strdup_printf ("%zu comment line%s starting with '#' skipped",
                                              r->comment_lines, r->comment_lines == 1 ? "" : "s"));
@@ -94,6 +118,8 @@ typedef struct {
   GPtrArray *lines;   /* the non-blank, non-comment lines, NUL-terminated in place */
   GArray *numbers;    /* their 1-based line numbers (gsize) */
   gsize comments;
+  gboolean cr_lines;  /* CR alone ended the lines */
+  gboolean given;     /* the delimiter was named (--delimiter), not detected */
 } Lines;
 
 static gboolean
@@ -124,6 +150,14 @@ split_lines (const char *path, char *text, gsize length, Lines *out, GError **er
   out->lines = g_ptr_array_new ();
   out->numbers = g_array_new (FALSE, FALSE, sizeof (gsize));
   char *p = text, *end = text + length;
+  /* no line feed but carriage returns: lines ended by CR alone (old Mac OS, some exports) */
+  if (memchr (text, '\n', length) == NULL && memchr (text, '\r', length) != NULL)
+    {
+      for (char *c = text; c < end; c++)
+        if (*c == '\r')
+          *c = '\n';
+      out->cr_lines = TRUE;
+    }
   if (length >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0) /* UTF-8 byte-order mark */
     p += 3;
   for (gsize number = 1; p < end; number++)
@@ -151,14 +185,10 @@ static gboolean
 read_lines (const char *path, char **text, Lines *lines, GError **error)
 {
   gsize length = 0;
-  GError *local = NULL;
-  if (!g_file_get_contents (path, text, &length, &local))
-    {
-      lesc_set_io_error (error, path, "read", local);
-      g_error_free (local);
-      return FALSE;
-    }
-  return split_lines (path, *text, length, lines, error);
+  *text = lesc_input_read (path, &length, error);
+  if (*text == NULL)
+    return FALSE;
+  return split_lines (lesc_input_name (path), *text, length, lines, error);
 }
 
 static void
@@ -354,8 +384,7 @@ delimiter_text (char d)
 static char *
 shorten (const char *s)
 {
-  return g_utf8_validate (s, -1, NULL) && g_utf8_strlen (s, -1) <= 40
-           ? g_strdup (s) : g_strdup_printf ("%.37s...", s);
+  return lesc_quote (s, -1, LESC_QUOTE_MAX);
 }
 
 static gboolean
@@ -388,11 +417,17 @@ bad_cell (const Lines *l, gsize k, gsize column, const char *cell, gboolean quot
   else if (*cell == '\0' && !quoted)
     g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
                  "%s: line %zu, column %zu is empty (expected a number)", l->path, line, column);
+  else if (!quoted && is_missing_marker (cell))
+    g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+                 "%s: line %zu, column %zu: '%s' marks a missing value (expected a number: "
+                 "lesc needs every value; fill or drop the row)", l->path, line, column, s);
   else if (other)
     g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
-                 "%s: line %zu, column %zu: '%s' holds %s but the file is %s-separated (mixed "
-                 "delimiters; name the delimiter with --delimiter)", l->path, line, column, s,
-                 delimiter_text (other), lesc_csv_delimiter_name (delimiter));
+                 "%s: line %zu, column %zu: '%s' holds %s but the file is %s-separated (%s)",
+                 l->path, line, column, s, delimiter_text (other),
+                 lesc_csv_delimiter_name (delimiter),
+                 l->given ? "mixed delimiters; the file is read as --delimiter says: is that its delimiter?"
+                          : "mixed delimiters; name the delimiter with --delimiter");
   else
     g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
                  "%s: line %zu, column %zu: '%s' is not a number", l->path, line, column, s);
@@ -406,6 +441,7 @@ typedef struct {
   gsize cols;        /* cells per line */
   gsize skip;        /* 1 when the first column is an index */
   char **header;     /* owned; NULL: no header line */
+  gboolean guessed;  /* the header line holds numbers too (said in a note) */
 } Table;
 
 /* The header of line 0, or NULL when every cell is a number (the first cell aside when
@@ -417,12 +453,21 @@ read_header (Table *t, gboolean index, Cells *cells, GError **error)
   if (!tokenize (t->lines, 0, copy, t->delimiter, cells, error))
     return FALSE;
   t->cols = cells->cells->len;
-  gboolean header = FALSE;
+  /* a header has a text cell; a line of numbers whose other cells all mark missing values
+   * (1,NA,0) is data, refused where the value is missing, not taken for names */
+  gboolean text = FALSE, numbers = FALSE;
   for (guint c = index && t->cols > 1 ? 1 : 0; c < cells->cells->len; c++)
-    header |= g_array_index (cells->quoted, gboolean, c)
-              || !is_number (g_ptr_array_index (cells->cells, c));
-  if (!header)
+    {
+      const char *cell = g_ptr_array_index (cells->cells, c);
+      gboolean quoted = g_array_index (cells->quoted, gboolean, c);
+      if (!quoted && is_number (cell))
+        numbers = TRUE;
+      else if (quoted || !is_missing_marker (cell))
+        text = TRUE;
+    }
+  if (!text)
     return TRUE;
+  t->guessed = numbers;
   t->header = g_new0 (char *, t->cols + 1);
   for (guint c = 0; c < cells->cells->len; c++)
     t->header[c] = g_strdup (g_ptr_array_index (cells->cells, c));
@@ -504,6 +549,8 @@ lesc_csv_read_with (const char *path, const LescCsvOptions *options, char ***hea
   if (!read_lines (path, &text, &lines, error))
     return NULL;
   report->comment_lines = lines.comments;
+  report->cr_lines = lines.cr_lines;
+  lines.given = options->delimiter != 0;
   if (lines.lines->len == 0)
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
@@ -537,9 +584,24 @@ lesc_csv_read_with (const char *path, const LescCsvOptions *options, char ***hea
   if (m == NULL)
     return NULL;
   report->index_skipped = t.skip == 1;
+  report->header_guessed = t.guessed;
   report->index_detected = detected_index && t.skip == 1;
   if (header_out && header != NULL)
-    *header_out = g_strdupv (header + t.skip);
+    {
+      *header_out = g_strdupv (header + t.skip);
+      for (char **h = *header_out; *h != NULL; h++)
+        if (!g_utf8_validate (*h, -1, NULL))
+          {
+            /* names are UTF-8 everywhere they go (JSON, models, the window): a file
+             * from a Latin-1 spreadsheet is read as Windows-1252, its superset */
+            char *u = g_convert (*h, -1, "UTF-8", "WINDOWS-1252", NULL, NULL, NULL);
+            if (u == NULL)
+              u = g_convert (*h, -1, "UTF-8", "ISO-8859-1", NULL, NULL, NULL);
+            g_free (*h);
+            *h = u != NULL ? u : g_strdup ("?");
+            report->header_latin1 = TRUE;
+          }
+    }
   return m;
 }
 

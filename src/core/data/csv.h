@@ -44,6 +44,9 @@ typedef struct {
   gboolean index_skipped;  /* the first column was skipped as an index */
   gboolean index_detected; /* … because its header cell is empty (LESC_CSV_INDEX_AUTO) */
   gsize comment_lines;     /* lines starting with '#' skipped */
+  gboolean cr_lines;       /* lines ended by CR alone (classic Mac OS), read as lines */
+  gboolean header_guessed; /* line 1 read as a header although it holds numbers too */
+  gboolean header_latin1;  /* header cells that are not UTF-8, read as Windows-1252 */
 } LescCsvReport;
 
 /* "comma", "tab", "semicolon", "whitespace". */

@@ -14,6 +14,8 @@
 #include "core/data/matfile.h"
 #include "core/data/matnames.h"
 #include "core/base/error.h"
+#include "core/data/input.h"
+#include "core/data/mat73.h"
 #include "core/data/matcheck.h"
 #include "core/data/validate.h"
 #include "core/base/output.h"
@@ -95,6 +97,7 @@ class_words (int c)
     case MAT_C_CHAR: return "text";
     case MAT_C_FUNCTION: return "a function handle";
     case MAT_C_OPAQUE: return "an opaque object";
+    case MAT_C_EMPTY: return "of no class MATLAB knows (no MATLAB_class attribute)";
     default: return "numeric";
     }
 }
@@ -130,16 +133,22 @@ source_variable (const Source *s, guint k)
   return s->f ? lesc_mat_file_variable (s->f, k) : &g_array_index (s->v73, LescMatVariable, k);
 }
 
-static gboolean
-is_v73 (const char *path)
+gboolean
+lesc_mat_starts_with (const char *path, const char *text)
 {
-  char head[10] = { 0 };
+  char head[32] = { 0 };
+  gsize n = MIN (strlen (text), sizeof head);
   FILE *fp = fopen (path, "rb");
-  gboolean yes = fp != NULL && fread (head, 1, sizeof head, fp) == sizeof head
-                 && memcmp (head, "MATLAB 7.3", 10) == 0;
+  gboolean yes = fp != NULL && fread (head, 1, n, fp) == n && memcmp (head, text, n) == 0;
   if (fp != NULL)
     fclose (fp);
   return yes;
+}
+
+static gboolean
+is_v73 (const char *path)
+{
+  return lesc_mat_starts_with (path, "MATLAB 7.3");
 }
 
 static void
@@ -170,6 +179,13 @@ v73_directory (const char *path, GError **error)
   g_array_set_clear_func (vars, variable_clear);
   G_LOCK (matio);
   quiet_libraries ();
+  /* bounded before matio believes the sizes the file states (mat73.h) */
+  if (!lesc_mat73_check (path, error))
+    {
+      G_UNLOCK (matio);
+      g_array_unref (vars);
+      return NULL;
+    }
   mat_t *mat = Mat_Open (path, MAT_ACC_RDONLY);
   matvar_t *v;
   while (mat != NULL && (v = Mat_VarReadNextInfo (mat)) != NULL)
@@ -177,6 +193,8 @@ v73_directory (const char *path, GError **error)
       LescMatVariable e = { .name = g_strdup (v->name ? v->name : "?"), .index = vars->len + 1,
                             .klass = v->class_type, .complex = v->isComplex,
                             .rank = (guint) MAX (v->rank, 0) };
+      if (e.klass == MAT_C_EMPTY && v->name != NULL)
+        e.klass = lesc_mat73_numeric_class (path, v->name); /* h5py's NULLPAD class */
       e.rows = v->rank >= 1 ? v->dims[0] : 0;
       e.cols = v->rank >= 2 ? v->dims[1] : 1;
       e.elements = 1;
@@ -205,6 +223,8 @@ static gboolean
 source_open (Source *s, const char *path, GError **error)
 {
   s->path = path;
+  if (!lesc_input_check (path, FALSE, error))
+    return FALSE;
   if (is_v73 (path))
     return (s->v73 = v73_directory (path, error)) != NULL;
   return (s->f = lesc_mat_file_open (path, error)) != NULL;
@@ -307,7 +327,11 @@ read_variables (const Source *s, const char *path, const LescMatVariable *const 
   for (guint k = 0; k < n && ok; k++)
     {
       matvar_t *v = s->f ? Mat_VarReadNext (mat) : Mat_VarRead (mat, vars[k]->name);
-      ok = to_matrix (path, vars[k], v, &out[k], error);
+      if (s->f == NULL && (v == NULL || v->class_type == MAT_C_EMPTY))
+        out[k] = lesc_mat73_read (path, vars[k]->name, vars[k]->rows, vars[k]->cols, error),
+        ok = out[k] != NULL; /* classed by mat73.c: matio does not read it */
+      else
+        ok = to_matrix (path, vars[k], v, &out[k], error);
       Mat_VarFree (v);
     }
   if (mat != NULL)

@@ -9,6 +9,10 @@ LescDataset *lesc_dataset_load_mat (const char *path, GError **error);
 
 /* One variable of a .mat file, the first of `names` present, as a double matrix. */
 LescMatrix *lesc_mat_read_variable (const char *path, const char *const *names, GError **error);
+
+/* Whether the file `path` starts with `text` (at most 32 bytes): "MATLAB " for any MAT
+ * file with a header, "MATLAB 7.3" for HDF5 ones. */
+gboolean lesc_mat_starts_with (const char *path, const char *text);
 extern const char *const lesc_mat_logical_names[]; /* "logicalLabel", "logical_label" */
 
 /* Write `m` as the double variable `name` and, when `settings` is not NULL, that text as

@@ -3,6 +3,8 @@
  * subset read here — one numeric array of at most two dimensions — fits in a page. */
 #include "core/data/npy.h"
 #include "core/base/error.h"
+#include "core/base/quote.h"
+#include "core/data/input.h"
 #include "core/data/validate.h"
 
 #include <string.h>
@@ -77,12 +79,14 @@ read_string (Scanner *sc)
 static gboolean
 parse_descr (const char *path, const char *descr, Header *h, GError **error)
 {
+  /* shown quoted: a dtype string is the file's bytes (quote.h) */
+  g_autofree char *shown = lesc_quote (descr, -1, LESC_QUOTE_MAX);
   if (descr[0] != '\0' && descr[1] == 'O')
     return format_error (error, path, "holds an object array (dtype '%s': Python objects, "
-                         "saved with pickle); expected numbers", descr);
+                         "saved with pickle); expected numbers", shown);
   if (strlen (descr) < 3 || strchr ("<>|=", descr[0]) == NULL)
     return format_error (error, path, "unsupported dtype '%s' (expected a numeric dtype such "
-                         "as '<f8')", descr);
+                         "as '<f8')", shown);
   h->big_endian = descr[0] == '>' || (descr[0] == '=' && G_BYTE_ORDER == G_BIG_ENDIAN);
   char code = descr[1];
   char *end = NULL;
@@ -98,7 +102,7 @@ parse_descr (const char *path, const char *descr, Header *h, GError **error)
     }
   if (!ok)
     return format_error (error, path, "unsupported dtype '%s' (expected bool, int8…int64, "
-                         "uint8…uint64, float32 or float64)", descr);
+                         "uint8…uint64, float32 or float64)", shown);
   h->size = (guint) size;
   return TRUE;
 }
@@ -188,13 +192,19 @@ parse_header (const char *path, const char *text, Header *h, GError **error)
           seen[2] = TRUE;
         }
       else
-        return format_error (error, path, "bad header: unexpected or repeated key '%s' "
-                             "(expected 'descr', 'fortran_order' and 'shape')", key);
+        {
+          g_autofree char *shown = lesc_quote (key, -1, LESC_QUOTE_MAX);
+          return format_error (error, path, "bad header: unexpected or repeated key '%s' "
+                               "(expected 'descr', 'fortran_order' and 'shape')", shown);
+        }
       skip_space (&sc);
       if (*sc.s == ',')
         sc.s++;
       else if (*sc.s != '}')
-        return format_error (error, path, "bad header (expected ',' or '}' after '%s')", key);
+        {
+          g_autofree char *shown = lesc_quote (key, -1, LESC_QUOTE_MAX);
+          return format_error (error, path, "bad header (expected ',' or '}' after '%s')", shown);
+        }
     }
   sc.s++;
   skip_space (&sc);
@@ -236,54 +246,76 @@ element (const Header *h, const guchar *p)
   return 0.0;
 }
 
-LescMatrix *
-lesc_npy_parse (const char *path, const guchar *d, gsize length, GError **error)
+gboolean
+lesc_npy_header_end (const char *path, const guchar *d, gsize length, gsize *header_end,
+                     GError **error)
 {
   if (length < 10 || memcmp (d, magic, sizeof magic) != 0)
-    {
-      format_error (error, path, "not a NumPy .npy file (bad magic: expected the bytes "
-                    "\\x93NUMPY)");
-      return NULL;
-    }
+    return format_error (error, path, "not a NumPy .npy file (bad magic: expected the bytes "
+                         "\\x93NUMPY)");
   guint major = d[6];
-  gsize header_len, start;
   if (major == 1)
-    header_len = (gsize) d[8] | (gsize) d[9] << 8, start = 10;
+    *header_end = 10 + ((gsize) d[8] | (gsize) d[9] << 8);
   else if (major == 2 || major == 3)
     {
       if (length < 12)
-        return format_error (error, path, "truncated .npy header"), NULL;
-      header_len = (gsize) d[8] | (gsize) d[9] << 8 | (gsize) d[10] << 16 | (gsize) d[11] << 24;
-      start = 12;
+        return format_error (error, path, "truncated .npy header");
+      *header_end = 12 + ((gsize) d[8] | (gsize) d[9] << 8 | (gsize) d[10] << 16
+                          | (gsize) d[11] << 24);
     }
   else
-    {
-      format_error (error, path, ".npy format version %u.%u (expected 1.0, 2.0 or 3.0)", major,
-                    d[7]);
-      return NULL;
-    }
-  if (header_len > length - start)
-    {
-      format_error (error, path, "truncated file (the header claims %zu bytes, %zu remain)",
-                    header_len, length - start);
-      return NULL;
-    }
-  if (memchr (d + start, '\0', header_len) != NULL)
-    {
-      format_error (error, path, "bad header (a NUL byte in the header dictionary)");
-      return NULL;
-    }
-  g_autofree char *text = g_strndup ((const char *) d + start, header_len);
-  Header h = { 0 };
-  if (!parse_header (path, text, &h, error))
-    return NULL;
-  gsize rows = h.shape[0], cols = h.shape[1];
+    return format_error (error, path, ".npy format version %u.%u (expected 1.0, 2.0 or 3.0)",
+                         major, d[7]);
+  return TRUE;
+}
+
+/* The header of `d` (at least its header_end bytes): its dictionary parsed into `h`, and
+ * the number of data bytes the shape needs (within the memory limit) in *need. */
+static gboolean
+read_header (const char *path, const guchar *d, gsize length, Header *h, gsize *offset,
+             gsize *need, GError **error)
+{
+  gsize header_end;
+  if (!lesc_npy_header_end (path, d, length, &header_end, error))
+    return FALSE;
+  gsize start = d[6] == 1 ? 10 : 12;
+  if (header_end > length)
+    return format_error (error, path, "truncated file (the header claims %zu bytes, %zu "
+                         "remain)", header_end - start, length - start);
+  if (memchr (d + start, '\0', header_end - start) != NULL)
+    return format_error (error, path, "bad header (a NUL byte in the header dictionary)");
+  g_autofree char *text = g_strndup ((const char *) d + start, header_end - start);
+  if (!parse_header (path, text, h, error))
+    return FALSE;
+  gsize rows = h->shape[0], cols = h->shape[1];
   g_autofree char *what = g_strdup_printf ("%s: an array of %zu×%zu", path, rows, cols);
   if (!lesc_dataset_check_bytes (what, 8.0 * (double) rows * (double) cols, error))
-    return NULL;
-  gsize offset = start + header_len, have = length - offset;
+    return FALSE;
   /* the shape fits the memory limit, so the products cannot overflow */
-  gsize need = rows * cols * h.size;
+  *need = rows * cols * h->size;
+  *offset = header_end;
+  return TRUE;
+}
+
+gboolean
+lesc_npy_length (const char *path, const guchar *d, gsize length, gsize *total, GError **error)
+{
+  Header h = { 0 };
+  gsize offset, need;
+  if (!read_header (path, d, length, &h, &offset, &need, error))
+    return FALSE;
+  *total = offset + need;
+  return TRUE;
+}
+
+LescMatrix *
+lesc_npy_parse (const char *path, const guchar *d, gsize length, GError **error)
+{
+  Header h = { 0 };
+  gsize offset, need;
+  if (!read_header (path, d, length, &h, &offset, &need, error))
+    return NULL;
+  gsize rows = h.shape[0], cols = h.shape[1], have = length - offset;
   if (have != need)
     {
       format_error (error, path, "the shape (%zu, %zu) of %u-byte values needs %zu data bytes "
@@ -307,6 +339,15 @@ lesc_npy_parse (const char *path, const guchar *d, gsize length, GError **error)
 LescMatrix *
 lesc_npy_read (const char *path, GError **error)
 {
+  if (lesc_input_is_stream (path))
+    {
+      gsize length = 0;
+      g_autofree char *bytes = lesc_input_read (path, &length, error);
+      return bytes ? lesc_npy_parse (lesc_input_name (path), (const guchar *) bytes, length, error)
+                   : NULL;
+    }
+  if (!lesc_input_check (path, FALSE, error))
+    return NULL;
   g_autoptr (GMappedFile) file = lesc_map_file (path, error);
   if (file == NULL)
     return NULL;

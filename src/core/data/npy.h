@@ -16,6 +16,14 @@ G_BEGIN_DECLS
 
 /* The array held in `bytes` (the contents of `path`, named in messages) as doubles. */
 LescMatrix *lesc_npy_parse (const char *path, const guchar *bytes, gsize length, GError **error);
+/* Where the header of the .npy bytes `bytes` ends (magic, version and header length read
+ * from the first 10 or 12 bytes), or FALSE with LESC_ERROR_FORMAT. */
+gboolean lesc_npy_header_end (const char *path, const guchar *bytes, gsize length,
+                              gsize *header_end, GError **error);
+/* The whole length a .npy file must have by its header (`bytes` holds at least the
+ * header): what an archive member is read up to, whatever the archive claims. */
+gboolean lesc_npy_length (const char *path, const guchar *bytes, gsize length, gsize *total,
+                          GError **error);
 /* The array in the file `path`. */
 LescMatrix *lesc_npy_read (const char *path, GError **error);
 

@@ -5,7 +5,13 @@
 #include "core/data/npz.h"
 #include "core/data/tablefile.h"
 #include "core/base/error.h"
+#include "core/base/quote.h"
+#include "core/data/input.h"
 
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 /* The extensions a data set name is looked up with, in order. */
@@ -42,14 +48,12 @@ find_in_dir (const char *dir, const char *name)
 char *
 lesc_dataset_find (const char *spec, const char *data_dir, GError **error)
 {
+  if (strcmp (spec, "-") == 0)
+    return g_strdup (spec); /* standard input (input.h) */
+  struct stat st;
   if (strchr (spec, G_DIR_SEPARATOR) != NULL || lesc_table_kind (spec, NULL)
-      || g_file_test (spec, G_FILE_TEST_EXISTS))
+      || lstat (spec, &st) == 0)
     {
-      if (!g_file_test (spec, G_FILE_TEST_EXISTS))
-        {
-          g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: no such file", spec);
-          return NULL;
-        }
       if (g_file_test (spec, G_FILE_TEST_IS_DIR))
         {
           g_set_error (error, LESC_ERROR, LESC_ERROR_IO,
@@ -57,6 +61,14 @@ lesc_dataset_find (const char *spec, const char *data_dir, GError **error)
                        "names folders)", spec);
           return NULL;
         }
+      if (stat (spec, &st) != 0 && errno == ENOENT)
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: no such file", spec);
+          return NULL;
+        }
+      /* unreachable, or a device that may never end: refused here, by name */
+      if (!lesc_input_check (spec, TRUE, error))
+        return NULL;
       return g_strdup (spec);
     }
   const char *env = g_getenv ("LESC_DATA_DIR");
@@ -70,6 +82,33 @@ lesc_dataset_find (const char *spec, const char *data_dir, GError **error)
                  spec, spec, spec, data_dir && *data_dir ? data_dir : "(no --data-dir)",
                  env ? " and " : "", env ? env : "");
   return found;
+}
+
+/* A file without one of the known extensions is read as MATLAB only when it starts like
+ * one (the official data sets come as NAME.mat, but copies lose extensions). */
+static gboolean
+is_mat (const char *path)
+{
+  return lesc_mat_starts_with (path, "MATLAB ");
+}
+
+static void
+unknown_extension (const char *path, GError **error)
+{
+  g_autofree char *base = g_path_get_basename (path);
+  const char *dot = strrchr (base, '.');
+  g_autofree char *ext = lesc_quote (dot && dot != base ? dot : "", -1, LESC_QUOTE_MAX);
+  gboolean packed = dot != NULL && (g_ascii_strcasecmp (dot, ".gz") == 0
+                                    || g_ascii_strcasecmp (dot, ".xz") == 0
+                                    || g_ascii_strcasecmp (dot, ".bz2") == 0
+                                    || g_ascii_strcasecmp (dot, ".zst") == 0
+                                    || g_ascii_strcasecmp (dot, ".zip") == 0);
+  g_set_error (error, LESC_ERROR, LESC_ERROR_FORMAT,
+               "%s: %s%s%s (the extension chooses the format: .mat, .npz, .npy, .csv, .tsv, "
+               ".txt, .dat%s)", path, *ext ? "unknown extension '" : "no extension and not a "
+               "MATLAB file", ext, *ext ? "'" : "",
+               packed ? "; a compressed file is read after decompressing it, e.g. "
+                        "<(zcat FILE) as DATA" : "");
 }
 
 static LescLabelKind
@@ -168,12 +207,21 @@ lesc_dataset_open_with (const char *spec, const LescOpenOptions *options,
         return NULL;
       LescTableKind kind = LESC_TABLE_TEXT;
       lesc_table_kind (path, &kind);
-      if (kind == LESC_TABLE_NPZ)
+      if (!lesc_table_kind (path, NULL) && lesc_input_is_stream (path))
+        ds = open_table (path, options, error);
+      else if (kind == LESC_TABLE_NPZ)
         ds = lesc_dataset_load_npz (path, error);
-      else if (kind == LESC_TABLE_MAT || !lesc_table_kind (path, NULL))
+      else if (kind == LESC_TABLE_MAT || (!lesc_table_kind (path, NULL) && is_mat (path)))
         ds = lesc_dataset_load_mat (path, error);
+      else if (!lesc_table_kind (path, NULL))
+        unknown_extension (path, error);
       else
         ds = open_table (path, options, error);
+      if (ds != NULL && kind != LESC_TABLE_TEXT && kind != LESC_TABLE_NPY
+          && options->logical_columns + options->label_columns > 0)
+        lesc_dataset_add_note (ds, "%s: --%s-columns ignored (a .mat or .npz file names its "
+                               "arrays: 'features', the distributions, 'logicalLabel')", path,
+                               options->logical_columns ? "logical" : "label");
     }
   if (ds == NULL || !lesc_dataset_validate (ds, options->flags, report, error))
     return NULL;

@@ -8,6 +8,7 @@
 #include "core/base/output.h"
 
 #include <string.h>
+#include <sys/stat.h>
 
 static const struct {
   const char *ext;
@@ -15,7 +16,7 @@ static const struct {
   gboolean writable;
 } kinds[] = {
   { ".csv", LESC_TABLE_TEXT, TRUE },  { ".tsv", LESC_TABLE_TEXT, TRUE },
-  { ".txt", LESC_TABLE_TEXT, FALSE }, { ".dat", LESC_TABLE_TEXT, FALSE },
+  { ".txt", LESC_TABLE_TEXT, TRUE },  { ".dat", LESC_TABLE_TEXT, TRUE },
   { ".npy", LESC_TABLE_NPY, TRUE },   { ".npz", LESC_TABLE_NPZ, FALSE },
   { ".mat", LESC_TABLE_MAT, TRUE },   { ".json", LESC_TABLE_JSON, TRUE },
 };
@@ -45,35 +46,48 @@ lesc_table_kind (const char *path, LescTableKind *kind)
 gboolean
 lesc_table_check_folder (const char *path, GError **error)
 {
-  g_autofree char *dir = g_path_get_dirname (path);
-  if (g_file_test (dir, G_FILE_TEST_IS_DIR))
-    return TRUE;
-  g_set_error (error, LESC_ERROR, LESC_ERROR_IO, "%s: cannot write: no folder '%s'", path, dir);
-  return FALSE;
+  return lesc_output_check (path, error);
+}
+
+/* "-", a FIFO, a character device or a socket: written CSV when the name has no known
+ * extension, as standard output is */
+static gboolean
+is_stream (const char *path)
+{
+  struct stat st;
+  return strcmp (path, "-") == 0
+         || (stat (path, &st) == 0 && (S_ISFIFO (st.st_mode) || S_ISCHR (st.st_mode)
+                                       || S_ISSOCK (st.st_mode)));
 }
 
 gboolean
 lesc_table_check_output (const char *path, GError **error)
 {
-  if (strcmp (path, "-") == 0)
-    return TRUE; /* standard output: CSV */
+  if (strcmp (path, "-") == 0 || (find_kind (path) < 0 && is_stream (path)))
+    return TRUE; /* standard output, a pipe: CSV */
+  if (g_str_has_suffix (path, G_DIR_SEPARATOR_S) || g_file_test (path, G_FILE_TEST_IS_DIR))
+    return lesc_output_check (path, error); /* "is a folder", not "cannot write '.csv/'" */
   int k = find_kind (path);
   if (k >= 0 && kinds[k].writable)
     return lesc_table_check_folder (path, error);
   g_autofree char *base = g_path_get_basename (path);
   const char *dot = strrchr (base, '.');
   g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
-               "%s: cannot write %s%s%s (the extension chooses the format: .csv, .tsv, .mat, "
-               ".npy or .json)", path, dot && dot != base ? "'" : "files without an extension",
+               "%s: cannot write %s%s%s (the extension chooses the format: .csv, .tsv, .txt, "
+               ".dat, .mat, .npy or .json)", path, dot && dot != base ? "'" : "files without an extension",
                dot && dot != base ? dot : "", dot && dot != base ? "' files" : "");
   return FALSE;
 }
 
+/* .tsv, .txt and .dat are written tab-separated (a tab never occurs in a number, and the
+ * reader detects it), .csv comma-separated */
 static gboolean
 is_tsv (const char *path)
 {
   gsize len = strlen (path);
-  return len > 4 && g_ascii_strcasecmp (path + len - 4, ".tsv") == 0;
+  return len > 4 && (g_ascii_strcasecmp (path + len - 4, ".tsv") == 0
+                     || g_ascii_strcasecmp (path + len - 4, ".txt") == 0
+                     || g_ascii_strcasecmp (path + len - 4, ".dat") == 0);
 }
 
 /* "key=value" lines */

@@ -5,8 +5,9 @@
  *   .npz                 NumPy archive: the first of the names asked for (npz.h)
  *   .mat                 MATLAB v5/v7.3: the first of the variable names asked for
  *   .json                lesc's JSON table (jsontable.h)
- * Written (results: distributions, predictions): .csv .tsv .mat .npy .json, and "-"
- * (standard output) as CSV. */
+ * Written (results: distributions, predictions): .csv, .tsv .txt .dat (tab-separated),
+ * .mat .npy .json, and "-" (standard output) as CSV, as is a FIFO, character device or
+ * socket whose name has none of these extensions. */
 #pragma once
 #include "core/data/csv.h"
 
@@ -23,12 +24,12 @@ typedef enum {
 /* The kind of `path` by its extension; FALSE when it has none of the above. */
 gboolean lesc_table_kind (const char *path, LescTableKind *kind);
 
-/* Whether lesc can write `path`: "-", or its extension is .csv, .tsv, .mat, .npy or .json (else
- * LESC_ERROR_USAGE naming the extension and the ones accepted) and its folder exists (else
- * LESC_ERROR_IO). Call it before any work: a run is never wasted on an output that cannot
- * be written. */
+/* Whether lesc can write `path`: "-", or its extension is .csv, .tsv, .txt, .dat, .mat, .npy
+ * or .json (else LESC_ERROR_USAGE naming the extension and the ones accepted) and
+ * lesc_output_check passes (else LESC_ERROR_IO). Call it before any work: a run is never
+ * wasted on an output that cannot be written. */
 gboolean lesc_table_check_output (const char *path, GError **error);
-/* The folder part of that check alone, for files of any name (models). */
+/* lesc_output_check alone, for files of any name (models). */
 gboolean lesc_table_check_folder (const char *path, GError **error);
 
 /* What a written table carries besides the numbers (each may be NULL). */

@@ -164,14 +164,21 @@ check_truth (LescDataset *ds, LescValidateFlags flags, LescValidateReport *r, GE
     return TRUE;
 
   gsize first = r->first_not_distribution;
-  if (!(flags & LESC_VALIDATE_RENORMALIZE))
+  r->truth_zero_one = TRUE;
+  for (gsize e = 0; e < n * o && r->truth_zero_one; e++)
+    r->truth_zero_one = t->data[e] == 0.0 || t->data[e] == 1.0;
+  if (!(flags & LESC_VALIDATE_RENORMALIZE) || r->truth_zero_one)
     {
+      /* 0/1 columns are logical labels: dividing them by their sums would make up a
+       * ground truth, so they are refused even with --renormalize */
       g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
                    "%s: %zu row%s of the label distributions do%s not sum to 1 within %g (first: "
-                   "row %zu sums to %.17g); --renormalize divides each row by its sum",
-                   where (ds), r->not_distributions, r->not_distributions == 1 ? "" : "s",
-                   r->not_distributions == 1 ? "es" : "", LESC_SUM_TOLERANCE, first + 1,
-                   sums[first]);
+                   "row %zu sums to %.17g); %s", where (ds), r->not_distributions,
+                   r->not_distributions == 1 ? "" : "s", r->not_distributions == 1 ? "es" : "",
+                   LESC_SUM_TOLERANCE, first + 1, sums[first],
+                   r->truth_zero_one ? "the labels are all 0 or 1: logical labels (read them "
+                                       "with --logical-columns or --logical)"
+                                     : "--renormalize divides each row by its sum");
       return FALSE;
     }
   for (gsize i = 0; i < n; i++)
@@ -182,9 +189,22 @@ check_truth (LescDataset *ds, LescValidateFlags flags, LescValidateReport *r, GE
                      "expected degrees summing to 1)", where (ds), i + 1);
         return FALSE;
       }
+  for (gsize i = 0; i < n; i++)
+    if (isinf (sums[i]))
+      {
+        /* finite degrees whose sum overflows (1e308, 1e308): scaled by the largest first,
+         * so that the row becomes (0.5, 0.5) and not (0, 0) */
+        double big = 0.0, scaled = 0.0;
+        for (gsize j = 0; j < o; j++)
+          big = fmax (big, LESC_AT (ds->truth, i, j));
+        for (gsize j = 0; j < o; j++)
+          scaled += LESC_AT (ds->truth, i, j) / big;
+        for (gsize j = 0; j < o; j++)
+          LESC_AT (ds->truth, i, j) = LESC_AT (ds->truth, i, j) / big / scaled;
+      }
   for (gsize j = 0; j < o; j++)
     for (gsize i = 0; i < n; i++)
-      if (fabs (sums[i] - 1.0) > LESC_SUM_TOLERANCE)
+      if (fabs (sums[i] - 1.0) > LESC_SUM_TOLERANCE && isfinite (sums[i]))
         LESC_AT (ds->truth, i, j) /= sums[i];
   r->renormalized = r->not_distributions;
   lesc_dataset_add_note (ds, "%s: %zu row%s of the label distributions divided by %s sum%s "
@@ -302,4 +322,21 @@ lesc_dataset_validate (LescDataset *ds, LescValidateFlags flags, LescValidateRep
     return FALSE;
   count_zeros_and_duplicates (ds, r);
   return TRUE;
+}
+
+gsize
+lesc_matrix_trailing_zero_one_columns (const LescMatrix *m)
+{
+  gsize k = 0;
+  while (k + 1 < m->cols && m->rows > 0)
+    {
+      const double *col = m->data + (m->cols - 1 - k) * m->rows;
+      gboolean zero_one = TRUE;
+      for (gsize i = 0; i < m->rows && zero_one; i++)
+        zero_one = col[i] == 0.0 || col[i] == 1.0;
+      if (!zero_one)
+        break;
+      k++;
+    }
+  return k;
 }

@@ -23,6 +23,8 @@ typedef struct _LescValidateReport {
   double sum_min, sum_max;        /* row sums of the truth, before any renormalization */
   gsize not_distributions;        /* rows with |sum − 1| > LESC_SUM_TOLERANCE */
   gsize first_not_distribution;   /* the first such row (valid when the count is > 0) */
+  gboolean truth_zero_one;        /* rows not summing to 1, and every degree is 0 or 1:
+                                   * logical labels read as distributions */
   gsize renormalized;             /* rows divided by their sums (LESC_VALIDATE_RENORMALIZE) */
   gsize zero_entries, zero_rows;  /* exact zeros in the truth, rows holding at least one */
   gsize distinct_rows;            /* distinct feature rows */
@@ -40,6 +42,11 @@ typedef struct _LescValidateReport {
  * read from the file) an all-zero logical column. */
 gboolean lesc_dataset_validate (LescDataset *ds, LescValidateFlags flags,
                                 LescValidateReport *report, GError **error);
+
+/* How many of the last columns of `m` hold only 0 and 1 (at most cols − 1: a table of
+ * features and labels keeps one feature): the logical labels a table most likely ends
+ * with (the explorer's open dialog proposes them). */
+gsize lesc_matrix_trailing_zero_one_columns (const LescMatrix *m);
 
 /* Bytes an n×q features + two n×o label tables take as doubles. */
 double lesc_dataset_estimate_bytes (double n, double q, double o);

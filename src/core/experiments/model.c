@@ -299,6 +299,22 @@ lesc_model_parse (const guchar *d, gsize len, const char *path, GError **error)
   get_doubles (&p, model->le->w->data, (n + 1) * c);
   if (!(model->le->width > 0) || !isfinite (model->le->width))
     return refuse (error, path, "damaged model file (kernel width %g)", model->le->width), NULL;
+  /* a checksum only says the file is as written: a crafted one may hold NaN or ±Inf,
+   * which would come out as distributions of NaN */
+  struct { const char *name; const double *v; gsize count; } parts[] = {
+    { "feature means", model->mean, q },
+    { "feature scales", model->sd, q },
+    { "training features", model->le->x_train->data, n * q },
+    { "weights W", model->le->w->data, (n + 1) * c },
+  };
+  for (guint k = 0; k < G_N_ELEMENTS (parts); k++)
+    for (gsize e = 0; e < parts[k].count; e++)
+      if (!isfinite (parts[k].v[e]) || (parts[k].v == model->sd && !(parts[k].v[e] > 0)))
+        return refuse (error, path, "damaged model file (its %s hold %s at entry %zu; expected "
+                       "finite numbers%s)", parts[k].name,
+                       isnan (parts[k].v[e]) ? "NaN" : isinf (parts[k].v[e]) ? "an infinity"
+                                                                             : "a value ≤ 0",
+                       e + 1, parts[k].v == model->sd ? " > 0" : ""), NULL;
   return g_steal_pointer (&model);
 }
 

@@ -224,6 +224,20 @@ fcm_recover (const LescProblem *problem, const LescRunParams *params, gboolean w
   lesc_run_result_lap (result, "clustering", &clock);
   LescMatrix *d = lesc_fcm_compose (u, problem->l, params->flavour != LESC_FLAVOUR_PYLDL);
   lesc_matrix_row_softmax (d);
+  if (result != NULL)
+    {
+      /* for the warning (method.h): how far the rows are from one row, and from 1/c */
+      double rows = 0.0, uniform = 0.0, c = (double) d->cols;
+      for (gsize j = 0; j < d->cols; j++)
+        for (gsize i = 0; i < d->rows; i++)
+          {
+            rows = fmax (rows, c * fabs (LESC_AT (d, i, j) - LESC_AT (d, 0, j)));
+            uniform = fmax (uniform, fabs (LESC_AT (d, i, j) * c - 1.0));
+          }
+      /* one sample is trivially "the same for every sample": no warning */
+      result->fcm_row_spread = d->rows > 1 ? rows : HUGE_VAL;
+      result->fcm_uniform_spread = d->rows > 1 ? uniform : HUGE_VAL;
+    }
   lesc_run_result_lap (result, "composition", &clock);
   lesc_progress_report (progress, 1.0, "composition");
   return d;

@@ -130,6 +130,16 @@ glle_graph (const LescProblem *problem, const LescRunParams *params, LescProgres
   gint64 t0 = g_get_monotonic_time ();
   lesc_progress_report (progress, 0.0, "GLLE: kNN graph");
   guint k = (guint) lesc_run_params_get (params, method, "k", 0);
+  gsize n = problem->x->rows;
+  int ki = lesc_method_param_index (method, "k");
+  if (k > n && !(params->given & (1u << ki)))
+    {
+      /* the default K = 20 on fewer samples: every sample is a neighbour */
+      if (result != NULL)
+        g_snprintf (result->note, sizeof result->note, "GLLE: K = %zu (the default %u "
+                    "neighbours is more than the %zu samples)", n, k, n);
+      k = (guint) n;
+    }
   double sigma = lesc_run_params_get (params, method, "sigma", NAN);
   LescSmoothness *m = lesc_glle_laplacian (problem->x, k, sigma, progress, error);
   if (m != NULL)

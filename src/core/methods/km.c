@@ -21,6 +21,14 @@ lesc_km_degrees (const LescMatrix *x, const LescMatrix *l, double eta, LescKmMem
   if (lesc_progress_cancelled (progress, error))
     return NULL;
   double width = lesc_mean_pairwise_distance (x);
+  if (!isfinite (width))
+    {
+      /* squared distances beyond 1.8e308: not identical rows, too large numbers */
+      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
+                   "km: the distances between the %zu feature rows overflow (features of "
+                   "about 1e154 or more; rescale them)", n);
+      return NULL;
+    }
   if (!(width > 0.0))
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,

@@ -101,6 +101,7 @@ lesc_run_params_set (LescRunParams *p, const LescMethod *m, const char *name, do
   if (i < 0)
     return FALSE;
   p->values[i] = value;
+  p->given |= 1u << i;
   return TRUE;
 }
 
@@ -228,20 +229,37 @@ lesc_method_le_stage (const LescProblem *problem, const LescRunParams *params,
 gboolean
 lesc_run_result_fcm_collapsed (const LescRunResult *r)
 {
-  return r->fcm_clusters > 0 && r->fcm_spread < LESC_FCM_COLLAPSED;
+  return r->fcm_clusters > 0 && (r->fcm_spread < LESC_FCM_COLLAPSED
+                                 || r->fcm_row_spread < LESC_FCM_FLAT);
 }
 
 char *
 lesc_run_result_warning (const LescRunResult *r)
 {
   if (lesc_run_result_fcm_collapsed (r))
-    return g_strdup_printf ("FCM's memberships collapsed to uniform: each of the %u clusters "
-                            "holds every sample with 1/%u (largest relative deviation %.2g), "
-                            "so every sample gets the same label degrees, made from the label "
-                            "frequencies alone. Fuzzy c-means finds no clusters in these "
-                            "features with this fuzzifier β; the published FCM rows are "
-                            "sample-specific and no public definition reproduces them",
-                            r->fcm_clusters, r->fcm_clusters, r->fcm_spread);
+    {
+      /* what the output is, said as it is: uniform 1/c, or one row of degrees for all */
+      g_autofree char *output = r->fcm_uniform_spread < LESC_FCM_FLAT
+        ? g_strdup_printf ("so every sample gets the uniform distribution (each degree within "
+                           "%.2g%% of 1/c: no information from the features or the labels)",
+                           100 * r->fcm_uniform_spread)
+        : r->fcm_row_spread < LESC_FCM_FLAT
+          ? g_strdup ("so every sample gets the same label degrees, made from the label "
+                      "frequencies alone")
+          : g_strdup ("so the samples' label degrees barely differ");
+      if (r->fcm_spread < LESC_FCM_COLLAPSED)
+        return g_strdup_printf ("FCM's memberships collapsed to uniform: each of the %u clusters "
+                                "holds every sample with 1/%u (largest relative deviation %.2g), "
+                                "%s. Fuzzy c-means finds no clusters in these features with "
+                                "this fuzzifier β; the published FCM rows are sample-specific and "
+                                "no public definition reproduces them", r->fcm_clusters,
+                                r->fcm_clusters, r->fcm_spread, output);
+      return g_strdup_printf ("FCM gave every sample the same output (its %u clusters' "
+                              "memberships deviate from 1/%u by up to %.2g, too little to "
+                              "change the composed degrees), %s. The published FCM rows are "
+                              "sample-specific and no public definition reproduces them",
+                              r->fcm_clusters, r->fcm_clusters, r->fcm_spread, output);
+    }
   int flag = r->le.exit_flag;
   gboolean failed = flag == LESC_OPT_EXIT_LINE_SEARCH || flag == LESC_OPT_EXIT_EVALUATIONS
                     || flag == LESC_OPT_EXIT_F_MINIMUM;

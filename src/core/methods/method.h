@@ -11,6 +11,10 @@ G_BEGIN_DECLS
 #define LESC_MAX_STAGES 4
 /* FCM memberships count as collapsed when max |t·u_ki − 1| is below this */
 #define LESC_FCM_COLLAPSED 0.05
+/* FCM's output is "the same for every sample" / "uniform" when the spreads below are
+ * under this (relative to 1/c): SBU-3DFE's rows differ by 3e-5, its degrees from 1/6 by
+ * 3e-5 — nothing a measure can tell apart */
+#define LESC_FCM_FLAT 1e-3
 
 /* How the four baselines FCM, KM, LP and ML are read (docs/reproducing.md):
  * `published` reproduces the rows the GLLE paper published for LP and KM (degrees divided
@@ -39,6 +43,9 @@ typedef struct {
 /* Everything a run depends on besides the data. */
 typedef struct {
   double values[LESC_MAX_PARAMS];   /* in the order of method->params */
+  guint32 given;                    /* bit k: values[k] set by lesc_run_params_set, not the
+                                     * default (a default that does not fit small data is
+                                     * fitted to it, with a note; a value given is checked) */
   guint32 seed;
   LescVariant variant;              /* LE step: reference / converged */
   gboolean c_paper_orientation;     /* LESC/gLESC `c-orientation = paper` */
@@ -70,8 +77,13 @@ typedef struct {
   guint fcm_clusters;                        /* FCM: t (0 for the other methods) */
   double fcm_spread;                         /* FCM: max over samples and clusters of
                                                 |t·u_ki − 1| (0: every membership 1/t) */
+  double fcm_row_spread;                     /* FCM: max over samples and labels of
+                                                c·|d_ij − d_1j| (0: one row for all) */
+  double fcm_uniform_spread;                 /* FCM: max of |c·d_ij − 1| (0: all 1/c) */
   LescLeModel *model;                        /* set for methods with a mapping when requested */
   LescLeTrace *trace;                        /* LE methods, when params->trace_bytes > 0 */
+  char note[256];                            /* what the run chose that the user should
+                                                hear (a default fitted to small data), or "" */
 } LescRunResult;
 
 typedef struct _LescMethod LescMethod;
@@ -141,10 +153,11 @@ void lesc_run_result_clear (LescRunResult *r);
  * the reference optimizer's line search failed within its first iterations (it can, as the
  * official code does, on badly scaled problems such as LESC on Movie), so the result is
  * close to the random start W0; or FCM's memberships collapsed to uniform (every one within
- * LESC_FCM_COLLAPSED of 1/t, as with β = 2 on the Yeast sets), so every sample gets the
- * same label prior. */
+ * LESC_FCM_COLLAPSED of 1/t, as with β = 2 on the Yeast sets) or its output is the same
+ * for every sample (SBU-3DFE: exactly 1/c), and the warning says which. */
 char *lesc_run_result_warning (const LescRunResult *r);
-/* FCM's memberships collapsed to uniform (every one within LESC_FCM_COLLAPSED of 1/t). */
+/* FCM's memberships collapsed to uniform (every one within LESC_FCM_COLLAPSED of 1/t), or
+ * its output is one row repeated for every sample. */
 gboolean lesc_run_result_fcm_collapsed (const LescRunResult *r);
 /* Append a timed stage (static name) to the result; ignored past LESC_MAX_STAGES and
  * when `r` is NULL. */

@@ -322,11 +322,23 @@ ml_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
   gsize n = x->rows, c = l->cols;
   gsize k = (gsize) lesc_run_params_get (params, m, "neighbours", 0);
   if (k == 0)
-    k = params->flavour == LESC_FLAVOUR_PYLDL ? c : c + 1;
+    {
+      k = params->flavour == LESC_FLAVOUR_PYLDL ? c : c + 1;
+      if (k > n - 1 && n >= 2)
+        {
+          /* the default (c + 1) on fewer samples: every other sample is a neighbour */
+          if (result != NULL)
+            g_snprintf (result->note, sizeof result->note, "ml: neighbours = %zu (the default "
+                        "%zu is more than the %zu other sample%s)", n - 1, k, n - 1,
+                        n == 2 ? "" : "s");
+          k = n - 1;
+        }
+    }
   if (k > n - 1)
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
-                   "ml: neighbours = %zu, but a sample has only %zu others (n = %zu)", k, n - 1,
+                   "ml: neighbours = %zu, but a sample has only %zu other%s (n = %zu)", k, n - 1,
+                   n - 1 == 1 ? "" : "s",
                    n);
       return NULL;
     }

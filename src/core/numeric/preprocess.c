@@ -15,8 +15,34 @@ lesc_zscore_stats (const LescMatrix *x, double *mean_out, double *sd_out)
       for (gsize i = 0; i < n; i++)
         mean += col[i];
       mean /= (double) MAX (n, 1);
+      if (!isfinite (mean))
+        {
+          /* the sum overflowed (values near 1e308): a running mean stays in range */
+          mean = 0.0;
+          for (gsize i = 0; i < n; i++)
+            mean += (col[i] - mean) / (double) (i + 1);
+        }
       for (gsize i = 0; i < n; i++)
         ss += (col[i] - mean) * (col[i] - mean);
+      if (!isfinite (ss) || (ss < 1e-280 && ss >= 0.0))
+        {
+          /* squares beyond the double range (values around 1e160) or below it: the sum of
+           * squares scaled by the largest deviation, so that a spread column never looks
+           * constant */
+          double big = 0.0;
+          for (gsize i = 0; i < n; i++)
+            big = fmax (big, fabs (col[i] - mean));
+          double scaled = 0.0;
+          for (gsize i = 0; big > 0.0 && isfinite (big) && i < n; i++)
+            scaled += ((col[i] - mean) / big) * ((col[i] - mean) / big);
+          if (big > 0.0 && isfinite (big))
+            {
+              double sd = n > 1 ? big * sqrt (scaled / (double) (n - 1)) : 0.0;
+              mean_out[j] = mean;
+              sd_out[j] = sd > 0.0 && isfinite (sd) ? sd : 1.0;
+              continue;
+            }
+        }
       double sd = n > 1 ? sqrt (ss / (double) (n - 1)) : 0.0;
       if (sd == 0.0)
         sd = 1.0; /* MATLAB divides a constant column by 1: it becomes zeros */

@@ -506,6 +506,14 @@ lesc_le_kernel_new (const LescMatrix *x, LescProgress *progress, GError **error)
   if (k == NULL)
     return NULL;
   double width = lesc_mean_distance_from_sq (k);
+  if (!isfinite (width))
+    {
+      /* squared distances beyond 1.8e308: not identical rows, too large numbers */
+      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
+                   "LE step: the distances between the %zu feature rows overflow (features of "
+                   "about 1e154 or more; rescale them)", n);
+      return NULL;
+    }
   if (!(width > 0.0))
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
