@@ -571,7 +571,7 @@ test_ranges (void)
   g_auto (Run) b = hostile ("recover", DATA, "--memory-limit", "0", NULL);
   assert_fails (&b, 2, "--memory-limit '0': expected a positive number");
   g_auto (Run) c = hostile ("recover", DATA, "--lambda1", "0x1p3", NULL);
-  assert_fails (&c, 2, "--lambda1 '0x1p3': expected a number");
+  assert_fails (&c, 2, "--lambda1: “0x1p3” is not a number");
   g_auto (Run) h = hostile ("recover", DATA, "--memory-limit", "0x1p3", NULL);
   assert_fails (&h, 2, "--memory-limit '0x1p3': expected a positive number");
 #undef DATA
