@@ -786,6 +786,7 @@ lesc_distributions_view_set_data (LescDistributionsView *self, LescDataObject *d
   g_set_object (&self->data, data);
   if (data != NULL)
     g_signal_connect_swapped (data, "label-names-changed", G_CALLBACK (label_names_changed_cb), self);
+  lesc_figure_set_subject (self->area, lesc_data_object_get_checksum (data));
   self->updating = TRUE;
   self->sample = -1;
   GtkStringList *features = gtk_string_list_new (NULL);

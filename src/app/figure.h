@@ -26,6 +26,15 @@ GtkWidget *lesc_figure_new (void);
 /* Show `model` painted by `painter` (the figure owns the model from now on and frees it
  * once no worker uses it). NULL clears. The model must not change. */
 void lesc_figure_set_model (LescFigure *self, const LescPainter *painter, gpointer model);
+/* What the figure shows is of `subject` (a data set's checksum; NULL: no subject). A
+ * picture made for another subject, kept while the new one is painted, is drawn faded
+ * with "stale — recomputing" over it, never as current. */
+void lesc_figure_set_subject (LescFigure *self, const char *subject);
+/* The model no longer matches its inputs (a Comparison of other methods): drawn faded with
+ * the same words until a new model comes with set_stale (FALSE). */
+void lesc_figure_set_stale (LescFigure *self, gboolean stale);
+/* TRUE when the picture on screen is drawn as stale (either reason). */
+gboolean lesc_figure_is_stale (LescFigure *self);
 /* TRUE when the picture shown is the current model at the current size. */
 gboolean lesc_figure_is_ready (LescFigure *self);
 

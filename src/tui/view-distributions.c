@@ -165,10 +165,12 @@ rebuild (Distributions *d, LescTui *tui)
   for (guint i = 0; i < lesc_session_n_methods (tui->session); i++)
     {
       LescSessionMethod *m = lesc_session_method (tui->session, i);
-      if (m->outcome == NULL)
+      /* the current result, or the stale one kept until its rerun replaces it */
+      const LescRunOutcome *shown = lesc_session_shown (tui->session, i, NULL, NULL);
+      if (shown == NULL || (m->outcome == NULL && !m->ticked))
         continue;
       g_ptr_array_add (names, (gpointer) m->method->display_name);
-      g_ptr_array_add (tables, m->outcome->recovered);
+      g_ptr_array_add (tables, shown->recovered);
       int k = (int) i;
       g_array_append_val (from, k);
     }
@@ -202,14 +204,22 @@ rebuild (Distributions *d, LescTui *tui)
   d->model->no_truth = !truth;
   if (ds->label_names != NULL)
     d->model->label_names = g_strdupv (ds->label_names);
-  for (guint p = 0; truth && p < from->len; p++)
+  for (guint p = 0; p < from->len; p++)
     {
       int k = g_array_index (from, int, p);
       if (k < 0)
         continue;
-      LescSessionMethod *m = lesc_session_method (tui->session, (guint) k);
-      const double *v = lesc_run_outcome_measures (m->outcome, lesc_session_kl (tui->session));
-      if (isfinite (v[0]))
+      LescShown how;
+      const LescRunOutcome *shown = lesc_session_shown (tui->session, (guint) k, &how, NULL);
+      /* a stale result is drawn faded and says so in the figure, not only in the status */
+      if (how == LESC_SHOWN_STALE)
+        {
+          d->model->panels[p].dimmed = TRUE;
+          lesc_scatter_model_set_subtitle (d->model, p,
+                                           lesc_shown_stale_words (lesc_session_method (tui->session, (guint) k)->task != NULL));
+        }
+      const double *v = lesc_run_outcome_measures (shown, lesc_session_kl (tui->session));
+      if (truth && isfinite (v[0]))
         lesc_scatter_model_set_measures (d->model, p, v);
     }
 }
@@ -225,7 +235,10 @@ caption (LescTui *tui)
   for (guint i = 0; i < lesc_session_n_methods (tui->session); i++)
     {
       LescSessionMethod *m = lesc_session_method (tui->session, i);
-      if (m->outcome != NULL && !truth)
+      LescShown how;
+      if (m->outcome == NULL && m->ticked && lesc_session_shown (tui->session, i, &how, NULL) != NULL)
+        g_string_append_printf (s, " │ %s %s", m->method->display_name, lesc_shown_stale_words (m->task != NULL));
+      else if (m->outcome != NULL && !truth)
         g_string_append_printf (s, " │ %s", m->method->display_name);
       else if (m->outcome != NULL)
         {

@@ -47,6 +47,31 @@ lesc_test_figures_ready (gpointer widget)
   return TRUE;
 }
 
+/* The number of mapped figures under `widget` drawn stale (faded, "stale — recomputing"). */
+static inline guint
+lesc_test_stale_figures (gpointer widget)
+{
+  guint n = LESC_IS_FIGURE (widget) && gtk_widget_get_mapped (widget) && lesc_figure_is_stale (LESC_FIGURE (widget));
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    n += lesc_test_stale_figures (c);
+  return n;
+}
+
+/* The first mapped figure under `widget`, or NULL. */
+static inline GtkWidget *
+lesc_test_find_figure (GtkWidget *widget)
+{
+  if (LESC_IS_FIGURE (widget) && gtk_widget_get_mapped (widget))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *f = lesc_test_find_figure (c);
+      if (f != NULL)
+        return f;
+    }
+  return NULL;
+}
+
 typedef struct {
   int width, height;
   guint distinct_colours;   /* up to 100000 */
@@ -138,6 +163,27 @@ lesc_test_pixels (GtkWidget *widget, int *width, int *height)
   *width = w;
   *height = h;
   return pixels;
+}
+
+/* How much ink `widget` shows now: the mean of 1 − brightness over its pixels, laid on
+ * white (0 blank, 1 all black); −1 when it has no size. */
+static inline double
+lesc_test_ink (GtkWidget *widget)
+{
+  int w, h;
+  guchar *px = lesc_test_pixels (widget, &w, &h);
+  if (px == NULL)
+    return -1;
+  double sum = 0;
+  for (gsize i = 0; i < (gsize) w * h; i++)
+    {
+      guchar *p = px + i * 4;
+      /* premultiplied B, G, R, A over white */
+      for (int c = 0; c < 3; c++)
+        sum += 1.0 - (p[c] + (255.0 - p[3])) / 255.0;
+    }
+  g_free (px);
+  return sum / (3.0 * w * h);
 }
 
 /* The same once the widget has been drawn (a widget is snapshot from its last frame). */
