@@ -472,51 +472,6 @@ test_sensitivity (void)
   pane_stop (&p);
 }
 
-/* Lines of the view's part that hold `text`, leaving out the frame's provenance line
- * ("LESC on artificial · …") and the caption under the figure ("Ground truth │ …"). */
-static guint
-figure_lines_with (const char *screen, const char *text)
-{
-  g_autoptr (GPtrArray) lines = view_lines (screen);
-  guint n = 0;
-  for (guint i = 0; i < lines->len; i++)
-    {
-      const char *l = g_ptr_array_index (lines, i);
-      n += strstr (l, text) != NULL && strstr (l, " on artificial") == NULL && strstr (l, "Ground truth") == NULL;
-    }
-  return n;
-}
-
-/* λ₁ changed after a LESC run: until the rerun is in, the old result stays in the figure
- * itself, faded, its panel saying "stale — recomputing" (not only the status line), and
- * the caption says so too; the rerun's result replaces it. */
-static void
-test_stale_in_figure (void)
-{
-  Pane p;
-  pane_start (&p, "artificial");
-  g_free (wait_for (&p, "Label distributions of artificial", 30));
-  tick (&p, "lesc");
-  g_free (wait_for (&p, "LESC on artificial: done", 300));
-  keys (&p, "Down", "Left");   /* λ₁ one decade down */
-  g_autofree char *stale = wait_for (&p, "│ LESC stale — recomputing", 30);
-  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
-  while (figure_lines_with (stale, "stale") == 0 && strstr (stale, "│ LESC stale") != NULL
-         && g_get_monotonic_time () < end)
-    {
-      g_usleep (100000);
-      g_free (stale);
-      stale = capture (&p);
-    }
-  if (figure_lines_with (stale, "stale") == 0)
-    g_error ("no “stale” inside the figure while LESC reruns:\n%s", stale);
-  g_free (wait_for (&p, "LESC on artificial · λ₁ = 1 · λ₂ = 0.1", 300));
-  g_usleep (500000);
-  g_autofree char *fresh = capture (&p);
-  g_assert_null (strstr (fresh, "stale"));
-  pane_stop (&p);
-}
-
 int
 main (int argc, char **argv)
 {
@@ -535,7 +490,6 @@ main (int argc, char **argv)
   g_test_add_func ("/explore-figures/measures-ranks", test_measures_ranks);
   g_test_add_func ("/explore-figures/sjaffe", test_sjaffe);
   g_test_add_func ("/explore-figures/sensitivity", test_sensitivity);
-  g_test_add_func ("/explore-figures/stale-in-figure", test_stale_in_figure);
   int status = g_test_run ();
   g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", tmpdir);
   g_assert_cmpint (system (rm), ==, 0);

@@ -57,19 +57,21 @@ lesc_test_stale_figures (gpointer widget)
   return n;
 }
 
-/* The first mapped figure under `widget`, or NULL. */
+/* The largest mapped figure under `widget` (NULL: none). */
 static inline GtkWidget *
 lesc_test_find_figure (GtkWidget *widget)
 {
-  if (LESC_IS_FIGURE (widget) && gtk_widget_get_mapped (widget))
-    return widget;
+  GtkWidget *best = NULL;
+  if (LESC_IS_FIGURE (widget) && gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0)
+    best = widget;
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
     {
       GtkWidget *f = lesc_test_find_figure (c);
-      if (f != NULL)
-        return f;
+      if (f != NULL && (best == NULL || gtk_widget_get_width (f) * gtk_widget_get_height (f)
+                                          > gtk_widget_get_width (best) * gtk_widget_get_height (best)))
+        best = f;
     }
-  return NULL;
+  return best;
 }
 
 typedef struct {
@@ -165,15 +167,26 @@ lesc_test_pixels (GtkWidget *widget, int *width, int *height)
   return pixels;
 }
 
-/* How much ink `widget` shows now: the mean of 1 − brightness over its pixels, laid on
- * white (0 blank, 1 all black); −1 when it has no size. */
+/* How much ink `figure` would draw now (its snapshot taken at once, not its last frame):
+ * the mean of 1 − brightness over its pixels laid on white (0 blank, 1 all black); −1
+ * when it has no size or draws nothing. */
 static inline double
-lesc_test_ink (GtkWidget *widget)
+lesc_test_ink (GtkWidget *figure)
 {
-  int w, h;
-  guchar *px = lesc_test_pixels (widget, &w, &h);
-  if (px == NULL)
+  int w = gtk_widget_get_width (figure), h = gtk_widget_get_height (figure);
+  if (w <= 0 || h <= 0)
     return -1;
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GTK_WIDGET_GET_CLASS (figure)->snapshot (figure, snapshot);
+  GskRenderNode *node = gtk_snapshot_free_to_node (snapshot);
+  if (node == NULL)
+    return -1;
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (figure));
+  GdkTexture *texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  gsk_render_node_unref (node);
+  guchar *px = g_malloc ((gsize) w * h * 4);
+  gdk_texture_download (texture, px, (gsize) w * 4);
+  g_object_unref (texture);
   double sum = 0;
   for (gsize i = 0; i < (gsize) w * h; i++)
     {
