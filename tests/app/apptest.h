@@ -141,8 +141,22 @@ lesc_test_snapshot (GtkWidget *widget, const char *name, LescPixelStats *stats)
   return TRUE;
 }
 
-/* `widget` as drawn now: width × height pixels, 4 bytes each (B, G, R, A in memory,
- * GDK_MEMORY_DEFAULT); free with g_free. NULL when it has no size. */
+/* `node` rendered by `widget`'s renderer at w × h: 4 bytes a pixel (B, G, R, A in memory,
+ * premultiplied, GDK_MEMORY_DEFAULT); takes the node; free with g_free. */
+static inline guchar *
+lesc_test_render_node (GtkWidget *widget, GskRenderNode *node, int w, int h)
+{
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  GdkTexture *texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  gsk_render_node_unref (node);
+  guchar *pixels = g_malloc ((gsize) w * h * 4);
+  gdk_texture_download (texture, pixels, (gsize) w * 4);
+  g_object_unref (texture);
+  return pixels;
+}
+
+/* `widget` as drawn now: width × height pixels (lesc_test_render_node); free with g_free.
+ * NULL when it has no size. */
 static inline guchar *
 lesc_test_pixels (GtkWidget *widget, int *width, int *height)
 {
@@ -156,15 +170,9 @@ lesc_test_pixels (GtkWidget *widget, int *width, int *height)
   g_object_unref (paintable);
   if (node == NULL)
     return NULL;
-  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  GdkTexture *texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  gsk_render_node_unref (node);
-  guchar *pixels = g_malloc ((gsize) w * h * 4);
-  gdk_texture_download (texture, pixels, (gsize) w * 4);
-  g_object_unref (texture);
   *width = w;
   *height = h;
-  return pixels;
+  return lesc_test_render_node (widget, node, w, h);
 }
 
 /* How much ink `figure` would draw now (its snapshot taken at once, not its last frame):
@@ -181,12 +189,7 @@ lesc_test_ink (GtkWidget *figure)
   GskRenderNode *node = gtk_snapshot_free_to_node (snapshot);
   if (node == NULL)
     return -1;
-  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (figure));
-  GdkTexture *texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  gsk_render_node_unref (node);
-  guchar *px = g_malloc ((gsize) w * h * 4);
-  gdk_texture_download (texture, px, (gsize) w * 4);
-  g_object_unref (texture);
+  guchar *px = lesc_test_render_node (figure, node, w, h);
   double sum = 0;
   for (gsize i = 0; i < (gsize) w * h; i++)
     {
