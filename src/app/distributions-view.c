@@ -11,6 +11,7 @@
 #include "app/sample-inspector.h"
 #include "app/settings.h"
 #include "plot/scatter.h"
+#include "session/provenance.h"
 
 /* Labels drawn at once in the "each label" view; more are shown in pages. */
 #define LABELS_PER_PAGE 6
@@ -367,7 +368,12 @@ rebuild (LescDistributionsView *self)
       const double *v = lesc_result_get_measures (r, kl);
       if (isfinite (v[0]))
         lesc_scatter_model_set_measures (m, p, v);
-      g_autofree char *settings = lesc_run_params_title (lesc_result_get_method (r), lesc_result_get_params (r));
+      g_autofree char *params = lesc_run_params_title (lesc_result_get_method (r), lesc_result_get_params (r));
+      /* an outdated result says so under its settings, as the captions do */
+      g_autofree char *settings
+        = lesc_result_get_outdated (r)
+            ? g_strdup_printf ("%s · %s", params, lesc_shown_stale_words (lesc_result_get_replacement (r) != NULL))
+            : g_strdup (params);
       gboolean uniform;
       if (flat_result (lesc_result_get_recovered (r), &uniform))
         {
