@@ -643,6 +643,58 @@ test_plot_terminal (void)
     g_assert_true (g_str_has_suffix (lines[i], "\033[0m"));
 }
 
+/* Lines of the view's part (right of the panel's border) that hold `text`, leaving out the
+ * caption under the figure ("Ground truth │ …") and the frame's provenance line. */
+static guint
+figure_lines_with (const char *screen, const char *text)
+{
+  g_auto (GStrv) lines = g_strsplit (screen, "\n", -1);
+  guint n = 0;
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *view = strstr (lines[i], "│");
+      n += view != NULL && strstr (view, text) != NULL && strstr (view, "Ground truth") == NULL
+           && strstr (lines[i], " on artificial") == NULL;
+    }
+  return n;
+}
+
+/* λ₁ changed after a LESC run, with automatic runs off: the old result stays in the figure
+ * itself, its panel saying "stale" (not only the status line) and the caption too, until r
+ * runs the new settings and their result replaces it. */
+static void
+test_stale_in_figure (void)
+{
+  Pane p = { 0 };
+  pane_start (&p, 120, 40, NULL, NULL);
+  g_free (wait_for_figure (&p, "Label distributions of artificial"));
+  keys (&p, "End", "Space");   /* Run automatically: off */
+  g_free (wait_for (&p, "Idle: tick a method", 10));
+  focus_method (&p, "lesc");
+  keys (&p, "Space", "r");
+  g_free (wait_for (&p, "LESC on artificial: done", 300));
+  keys (&p, "Down", "Left");   /* λ₁ one decade down, not run */
+  g_autofree char *stale = wait_for (&p, "│ LESC stale", 30);
+  for (int i = 0; i < 100 && figure_lines_with (stale, "stale") == 0; i++)
+    {
+      g_usleep (100000);
+      g_free (stale);
+      stale = capture (&p);
+    }
+  if (figure_lines_with (stale, "stale") == 0)
+    g_error ("no “stale” inside the figure:\n%s", stale);
+  g_assert_nonnull (strstr (stale, "LESC on artificial · λ₁ = 10 · λ₂ = 0.1 · seed 5489 · stale"));
+  keys (&p, "r");
+  g_free (wait_for (&p, "LESC on artificial · λ₁ = 1 · λ₂ = 0.1", 300));
+  g_usleep (500000);
+  g_autofree char *fresh = capture (&p);
+  g_assert_cmpuint (figure_lines_with (fresh, "stale"), ==, 0);
+  g_assert_null (strstr (fresh, "│ LESC stale"));
+  keys (&p, "q");
+  g_assert_cmpint (wait_exit (&p), ==, 0);
+  pane_stop (&p);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -671,6 +723,7 @@ main (int argc, char **argv)
       g_test_add_func ("/explore/own-data-options", test_own_data_options);
       g_test_add_func ("/explore/clock-moves", test_clock_moves);
       g_test_add_func ("/explore/restart-remembers", test_restart_remembers);
+      g_test_add_func ("/explore/stale-in-figure", test_stale_in_figure);
     }
   int status = g_test_run ();
   g_autoptr (GDir) dir = g_dir_open (tmpdir, 0, NULL);

@@ -8,6 +8,7 @@
 #include "app/figure.h"
 #include "app/measure-names.h"
 #include "app/settings.h"
+#include "session/provenance.h"
 #include "app/table-view.h"
 #include "core/experiments/experiment.h"
 #include "core/eval/stats.h"
@@ -46,6 +47,7 @@ struct _LescComparisonView
   LescStatsResult *stats;
   LescCdModel *model;
   LescTable *pvalues;
+  gboolean stale;               /* the table is of other methods than the ticks */
   GPtrArray *specs;             /* char*: the data sets offered, parallel to `checks` */
   GPtrArray *checks;            /* GtkCheckButton* */
 };
@@ -194,6 +196,41 @@ build_pvalues (LescComparisonView *self, LescPosthoc posthoc)
   return t;
 }
 
+/* Faded and captioned while stale; the figure says it in its picture. */
+static void
+show_stale (LescComparisonView *self)
+{
+  lesc_figure_set_stale (self->area, self->stale);
+  gtk_widget_set_opacity (GTK_WIDGET (self->stats_label), self->stale ? 0.4 : 1.0);
+  gtk_widget_set_opacity (GTK_WIDGET (self->pvalues_table), self->stale ? 0.4 : 1.0);
+  const char *caption = self->pvalues != NULL ? self->pvalues->caption : "";
+  g_autofree char *text = self->stale ? g_strdup_printf ("%s · %s", caption, lesc_shown_stale_words (TRUE))
+                                      : g_strdup (caption);
+  gtk_label_set_text (self->pvalues_caption, text);
+}
+
+void
+lesc_comparison_view_set_stale (LescComparisonView *self, gboolean stale)
+{
+  g_return_if_fail (LESC_IS_COMPARISON_VIEW (self));
+  self->stale = stale && self->model != NULL;
+  show_stale (self);
+}
+
+gboolean
+lesc_comparison_view_get_stale (LescComparisonView *self)
+{
+  return self->stale;
+}
+
+const LescMethod *const *
+lesc_comparison_view_get_methods (LescComparisonView *self, guint *n)
+{
+  const LescRecoveryTable *t = self->job != NULL ? lesc_job_get_output (self->job) : NULL;
+  *n = t != NULL ? t->n_methods : 0;
+  return t != NULL ? (const LescMethod *const *) t->methods : NULL;
+}
+
 static void
 rebuild (LescComparisonView *self)
 {
@@ -236,6 +273,7 @@ rebuild (LescComparisonView *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->area), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, caption, -1);
   gtk_stack_set_visible_child_name (self->stack, "figure");
   lesc_figure_set_model (self->area, &cd_painter, self->model);
+  show_stale (self);
 }
 
 /* ---- the data sets and parameters to compare ------------------------------------------- */
@@ -352,6 +390,7 @@ void
 lesc_comparison_view_set_job (LescComparisonView *self, LescJob *job)
 {
   g_set_object (&self->job, job);
+  self->stale = FALSE;   /* the window says again when the new table is of other methods */
   rebuild (self);
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 #include <adwaita.h>
 #include "app/job.h"
+#include "core/methods/method.h"
 
 G_BEGIN_DECLS
 
@@ -30,6 +31,12 @@ gboolean lesc_comparison_view_has_table (LescComparisonView *self);
 /* Ask for the missing runs (as the button does), or to read the store again. */
 void lesc_comparison_view_compute (LescComparisonView *self);
 void lesc_comparison_view_refresh (LescComparisonView *self);
+/* The diagram and p-values are of other methods than the side bar's ticks: shown faded,
+ * captioned "stale — recomputing" (figure.h) until the next table, or not. */
+void     lesc_comparison_view_set_stale (LescComparisonView *self, gboolean stale);
+gboolean lesc_comparison_view_get_stale (LescComparisonView *self);
+/* The methods of the table shown (n 0 without one). */
+const LescMethod *const *lesc_comparison_view_get_methods (LescComparisonView *self, guint *n);
 /* For the tests: data sets used and methods of the diagram (0 when none). */
 guint lesc_comparison_view_get_n_datasets (LescComparisonView *self);
 

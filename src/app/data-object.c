@@ -97,6 +97,12 @@ lesc_data_object_get_name (LescDataObject *self)
 }
 
 const char *
+lesc_data_object_get_checksum (LescDataObject *self)
+{
+  return self != NULL ? self->dataset->checksum : NULL;
+}
+
+const char *
 lesc_data_object_get_spec (LescDataObject *self)
 {
   return self->dataset->source != NULL ? self->dataset->source : self->dataset->name;

@@ -19,6 +19,8 @@ LescDataObject *lesc_data_object_new_artificial (void);
 const LescDataset *lesc_data_object_get_dataset (LescDataObject *self);
 const LescValidateReport *lesc_data_object_get_report (LescDataObject *self);
 const char *lesc_data_object_get_name (LescDataObject *self);
+/* The data set's checksum (what a figure is of, figure.h); NULL for NULL. */
+const char *lesc_data_object_get_checksum (LescDataObject *self);
 /* The spec lesc_dataset_open reads it from again: its file, or its name when built in. */
 const char *lesc_data_object_get_spec (LescDataObject *self);
 /* How it was read (label or logical columns of a single table file, renormalized), so

@@ -13,6 +13,7 @@
 #include "core/base/framelog.h"
 #include "core/methods/frametag.h"
 #include "plot/scatter.h"
+#include "session/provenance.h"
 
 /* Labels drawn at once in the "each label" view; more are shown in pages. */
 #define LABELS_PER_PAGE 6
@@ -374,7 +375,12 @@ rebuild (LescDistributionsView *self)
       const double *v = lesc_result_get_measures (r, kl);
       if (isfinite (v[0]))
         lesc_scatter_model_set_measures (m, p, v);
-      g_autofree char *settings = lesc_run_params_title (lesc_result_get_method (r), lesc_result_get_params (r));
+      g_autofree char *params = lesc_run_params_title (lesc_result_get_method (r), lesc_result_get_params (r));
+      /* an outdated result says so under its settings, as the captions do */
+      g_autofree char *settings
+        = lesc_result_get_outdated (r)
+            ? g_strdup_printf ("%s · %s", params, lesc_shown_stale_words (lesc_result_get_replacement (r) != NULL))
+            : g_strdup (params);
       gboolean uniform;
       if (flat_result (lesc_result_get_recovered (r), &uniform))
         {
@@ -795,6 +801,7 @@ lesc_distributions_view_set_data (LescDistributionsView *self, LescDataObject *d
   g_set_object (&self->data, data);
   if (data != NULL)
     g_signal_connect_swapped (data, "label-names-changed", G_CALLBACK (label_names_changed_cb), self);
+  lesc_figure_set_subject (self->area, lesc_data_object_get_checksum (data));
   self->updating = TRUE;
   self->sample = -1;
   GtkStringList *features = gtk_string_list_new (NULL);

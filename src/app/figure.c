@@ -1,6 +1,10 @@
 #include "config.h"
 #include "app/figure.h"
 #include "core/base/framelog.h"
+#include "session/provenance.h"
+
+/* How much of a stale picture shows through (docs/HACKING.md, staleness). */
+#define STALE_OPACITY 0.35
 
 /* The painter and its model, shared with the worker that paints it. */
 typedef struct {
@@ -42,6 +46,9 @@ struct _LescFigure
   Model *texture_model;      /* of which model */
   int texture_w, texture_h;  /* at which size (logical pixels) */
   int texture_scale;
+  char *subject;             /* what the model is of (a data set's checksum), or NULL */
+  char *texture_subject;     /* what the picture shown is of */
+  gboolean stale;            /* the model itself no longer matches its inputs */
   GCancellable *rendering;   /* the render in flight, or NULL */
   gboolean dirty;            /* render again when the one in flight is done */
 };
@@ -50,6 +57,7 @@ G_DEFINE_FINAL_TYPE (LescFigure, lesc_figure, GTK_TYPE_WIDGET)
 
 typedef struct {
   Model *model;
+  char *subject;
   int width, height, scale;
 } Render;
 
@@ -57,6 +65,7 @@ static void
 render_free (Render *r)
 {
   model_unref (r->model);
+  g_free (r->subject);
   g_free (r);
 }
 
@@ -107,6 +116,8 @@ render_done (GObject *source, GAsyncResult *result, gpointer data)
   g_set_object (&self->texture, texture);
   model_unref (self->texture_model);
   self->texture_model = model_ref (r->model);
+  g_free (self->texture_subject);
+  self->texture_subject = g_strdup (r->subject);
   self->texture_w = r->width;
   self->texture_h = r->height;
   self->texture_scale = r->scale;
@@ -131,6 +142,7 @@ start_render (LescFigure *self)
   self->rendering = g_cancellable_new ();
   Render *r = g_new0 (Render, 1);
   r->model = model_ref (self->model);
+  r->subject = g_strdup (self->subject);
   r->width = w;
   r->height = h;
   r->scale = scale;
@@ -149,6 +161,52 @@ lesc_figure_is_ready (LescFigure *self)
          && self->texture_scale == gtk_widget_get_scale_factor (GTK_WIDGET (self));
 }
 
+gboolean
+lesc_figure_is_stale (LescFigure *self)
+{
+  g_return_val_if_fail (LESC_IS_FIGURE (self), FALSE);
+  if (self->model == NULL || self->texture == NULL)
+    return FALSE;
+  return self->stale || g_strcmp0 (self->texture_subject, self->subject) != 0;
+}
+
+void
+lesc_figure_set_subject (LescFigure *self, const char *subject)
+{
+  g_return_if_fail (LESC_IS_FIGURE (self));
+  g_free (self->subject);
+  self->subject = g_strdup (subject);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+lesc_figure_set_stale (LescFigure *self, gboolean stale)
+{
+  g_return_if_fail (LESC_IS_FIGURE (self));
+  self->stale = stale;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* A stale picture: faded, with the session's words over its top. */
+static void
+snapshot_stale (LescFigure *self, GtkSnapshot *snapshot, int w, int h)
+{
+  gtk_snapshot_push_opacity (snapshot, STALE_OPACITY);
+  gtk_snapshot_append_texture (snapshot, self->texture, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  gtk_snapshot_pop (snapshot);
+  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), lesc_shown_stale_words (TRUE));
+  int lw, lh;
+  pango_layout_get_pixel_size (layout, &lw, &lh);
+  float x = MAX (0, (w - lw) / 2), y = 8;
+  GdkRGBA back = { 1, 1, 1, 0.85 }, ink = { 0.2, 0.2, 0.2, 1 };
+  gtk_snapshot_append_color (snapshot, &back, &GRAPHENE_RECT_INIT (x - 8, y - 4, lw + 16, lh + 8));
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x, y));
+  gtk_snapshot_append_layout (snapshot, layout, &ink);
+  gtk_snapshot_restore (snapshot);
+  g_object_unref (layout);
+}
+
 static void
 lesc_figure_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
@@ -164,6 +222,12 @@ lesc_figure_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     {
       GdkRGBA white = { 1, 1, 1, 1 };
       gtk_snapshot_append_color (snapshot, &white, &GRAPHENE_RECT_INIT (0, 0, w, h));
+      return;
+    }
+  /* A picture of other inputs is never shown as current. */
+  if (lesc_figure_is_stale (self))
+    {
+      snapshot_stale (self, snapshot, w, h);
       return;
     }
   /* The last picture, stretched to the new size until the new one arrives. A cairo node,
@@ -262,6 +326,8 @@ lesc_figure_dispose (GObject *object)
   self->texture_model = NULL;
   model_unref (self->model);
   self->model = NULL;
+  g_clear_pointer (&self->subject, g_free);
+  g_clear_pointer (&self->texture_subject, g_free);
   G_OBJECT_CLASS (lesc_figure_parent_class)->dispose (object);
 }
 

@@ -29,6 +29,15 @@ void lesc_figure_set_model (LescFigure *self, const LescPainter *painter, gpoint
 /* With LESC_FRAME_LOG (core/base/framelog.h): what the frame log says when the current
  * model's picture is first painted. */
 void lesc_figure_set_log_tag (LescFigure *self, const char *tag);
+/* What the figure shows is of `subject` (a data set's checksum; NULL: no subject). A
+ * picture made for another subject, kept while the new one is painted, is drawn faded
+ * with "stale — recomputing" over it, never as current. */
+void lesc_figure_set_subject (LescFigure *self, const char *subject);
+/* The model no longer matches its inputs (a Comparison of other methods): drawn faded with
+ * the same words until a new model comes with set_stale (FALSE). */
+void lesc_figure_set_stale (LescFigure *self, gboolean stale);
+/* TRUE when the picture on screen is drawn as stale (either reason). */
+gboolean lesc_figure_is_stale (LescFigure *self);
 /* TRUE when the picture shown is the current model at the current size. */
 gboolean lesc_figure_is_ready (LescFigure *self);
 

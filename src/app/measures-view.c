@@ -62,12 +62,14 @@ struct _LescMeasuresView
   LescResultsView parent_instance;
 
   GtkStack *stack;
+  AdwStatusPage *empty_status;
   GtkLabel *caption;
   GtkScrolledWindow *table_scroller;
   GtkColumnView *column_view;
   GtkLabel *footnote;
 
   GListStore *rows;
+  guint runs_queued;   /* the user's runs queued or under way */
 };
 
 static void lesc_measures_view_exportable_init (LescExportableInterface *iface);
@@ -429,6 +431,36 @@ lesc_measures_view_dispose (GObject *object)
   G_OBJECT_CLASS (lesc_measures_view_parent_class)->dispose (object);
 }
 
+void
+lesc_measures_view_set_runs_queued (LescMeasuresView *self, guint runs)
+{
+  g_return_if_fail (LESC_IS_MEASURES_VIEW (self));
+  if (self->runs_queued == runs)
+    return;
+  self->runs_queued = runs;
+  /* the empty state says what is under way rather than asking for a Run */
+  if (runs > 0)
+    {
+      adw_status_page_set_title (self->empty_status, _("Runs Under Way"));
+      g_autofree char *text = g_strdup_printf (
+          g_dngettext (GETTEXT_PACKAGE, "%u run is queued or under way: its results appear here when it finishes.",
+                       "%u runs are queued or under way: their results appear here as each one finishes.", runs),
+          runs);
+      adw_status_page_set_description (self->empty_status, text);
+    }
+  else
+    {
+      adw_status_page_set_title (self->empty_status, _("No Results Yet"));
+      adw_status_page_set_description (self->empty_status, _("Tick methods in the side bar and press Run (Ctrl+R)."));
+    }
+}
+
+const char *
+lesc_measures_view_get_empty_title (LescMeasuresView *self)
+{
+  return adw_status_page_get_title (self->empty_status);
+}
+
 static void
 lesc_measures_view_class_init (LescMeasuresViewClass *klass)
 {
@@ -439,6 +471,7 @@ lesc_measures_view_class_init (LescMeasuresViewClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/lescexplorer/Explorer/ui/measures-view.ui");
   gtk_widget_class_bind_template_child (widget_class, LescMeasuresView, stack);
+  gtk_widget_class_bind_template_child (widget_class, LescMeasuresView, empty_status);
   gtk_widget_class_bind_template_child (widget_class, LescMeasuresView, caption);
   gtk_widget_class_bind_template_child (widget_class, LescMeasuresView, table_scroller);
   gtk_widget_class_bind_template_child (widget_class, LescMeasuresView, column_view);

@@ -14,6 +14,10 @@ G_DECLARE_FINAL_TYPE (LescMeasuresView, lesc_measures_view, LESC, MEASURES_VIEW,
 
 /* For the tests: the number of rows and the row of a method (by registry name). */
 guint    lesc_measures_view_get_n_rows (LescMeasuresView *self);
+/* The user's runs queued or under way: the empty state says so instead of "press Run". */
+void     lesc_measures_view_set_runs_queued (LescMeasuresView *self, guint runs);
+/* The empty state's title ("No Results Yet", "Runs Under Way"), for the tests. */
+const char *lesc_measures_view_get_empty_title (LescMeasuresView *self);
 gboolean lesc_measures_view_get_row (LescMeasuresView *self, const char *method,
                                      double values[LESC_N_MEASURES],
                                      double ranks[LESC_N_MEASURES], double *average_rank);

@@ -260,6 +260,8 @@ lesc_optimizer_view_set_data (LescOptimizerView *self, LescDataObject *data)
 {
   g_set_object (&self->data, data);
   g_clear_object (&self->result);
+  lesc_figure_set_subject (self->curve, lesc_data_object_get_checksum (data));
+  lesc_figure_set_subject (self->snapshot, lesc_data_object_get_checksum (data));
   rebuild (self);
 }
 

@@ -375,6 +375,7 @@ lesc_strip_view_set_data (LescStripView *self, LescDataObject *data)
   if (data != NULL)
     g_signal_connect_swapped (data, "label-names-changed", G_CALLBACK (label_names_changed_cb), self);
   g_hash_table_remove_all (self->cells);
+  lesc_figure_set_subject (self->area, lesc_data_object_get_checksum (data));
   gtk_drop_down_set_selected (self->label_dropdown, 0);
   fill_label_names (self);
   rebuild (self);

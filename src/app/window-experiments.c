@@ -318,6 +318,39 @@ request_table (LescWindow *self, gboolean store_only)
   lesc_job_queue_add (self->queue, job);
 }
 
+/* Is the Comparison's table of the methods the ticks give now? */
+static gboolean
+comparison_current (LescWindow *self)
+{
+  LescMethodSetup setups[16];
+  guint n = comparison_setups (self, setups, G_N_ELEMENTS (setups)), k = 0;
+  const LescMethod *const *shown = lesc_comparison_view_get_methods (self->comparison_view, &k);
+  if (k != n)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      gboolean found = FALSE;
+      for (guint j = 0; j < k && !found; j++)
+        found = shown[j] == setups[i].method;
+      if (!found)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The ticks changed: a diagram of other methods is marked stale and read again from the
+ * store at once (the store holds the runs of every method compared before). */
+void
+_lesc_window_comparison_methods_changed (LescWindow *self)
+{
+  if (!lesc_comparison_view_has_table (self->comparison_view))
+    return;
+  gboolean current = comparison_current (self);
+  lesc_comparison_view_set_stale (self->comparison_view, !current);
+  if (!current)
+    request_table (self, TRUE);
+}
+
 static void
 comparison_refresh_cb (LescWindow *self)
 {
@@ -381,6 +414,8 @@ _lesc_window_experiment_finished (LescWindow *self, LescJob *job)
       break;
     default:
       lesc_comparison_view_set_job (self->comparison_view, job);
+      /* a table asked for before the ticks changed again is still stale */
+      lesc_comparison_view_set_stale (self->comparison_view, !comparison_current (self));
       _lesc_window_schedule_estimate (self);   /* the store has more runs now */
       break;
     }

@@ -87,5 +87,6 @@ void _lesc_window_update_cv_methods (LescWindow *self);
 void _lesc_window_data_folder_changed (LescWindow *self, const char *folder);
 /* The Comparison's time estimate again, a moment after the last change. */
 void _lesc_window_schedule_estimate (LescWindow *self);
+void _lesc_window_comparison_methods_changed (LescWindow *self);
 
 G_END_DECLS

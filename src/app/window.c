@@ -241,6 +241,7 @@ selection_changed_cb (LescWindow *self, gpointer method)
 {
   _lesc_window_update_cv_methods (self);
   _lesc_window_schedule_estimate (self);
+  _lesc_window_comparison_methods_changed (self);
   if (!lesc_method_panel_is_selected (self->method_panel, method))
     invalidate (self, method, TRUE);
   else
@@ -255,6 +256,8 @@ kl_changed_cb (LescWindow *self)
   lesc_results_view_set_kl (LESC_RESULTS_VIEW (self->distributions_view), kl);
   lesc_results_view_set_kl (LESC_RESULTS_VIEW (self->optimizer_view), kl);
 }
+
+static void update_progress (LescWindow *self);
 
 /* A run that stopped without a result takes its provisional frame with it. */
 static void
@@ -272,6 +275,7 @@ static void
 job_finished_cb (LescWindow *self, LescJob *job)
 {
   const LescRunInput *in = lesc_run_job_get_input (job);
+  update_progress (self);   /* one run fewer under way */
   if (_lesc_window_tuning_job_finished (self, job))
     return;
   if (in == NULL)
@@ -333,6 +337,21 @@ job_finished_cb (LescWindow *self, LescJob *job)
 
 /* ---- progress -------------------------------------------------------------------------- */
 
+/* The user's runs queued or under way (not background work). */
+static guint
+count_runs_queued (LescWindow *self)
+{
+  GListModel *jobs = lesc_job_queue_get_jobs (self->queue);
+  guint n = g_list_model_get_n_items (jobs), runs = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (LescJob) job = g_list_model_get_item (jobs, i);
+      runs += lesc_run_job_get_input (job) != NULL && !lesc_job_is_background (job)
+              && !lesc_job_is_finished (job) && !lesc_job_is_cancelled (job);
+    }
+  return runs;
+}
+
 static void
 update_progress (LescWindow *self)
 {
@@ -385,6 +404,8 @@ update_progress (LescWindow *self)
   gboolean any = g_list_model_get_n_items (lesc_job_queue_get_jobs (self->queue)) > 0;
   gtk_stack_set_visible_child_name (self->runs_stack, any ? "list" : "empty");
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel", busy);
+  if (self->measures_view != NULL)
+    lesc_measures_view_set_runs_queued (self->measures_view, count_runs_queued (self));
 }
 
 char *
@@ -964,6 +985,9 @@ lesc_window_init (LescWindow *self)
                             G_CALLBACK (_lesc_window_update_export_actions), self);
   g_signal_connect_swapped (self->queue, "notify::current", G_CALLBACK (queue_current_cb), self);
   g_signal_connect_swapped (self->queue, "notify::busy", G_CALLBACK (update_progress), self);
+  /* a run queued behind another changes neither: the queued count and the empty state */
+  g_signal_connect_object (lesc_job_queue_get_jobs (self->queue), "items-changed", G_CALLBACK (update_progress), self,
+                           G_CONNECT_SWAPPED);
   _lesc_window_tuning_init (self);
   g_signal_connect_swapped (self->queue, "job-finished", G_CALLBACK (job_finished_cb), self);
   g_signal_connect_swapped (self->settings, "changed::data-directory",

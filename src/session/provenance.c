@@ -115,6 +115,12 @@ lesc_run_result_short_warning (const LescRunResult *report)
   return short_warning (lesc_run_result_fcm_collapsed (report), report->le.iterations);
 }
 
+const char *
+lesc_shown_stale_words (gboolean recomputing)
+{
+  return recomputing ? _("stale — recomputing") : _("stale");
+}
+
 char *
 lesc_provenance_caption (const LescProvenance *p, LescShown shown, guint iteration, gboolean recomputing)
 {
@@ -127,7 +133,7 @@ lesc_provenance_caption (const LescProvenance *p, LescShown shown, guint iterati
       g_string_append_printf (s, _("provisional · iteration %u"), iteration);
     }
   else if (shown == LESC_SHOWN_STALE)
-    g_string_append_printf (s, " · %s", recomputing ? _("stale — recomputing") : _("stale"));
+    g_string_append_printf (s, " · %s", lesc_shown_stale_words (recomputing));
   g_autofree char *warning = lesc_provenance_short_warning (p);
   if (warning != NULL)
     g_string_append_printf (s, " · %s", warning);

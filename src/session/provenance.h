@@ -47,6 +47,10 @@ typedef enum {
   LESC_SHOWN_STALE,
 } LescShown;
 
+/* The words of a stale figure, alone: "stale — recomputing" or "stale" (a face marks a
+ * picture whose inputs no longer match with them, as the caption does). */
+const char *lesc_shown_stale_words (gboolean recomputing);
+
 /* The caption: the title, then "provisional · iteration k" or "stale — recomputing" (or
  * "stale" when nothing recomputes), then the short warning, then the run's time
  * ("3.96 s"), joined with " · ". */

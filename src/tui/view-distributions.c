@@ -170,10 +170,12 @@ rebuild (Distributions *d, LescTui *tui)
   for (guint i = 0; i < lesc_session_n_methods (tui->session); i++)
     {
       LescSessionMethod *m = lesc_session_method (tui->session, i);
-      if (m->outcome == NULL)
+      /* the current result, or the stale one kept until its rerun replaces it */
+      const LescRunOutcome *shown = lesc_session_shown (tui->session, i, NULL, NULL);
+      if (shown == NULL || (m->outcome == NULL && !m->ticked))
         continue;
       g_ptr_array_add (names, (gpointer) m->method->display_name);
-      g_ptr_array_add (tables, m->outcome->recovered);
+      g_ptr_array_add (tables, shown->recovered);
       int k = (int) i;
       g_array_append_val (from, k);
     }
@@ -214,12 +216,18 @@ rebuild (Distributions *d, LescTui *tui)
       if (k < 0)
         continue;
       LescSessionMethod *m = lesc_session_method (tui->session, (guint) k);
-      if (tag != NULL)   /* the session shows only results of the current settings */
-        lesc_frame_log_panel (tag, m->method, &m->params, "final");
-      if (!truth)
-        continue;
-      const double *v = lesc_run_outcome_measures (m->outcome, lesc_session_kl (tui->session));
-      if (isfinite (v[0]))
+      LescShown how;
+      const LescRunOutcome *shown = lesc_session_shown (tui->session, (guint) k, &how, NULL);
+      if (tag != NULL)
+        lesc_frame_log_panel (tag, m->method, &m->params, how == LESC_SHOWN_STALE ? "outdated" : "final");
+      /* a stale result is drawn faded and says so in the figure, not only in the status */
+      if (how == LESC_SHOWN_STALE)
+        {
+          d->model->panels[p].dimmed = TRUE;
+          lesc_scatter_model_set_subtitle (d->model, p, lesc_shown_stale_words (m->task != NULL));
+        }
+      const double *v = lesc_run_outcome_measures (shown, lesc_session_kl (tui->session));
+      if (truth && isfinite (v[0]))
         lesc_scatter_model_set_measures (d->model, p, v);
     }
   d->log_tag = tag != NULL ? g_string_free (tag, FALSE) : NULL;
@@ -236,7 +244,10 @@ caption (LescTui *tui)
   for (guint i = 0; i < lesc_session_n_methods (tui->session); i++)
     {
       LescSessionMethod *m = lesc_session_method (tui->session, i);
-      if (m->outcome != NULL && !truth)
+      LescShown how;
+      if (m->outcome == NULL && m->ticked && lesc_session_shown (tui->session, i, &how, NULL) != NULL)
+        g_string_append_printf (s, " │ %s %s", m->method->display_name, lesc_shown_stale_words (m->task != NULL));
+      else if (m->outcome != NULL && !truth)
         g_string_append_printf (s, " │ %s", m->method->display_name);
       else if (m->outcome != NULL)
         {

@@ -47,6 +47,33 @@ lesc_test_figures_ready (gpointer widget)
   return TRUE;
 }
 
+/* The number of mapped figures under `widget` drawn stale (faded, "stale — recomputing"). */
+static inline guint
+lesc_test_stale_figures (gpointer widget)
+{
+  guint n = LESC_IS_FIGURE (widget) && gtk_widget_get_mapped (widget) && lesc_figure_is_stale (LESC_FIGURE (widget));
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    n += lesc_test_stale_figures (c);
+  return n;
+}
+
+/* The largest mapped figure under `widget` (NULL: none). */
+static inline GtkWidget *
+lesc_test_find_figure (GtkWidget *widget)
+{
+  GtkWidget *best = NULL;
+  if (LESC_IS_FIGURE (widget) && gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0)
+    best = widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *f = lesc_test_find_figure (c);
+      if (f != NULL && (best == NULL || gtk_widget_get_width (f) * gtk_widget_get_height (f)
+                                          > gtk_widget_get_width (best) * gtk_widget_get_height (best)))
+        best = f;
+    }
+  return best;
+}
+
 typedef struct {
   int width, height;
   guint distinct_colours;   /* up to 100000 */
@@ -114,8 +141,22 @@ lesc_test_snapshot (GtkWidget *widget, const char *name, LescPixelStats *stats)
   return TRUE;
 }
 
-/* `widget` as drawn now: width × height pixels, 4 bytes each (B, G, R, A in memory,
- * GDK_MEMORY_DEFAULT); free with g_free. NULL when it has no size. */
+/* `node` rendered by `widget`'s renderer at w × h: 4 bytes a pixel (B, G, R, A in memory,
+ * premultiplied, GDK_MEMORY_DEFAULT); takes the node; free with g_free. */
+static inline guchar *
+lesc_test_render_node (GtkWidget *widget, GskRenderNode *node, int w, int h)
+{
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  GdkTexture *texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  gsk_render_node_unref (node);
+  guchar *pixels = g_malloc ((gsize) w * h * 4);
+  gdk_texture_download (texture, pixels, (gsize) w * 4);
+  g_object_unref (texture);
+  return pixels;
+}
+
+/* `widget` as drawn now: width × height pixels (lesc_test_render_node); free with g_free.
+ * NULL when it has no size. */
 static inline guchar *
 lesc_test_pixels (GtkWidget *widget, int *width, int *height)
 {
@@ -129,15 +170,36 @@ lesc_test_pixels (GtkWidget *widget, int *width, int *height)
   g_object_unref (paintable);
   if (node == NULL)
     return NULL;
-  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  GdkTexture *texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  gsk_render_node_unref (node);
-  guchar *pixels = g_malloc ((gsize) w * h * 4);
-  gdk_texture_download (texture, pixels, (gsize) w * 4);
-  g_object_unref (texture);
   *width = w;
   *height = h;
-  return pixels;
+  return lesc_test_render_node (widget, node, w, h);
+}
+
+/* How much ink `figure` would draw now (its snapshot taken at once, not its last frame):
+ * the mean of 1 − brightness over its pixels laid on white (0 blank, 1 all black); −1
+ * when it has no size or draws nothing. */
+static inline double
+lesc_test_ink (GtkWidget *figure)
+{
+  int w = gtk_widget_get_width (figure), h = gtk_widget_get_height (figure);
+  if (w <= 0 || h <= 0)
+    return -1;
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GTK_WIDGET_GET_CLASS (figure)->snapshot (figure, snapshot);
+  GskRenderNode *node = gtk_snapshot_free_to_node (snapshot);
+  if (node == NULL)
+    return -1;
+  guchar *px = lesc_test_render_node (figure, node, w, h);
+  double sum = 0;
+  for (gsize i = 0; i < (gsize) w * h; i++)
+    {
+      guchar *p = px + i * 4;
+      /* premultiplied B, G, R, A over white */
+      for (int c = 0; c < 3; c++)
+        sum += 1.0 - (p[c] + (255.0 - p[3])) / 255.0;
+    }
+  g_free (px);
+  return sum / (3.0 * w * h);
 }
 
 /* The same once the widget has been drawn (a widget is snapshot from its last frame). */

@@ -232,8 +232,21 @@ result_of (const char *name)
   return NULL;
 }
 
-/* A parameter changes: the old result stays, outdated, with the run that replaces it,
- * until the new one takes its place. */
+/* The panels whose subtitle says `words`. */
+static guint
+panels_saying (const char *words)
+{
+  guint n = 0;
+  for (guint p = 0; p < lesc_distributions_view_get_n_panels (view ()); p++)
+    {
+      const char *subtitle = lesc_distributions_view_get_subtitle (view (), p);
+      n += subtitle != NULL && strstr (subtitle, words) != NULL;
+    }
+  return n;
+}
+
+/* A parameter changes: the old result stays, outdated and captioned "stale —
+ * recomputing", with the run that replaces it, until the new one takes its place. */
 static void
 test_recompute_keeps_old (void)
 {
@@ -249,7 +262,10 @@ test_recompute_keeps_old (void)
   lesc_method_panel_set_param (lesc_window_get_method_panel (window), glle, "lambda1", 0.1);
   g_assert_true (result_of ("glle") == before);
   g_assert_true (lesc_result_get_outdated (before));
+  g_assert_cmpuint (panels_saying ("stale"), ==, 1);   /* auto-run is off: nothing recomputes */
+  g_assert_cmpuint (panels_saying ("recomputing"), ==, 0);
   lesc_window_run (window);
+  g_assert_cmpuint (panels_saying ("stale — recomputing"), ==, 1);
   LescJob *job = lesc_result_get_replacement (before);
   g_assert_nonnull (job);
   g_assert_true (lesc_test_wait (job_has_progress, job, 60));
@@ -261,6 +277,7 @@ test_recompute_keeps_old (void)
   LescResult *after = result_of ("glle");
   g_assert_true (after != before);
   g_assert_false (lesc_result_get_outdated (after));
+  g_assert_cmpuint (panels_saying ("stale"), ==, 0);
   g_assert_cmpfloat (lesc_result_get_params (after)->values[lesc_method_param_index (glle, "lambda1")], ==, 0.1);
   g_object_unref (before);
 }

@@ -253,6 +253,25 @@ test_comparison (void)
   g_assert_true (lesc_test_wait (setup_says, "All 6 runs", 60));
   snapshot_view ("comparison", 20);
   check_exports ("comparison", "FCM");
+
+  /* LP unticked: the diagram of FCM, KM, LP is stale at once (faded, captioned), then
+   * replaced by FCM and KM's from the store without ↻. */
+  guint before = g_list_model_get_n_items (jobs);
+  GtkWidget *area = lesc_window_get_view (window, "comparison");
+  g_assert_cmpuint (lesc_test_stale_figures (area), ==, 0);
+  lesc_method_panel_set_selected (lesc_window_get_method_panel (window), lp, FALSE);
+  g_assert_true (lesc_comparison_view_get_stale (view));
+  g_assert_cmpuint (lesc_test_stale_figures (area), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (jobs), ==, before + 1);   /* read again at once */
+  g_assert_true (lesc_test_wait (queue_idle, NULL, 120));
+  g_assert_false (lesc_comparison_view_get_stale (view));
+  guint k = 0;
+  const LescMethod *const *compared = lesc_comparison_view_get_methods (view, &k);
+  g_assert_cmpuint (k, ==, 2);
+  g_assert_true (compared[0] == lesc_method_find ("fcm") || compared[1] == lesc_method_find ("fcm"));
+  g_assert_true (compared[0] == lesc_method_find ("km") || compared[1] == lesc_method_find ("km"));
+  g_assert_true (lesc_test_wait (lesc_test_figures_ready, area, 60));
+  g_assert_cmpuint (lesc_test_stale_figures (area), ==, 0);
   lesc_method_panel_set_param (lesc_window_get_method_panel (window), lp, "alpha", 0.5);
   g_unsetenv ("LESC_DATA_DIR");
 }

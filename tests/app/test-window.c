@@ -1,6 +1,7 @@
 /* The explorer's window under Xvfb: it opens on the artificial set, runs a method to a
  * Measures row, cancels a long run (the main loop turning while it works), drops a stale run when a parameter changes,
- * and every view draws a picture. */
+ * and every view draws a picture; a data-set switch never shows the old picture as
+ * current, and Measures says when runs are queued. */
 #include "config.h"
 
 #include <math.h>
@@ -471,6 +472,81 @@ test_views_render (void)
   g_assert_true (lesc_test_snapshot_drawn (GTK_WIDGET (window), "window", &stats));
 }
 
+/* The figures drawn stale, and the ink of the Distributions figure, at the moment another
+ * data set is set (the window's "data-changed"). */
+static guint stale_at_switch;
+static double ink_at_switch;
+
+static void
+data_changed_cb (LescWindow *w, gpointer data)
+{
+  GtkWidget *view = lesc_window_get_view (window, "distributions");
+  stale_at_switch = lesc_test_stale_figures (view);
+  GtkWidget *figure = lesc_test_find_figure (view);
+  ink_at_switch = figure != NULL ? lesc_test_ink (figure) : -1;
+}
+
+/* Artificial with a GLLE result shown, then SJAFFE: from the moment SJAFFE is set, the
+ * artificial picture still on screen is drawn stale (faded, "stale — recomputing"), the
+ * old result is no longer a current one, and SJAFFE's own picture replaces it. */
+static void
+test_switch_marks_stale (void)
+{
+  g_autofree char *sjaffe = lesc_test_dataset_path ("sjaffe.mat");
+  if (sjaffe == NULL)
+    return;
+  if (!data_named ("artificial"))
+    {
+      lesc_window_open (window, "artificial");
+      g_assert_true (lesc_test_wait (data_named, "artificial", 60));
+    }
+  lesc_window_show_view (window, "distributions");
+  select_only ("glle");
+  lesc_window_run (window);
+  g_assert_true (lesc_test_wait (queue_idle, NULL, 240));
+  g_assert_nonnull (result_of ("glle"));
+  GtkWidget *view = lesc_window_get_view (window, "distributions");
+  lesc_test_spin (0.3);
+  g_assert_true (lesc_test_wait (lesc_test_figures_ready, view, 60));
+  g_assert_cmpuint (lesc_test_stale_figures (view), ==, 0);
+  double ink = lesc_test_ink (lesc_test_find_figure (view));
+
+  stale_at_switch = G_MAXUINT;
+  gulong id = g_signal_connect (window, "data-changed", G_CALLBACK (data_changed_cb), NULL);
+  lesc_window_open (window, sjaffe);
+  g_assert_true (lesc_test_wait (data_named, "sjaffe", 60));
+  g_signal_handler_disconnect (window, id);
+  g_test_message ("ink: %.3f shown, %.3f when SJAFFE was set", ink, ink_at_switch);
+  g_assert_cmpuint (stale_at_switch, ==, 1);
+  g_assert_cmpfloat (ink_at_switch, >=, 0);
+  g_assert_cmpfloat (ink_at_switch, <, 0.6 * ink);   /* faded, not shown as current */
+  g_assert_null (result_of ("glle"));
+  lesc_test_spin (0.3);
+  g_assert_true (lesc_test_wait (lesc_test_figures_ready, view, 60));
+  g_assert_cmpuint (lesc_test_stale_figures (view), ==, 0);
+  lesc_window_open (window, "artificial");
+  g_assert_true (lesc_test_wait (data_named, "artificial", 60));
+}
+
+/* Runs queued before any result: Measures says they are under way, not "press Run"; once
+ * cancelled, it asks for a Run again. */
+static void
+test_empty_says_queued (void)
+{
+  select_methods ((const char *const[]) { NULL });   /* unticked: their results go */
+  g_assert_cmpuint (g_list_model_get_n_items (lesc_window_get_results (window)), ==, 0);
+  LescMeasuresView *measures = LESC_MEASURES_VIEW (lesc_window_get_view (window, "measures"));
+  g_assert_cmpstr (lesc_measures_view_get_empty_title (measures), ==, "No Results Yet");
+  select_methods ((const char *const[]) { "glle", "lesc", NULL });
+  lesc_window_run (window);
+  g_assert_cmpstr (lesc_measures_view_get_empty_title (measures), ==, "Runs Under Way");
+  lesc_window_cancel (window);
+  g_assert_true (lesc_test_wait (queue_idle, NULL, 60));
+  lesc_test_spin (0.2);
+  g_assert_cmpuint (g_list_model_get_n_items (lesc_window_get_results (window)), ==, 0);
+  g_assert_cmpstr (lesc_measures_view_get_empty_title (measures), ==, "No Results Yet");
+}
+
 /* Settings that differ from the defaults are said when another data set opens, with a
  * way back to the defaults. */
 static void
@@ -514,6 +590,8 @@ main (int argc, char **argv)
   g_test_add_func ("/app/window/stale-run-cancelled", test_stale_run_cancelled);
   g_test_add_func ("/app/window/views-render", test_views_render);
   g_test_add_func ("/app/window/settings-kept", test_settings_kept);
+  g_test_add_func ("/app/window/switch-marks-stale", test_switch_marks_stale);
+  g_test_add_func ("/app/window/empty-says-queued", test_empty_says_queued);
   int status = g_test_run ();
   gtk_window_destroy (GTK_WINDOW (window));
   lesc_test_spin (0.2);
