@@ -70,6 +70,14 @@ lesc_km_degrees (const LescMatrix *x, const LescMatrix *l, double eta, LescKmMem
   return d;
 }
 
+/* The n×n squared distances for the width, then the n×n kernel (one at a time), and
+ * KL and the degrees (n×c each). */
+static double
+km_memory (gsize n, gsize q, gsize c, const LescRunParams *params)
+{
+  return 8.0 * (double) n * ((double) n + 2.0 * (double) c + 2.0);
+}
+
 static LescMatrix *
 km_recover (const LescProblem *problem, const LescRunParams *params, gboolean want_model,
             LescProgress *progress, LescRunResult *result, GError **error)
@@ -84,9 +92,6 @@ km_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
   const LescMatrix *x = problem->x;
   LescKmMembership rule = params->flavour == LESC_FLAVOUR_PAPER ? LESC_KM_LINEAR_CLASS_RADIUS
                                                                 : LESC_KM_SQRT_ALL_RADIUS;
-  gsize n = x->rows;
-  if (result != NULL)
-    result->memory_estimate = 8.0 * (double) n * (double) n;
   gint64 clock = g_get_monotonic_time ();
   LescMatrix *d = lesc_km_degrees (x, problem->l, lesc_run_params_get (params, m, "eta", NAN),
                                    rule, progress, error);
@@ -116,4 +121,5 @@ const LescMethod lesc_method_km = {
   .params = km_params,
   .n_params = G_N_ELEMENTS (km_params),
   .recover = km_recover,
+  .memory_estimate = km_memory,
 };

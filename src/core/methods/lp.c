@@ -131,6 +131,13 @@ static const LescParamSpec lp_params[] = {
     FALSE, FALSE },
 };
 
+/* P (n×n, factored in place), the row minima and sums, and the degrees (n×c). */
+static double
+lp_memory (gsize n, gsize q, gsize c, const LescRunParams *params)
+{
+  return 8.0 * (double) n * ((double) n + (double) c + 2.0);
+}
+
 static LescMatrix *
 lp_recover (const LescProblem *problem, const LescRunParams *params, gboolean want_model,
             LescProgress *progress, LescRunResult *result, GError **error)
@@ -143,8 +150,6 @@ lp_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
   gboolean published = params->flavour == LESC_FLAVOUR_PUBLISHED;
   const LescMatrix *x = published && problem->raw != NULL ? problem->raw : problem->x;
   gsize n = x->rows, isolated = 0;
-  if (result != NULL)
-    result->memory_estimate = 8.0 * (double) n * (double) n;
   gint64 clock = g_get_monotonic_time ();
   LescMatrix *d = lesc_lp_propagate (x, problem->l, lesc_run_params_get (params, m, "alpha", NAN),
                                      params->flavour == LESC_FLAVOUR_PYLDL, &isolated, progress,
@@ -177,4 +182,5 @@ const LescMethod lesc_method_lp = {
   .params = lp_params,
   .n_params = G_N_ELEMENTS (lp_params),
   .recover = lp_recover,
+  .memory_estimate = lp_memory,
 };

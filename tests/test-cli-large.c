@@ -1,0 +1,86 @@
+/* Large data through the built `lesc recover` (docs/methods.md §11): every method checks its
+ * memory estimate before any work and refuses with one line and exit 1 — KM and LP on
+ * n = 60 000 used to abort on a 28.8 GB allocation. */
+#include "core/data/npy.h"
+#include "testfiles.h"
+#include "testcli.h"
+
+#include <sys/resource.h>
+
+static char *tmp, *big_npy;
+
+/* n = 60 000 rows: 2 features, then 2 one-hot label columns */
+static void
+make_big (void)
+{
+  const gsize n = 60000;
+  g_autoptr (LescMatrix) all = lesc_matrix_new (n, 4);
+  for (gsize i = 0; i < n; i++)
+    {
+      LESC_AT (all, i, 0) = (double) (i % 997) / 997.0;
+      LESC_AT (all, i, 1) = (double) ((i * 31) % 1009) / 1009.0;
+      LESC_AT (all, i, 2 + (i % 2)) = 1.0;
+    }
+  gsize len;
+  g_autofree guchar *npy = lesc_npy_format (all, &len);
+  big_npy = g_build_filename (tmp, "big.npy", NULL);
+  g_assert_true (g_file_set_contents (big_npy, (const char *) npy, (gssize) len, NULL));
+}
+
+/* each method on n = 60 000 under a 1 GB limit: one line naming the method, the estimate
+ * and the limit, exit 1, nothing on stdout, no output file, within a second of CPU */
+static void
+test_refusals (void)
+{
+  const char *const methods[] = { "km", "lp", "glle", "lesc", "glesc" };
+  for (guint k = 0; k < G_N_ELEMENTS (methods); k++)
+    {
+      g_autofree char *out = g_build_filename (tmp, "d.csv", NULL);
+      struct rusage before, after;
+      getrusage (RUSAGE_CHILDREN, &before);
+      g_auto (Run) r = run ("recover", big_npy, "--logical-columns", "2", "-m", methods[k],
+                            "--variant", "reference", "--memory-limit", "1",
+                            "--save-distributions", out, NULL);
+      getrusage (RUSAGE_CHILDREN, &after);
+      assert_fails (&r, 1, "more than the limit of 1.00 GB");
+      g_assert_nonnull (strstr (r.err, "n = 60000"));
+      /* the estimate covers the n×n matrix: 28.8 GB and more */
+      const char *needs = strstr (r.err, "needs about ");
+      g_assert_nonnull (needs);
+      g_assert_cmpfloat (g_ascii_strtod (needs + strlen ("needs about "), NULL), >=, 28.8);
+      g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+      double cpu = (double) (after.ru_utime.tv_sec - before.ru_utime.tv_sec)
+                   + (double) (after.ru_utime.tv_usec - before.ru_utime.tv_usec) / 1e6;
+      g_assert_cmpfloat (cpu, <, 5.0);
+      g_assert_cmpint (after.ru_maxrss, <, 512 * 1024);  /* KB: nothing near n×n */
+    }
+}
+
+/* ML and FCM need O(n) memory: a limit below their few MB refuses them too */
+static void
+test_small_methods_checked (void)
+{
+  const char *const methods[] = { "ml", "fcm" };
+  for (guint k = 0; k < G_N_ELEMENTS (methods); k++)
+    {
+      g_auto (Run) r = run ("recover", big_npy, "--logical-columns", "2", "-m", methods[k],
+                            "--memory-limit", "0.01", NULL);
+      assert_fails (&r, 1, "more than the limit of 0.01 GB");
+      g_assert_nonnull (strstr (r.err, "n = 60000"));
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  tmp = lesc_test_tmpdir ();
+  make_big ();
+  g_test_add_func ("/cli-large/refusals", test_refusals);
+  g_test_add_func ("/cli-large/small-methods-checked", test_small_methods_checked);
+  int status = g_test_run ();
+  lesc_test_rmdir (tmp);
+  g_free (tmp);
+  g_free (big_npy);
+  return status;
+}
