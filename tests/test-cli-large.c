@@ -70,6 +70,36 @@ test_small_methods_checked (void)
     }
 }
 
+/* `auto` (no --variant): where the reference does not fit the limit, GLLE takes the
+ * large-data form and says so once; --variant reference insists and is refused */
+static void
+test_automatic_note (void)
+{
+  const gsize n = 3000;
+  g_autoptr (LescMatrix) all = lesc_matrix_new (n, 5);
+  for (gsize i = 0; i < n; i++)
+    {
+      LESC_AT (all, i, 0) = (double) (i % 97) / 97.0 + (double) (i % 3);
+      LESC_AT (all, i, 1) = (double) ((i * 31) % 101) / 101.0;
+      LESC_AT (all, i, 2) = (double) ((i * 17) % 89) / 89.0;
+      LESC_AT (all, i, 3 + (i % 3 == 0)) = 1.0;
+    }
+  gsize len;
+  g_autofree guchar *npy = lesc_npy_format (all, &len);
+  g_autofree char *path = g_build_filename (tmp, "mid.npy", NULL);
+  g_assert_true (g_file_set_contents (path, (const char *) npy, (gssize) len, NULL));
+  g_auto (Run) r = run ("recover", path, "--logical-columns", "2", "-m", "glle",
+                        "--memory-limit", "0.2", "--format", "csv", NULL);
+  g_test_message ("stderr: %s", r.err);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_cmpstr (r.err, ==, "lesc: note: mid: n = 3000: using the large-data formulation "
+                              "(m = 1000, k = 20); --variant reference to insist (the reference "
+                              "does not fit the memory limit)\n");
+  g_auto (Run) insist = run ("recover", path, "--logical-columns", "2", "-m", "glle",
+                             "--memory-limit", "0.2", "--variant", "reference", NULL);
+  assert_fails (&insist, 1, "more than the limit of 0.20 GB");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -78,6 +108,7 @@ main (int argc, char **argv)
   make_big ();
   g_test_add_func ("/cli-large/refusals", test_refusals);
   g_test_add_func ("/cli-large/small-methods-checked", test_small_methods_checked);
+  g_test_add_func ("/cli-large/automatic-note", test_automatic_note);
   int status = g_test_run ();
   lesc_test_rmdir (tmp);
   g_free (tmp);

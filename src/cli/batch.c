@@ -61,7 +61,8 @@ static const GOptionEntry settings_entries[] = {
   { "seed", 's', 0, G_OPTION_ARG_INT64, &lesc_batch.seed,
     "Seed of every random draw (default 5489: MATLAB's fresh-session stream)", "S" },
   { "variant", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.variant,
-    "LE step: reference (official optimizer, default) or converged (exact optimum)", "V" },
+    "LE step: reference (official optimizer, default), converged (exact optimum) or large "
+    "(the large-data formulation, chosen by the program above a few minutes' work)", "V" },
   { "c-orientation", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.c_orientation,
     "LESC/gLESC: code (default) or paper", "O" },
   { "tensor-fft", 0, 0, G_OPTION_ARG_STRING, &lesc_batch.tensor_fft,
@@ -242,12 +243,17 @@ parse_flavour (LescRunParams *p, GError **error)
 gboolean
 lesc_batch_settings (LescRunParams *p, GError **error)
 {
-  if (lesc_batch.variant != NULL && !lesc_variant_from_string (lesc_batch.variant, &p->variant))
+  /* `large` and an explicit `reference` fix the formulation (docs/methods.md §11) */
+  if (lesc_batch.variant != NULL && g_ascii_strcasecmp (lesc_batch.variant, "large") == 0)
+    p->scale = LESC_SCALE_LARGE;
+  else if (lesc_batch.variant != NULL && !lesc_variant_from_string (lesc_batch.variant, &p->variant))
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
-                   "--variant: expected reference or converged, got '%s'", lesc_batch.variant);
+                   "--variant: expected reference, converged or large, got '%s'", lesc_batch.variant);
       return FALSE;
     }
+  else if (lesc_batch.variant != NULL && p->variant == LESC_VARIANT_REFERENCE)
+    p->scale = LESC_SCALE_REFERENCE;
   if (lesc_batch.seed < -1 || lesc_batch.seed > G_MAXUINT32)
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,

@@ -366,6 +366,8 @@ lesc_cmd_recover (int argc, char **argv)
                                                     truth->rows - kl_rows, truth->rows, TRUE);
       fprintf (stderr, "lesc: note: %s\n", note);
     }
+  if (result.note != NULL)
+    fprintf (stderr, "lesc: note: %s\n", result.note);
   g_autofree char *warning = lesc_run_result_warning (&result);
   if (warning != NULL)
     fprintf (stderr, "lesc: warning: %s\n", warning);

@@ -2,6 +2,7 @@
 #include "core/methods/glle.h"
 #include "core/base/error.h"
 #include "core/solvers/kernel.h"
+#include "core/solvers/neighbours.h"
 #include "core/methods/method.h"
 
 #include <math.h>
@@ -46,43 +47,25 @@ compare_pairs (const void *a, const void *b)
   return (p[1] > q[1]) - (p[1] < q[1]);
 }
 
-LescSmoothness *
-lesc_glle_laplacian (const LescMatrix *x, guint k, double sigma, LescProgress *progress,
-                     GError **error)
+/* The Laplacian from each row's k neighbours (table[i + t·n], self included): directed
+ * pairs (i, j) and (j, i) for every neighbour j ≠ i, sorted and deduplicated; the weight
+ * of an edge from d2 (n×n squared distances) or, without it, from the rows' difference. */
+static LescSmoothness *
+laplacian_from_table (const LescMatrix *x, const LescMatrix *d2, const gsize *table, guint k,
+                      double sigma)
 {
-  gsize n = x->rows;
-  if (k < 1 || k > n)
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
-                   "GLLE: K = %u neighbours; expected 1 ≤ K ≤ n = %zu", k, n);
-      return NULL;
-    }
-  if (!(sigma > 0.0) || !isfinite (sigma))
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "GLLE: σ = %g; expected σ > 0", sigma);
-      return NULL;
-    }
-  g_autoptr (LescMatrix) d2 = lesc_sq_distances_self (x, progress, error);
-  if (d2 == NULL)
-    return NULL;
-  /* directed pairs (i, j) and (j, i) for every neighbour j ≠ i of i, then sorted/deduped */
+  gsize n = x->rows, q = x->cols;
   gsize cap = 2 * n * k, np = 0;
   g_autofree gsize *pairs = g_new (gsize, 2 * cap);
-  g_autofree gsize *idx = g_new (gsize, k);
   for (gsize i = 0; i < n; i++)
-    {
-      if (i % 256 == 0 && lesc_progress_cancelled (progress, error))
-        return NULL;
-      lesc_glle_neighbours (d2, i, k, idx);
-      for (guint t = 0; t < k; t++)
-        {
-          gsize j = idx[t];
-          if (j == i)
-            continue;
-          pairs[2 * np] = i, pairs[2 * np + 1] = j, np++;
-          pairs[2 * np] = j, pairs[2 * np + 1] = i, np++;
-        }
-    }
+    for (guint t = 0; t < k; t++)
+      {
+        gsize j = table[i + t * n];
+        if (j == i)
+          continue;
+        pairs[2 * np] = i, pairs[2 * np + 1] = j, np++;
+        pairs[2 * np] = j, pairs[2 * np + 1] = i, np++;
+      }
   qsort (pairs, np, 2 * sizeof (gsize), compare_pairs);
   g_autofree gsize *row_ptr = g_new0 (gsize, n + 1);
   g_autofree gsize *col = g_new (gsize, MAX (np, 1));
@@ -95,14 +78,77 @@ lesc_glle_laplacian (const LescMatrix *x, guint k, double sigma, LescProgress *p
       if (t > 0 && i == pairs[2 * t - 2] && j == pairs[2 * t - 1])
         continue;
       /* one triangle for both (i, j) and (j, i): A is exactly symmetric */
+      gsize lo = MIN (i, j), hi = MAX (i, j);
+      double dist = 0.0;
+      if (d2 != NULL)
+        dist = LESC_AT (d2, lo, hi);
+      else
+        for (gsize f = 0; f < q; f++)
+          {
+            double e = LESC_AT (x, lo, f) - LESC_AT (x, hi, f);
+            dist += e * e;
+          }
       col[nnz] = j;
-      val[nnz] = exp (LESC_AT (d2, MIN (i, j), MAX (i, j)) * s);
+      val[nnz] = exp (dist * s);
       row_ptr[i + 1]++;
       nnz++;
     }
   for (gsize i = 0; i < n; i++)
     row_ptr[i + 1] += row_ptr[i];
   return lesc_smoothness_new_laplacian (n, row_ptr, col, val);
+}
+
+static gboolean
+check_graph (gsize n, guint k, double sigma, GError **error)
+{
+  if (k < 1 || k > n)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "GLLE: K = %u neighbours; expected 1 ≤ K ≤ n = %zu", k, n);
+      return FALSE;
+    }
+  if (!(sigma > 0.0) || !isfinite (sigma))
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "GLLE: σ = %g; expected σ > 0", sigma);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+LescSmoothness *
+lesc_glle_laplacian (const LescMatrix *x, guint k, double sigma, LescProgress *progress,
+                     GError **error)
+{
+  gsize n = x->rows;
+  if (!check_graph (n, k, sigma, error))
+    return NULL;
+  g_autoptr (LescMatrix) d2 = lesc_sq_distances_self (x, progress, error);
+  if (d2 == NULL)
+    return NULL;
+  g_autofree gsize *table = g_new (gsize, n * k);
+  g_autofree gsize *idx = g_new (gsize, k);
+  for (gsize i = 0; i < n; i++)
+    {
+      if (i % 256 == 0 && lesc_progress_cancelled (progress, error))
+        return NULL;
+      lesc_glle_neighbours (d2, i, k, idx);
+      for (guint t = 0; t < k; t++)
+        table[i + t * n] = idx[t];
+    }
+  return laplacian_from_table (x, d2, table, k, sigma);
+}
+
+LescSmoothness *
+lesc_glle_laplacian_sparse (const LescMatrix *x, guint k, double sigma, LescProgress *progress,
+                            GError **error)
+{
+  gsize n = x->rows;
+  if (!check_graph (n, k, sigma, error))
+    return NULL;
+  g_autofree gsize *table = g_new (gsize, n * k);
+  if (!lesc_nearest_neighbours (x, k, TRUE, table, progress, error))
+    return NULL;
+  return laplacian_from_table (x, NULL, table, k, sigma);
 }
 
 static const LescParamSpec glle_params[] = {
@@ -114,9 +160,19 @@ static const LescParamSpec glle_params[] = {
     10, 1e-6, 1e6, TRUE, FALSE },
 };
 
+extern const LescMethod lesc_method_glle;
+
 static double
 glle_memory (gsize n, gsize q, gsize c, const LescRunParams *params)
 {
+  if (params->scale == LESC_SCALE_LARGE)
+    {
+      /* the neighbour search's 256×n block, the n×K table, 4nK directed pairs, the CSR
+       * graph (3 words per edge, two edges per pair), then the LE step on m landmarks */
+      double k = lesc_run_params_get (params, &lesc_method_glle, "k", 20);
+      double graph = 8.0 * (256.0 * (double) n + 9.0 * (double) n * k);
+      return graph + lesc_le_large_memory_estimate (n, lesc_run_params_landmarks (params, n), c);
+    }
   return 8.0 * (double) n * (double) n + lesc_le_memory_estimate (n, c, params->variant);
 }
 
@@ -131,7 +187,11 @@ glle_graph (const LescProblem *problem, const LescRunParams *params, LescProgres
   lesc_progress_report (progress, 0.0, "GLLE: kNN graph");
   guint k = (guint) lesc_run_params_get (params, method, "k", 0);
   double sigma = lesc_run_params_get (params, method, "sigma", NAN);
-  LescSmoothness *m = lesc_glle_laplacian (problem->x, k, sigma, progress, error);
+  LescSmoothness *m = params->scale == LESC_SCALE_LARGE
+    ? lesc_glle_laplacian_sparse (problem->x, k, sigma, progress, error)
+    : lesc_glle_laplacian (problem->x, k, sigma, progress, error);
+  if (m != NULL && params->scale == LESC_SCALE_LARGE)
+    result->neighbours = k;
   if (m != NULL)
     lesc_run_result_add_stage (result, "graph", lesc_seconds_since (t0));
   return m;
@@ -164,4 +224,6 @@ const LescMethod lesc_method_glle = {
   .memory_estimate = glle_memory,
   .smoothness = glle_graph,
   .cached_stage = "graph (cached)",
+  .reference_max_n = 10000,
+  .large_neighbours = 20,
 };

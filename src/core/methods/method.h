@@ -26,6 +26,18 @@ typedef enum {
 const char *lesc_flavour_key (LescFlavour f);  /* "published", "paper", "pyldl" */
 gboolean    lesc_flavour_from_string (const char *s, LescFlavour *out);
 
+/* Which formulation a run uses (docs/methods.md §11): `auto` (default) keeps the reference
+ * wherever it fits the memory limit and finishes in a few minutes, and takes the
+ * large-data form above that; `reference` and `large` insist. */
+typedef enum {
+  LESC_SCALE_AUTO,
+  LESC_SCALE_REFERENCE,
+  LESC_SCALE_LARGE,
+} LescScale;
+
+/* Landmarks m of the large-data form's kernel features when the run names none. */
+#define LESC_LARGE_LANDMARKS 1000
+
 typedef struct {
   const char *name;         /* option name: "lambda1" → --lambda1 */
   const char *label;        /* "λ₁ (LE trade-off)" */
@@ -46,6 +58,8 @@ typedef struct {
   gboolean odd_n_single_shrink;     /* gLESC `odd-n-double-shrink = off` */
   LescFlavour flavour;              /* FCM, KM, LP, ML (default: published) */
   double memory_limit;              /* bytes; 0 = 80 % of physical memory */
+  LescScale scale;                  /* reference or large-data formulation (auto: chosen) */
+  guint landmarks;                  /* large-data form: m (0: LESC_LARGE_LANDMARKS) */
   double trace_bytes;               /* > 0: keep the LE optimizer's record (result->trace)
                                      * with snapshots within this many bytes; the result
                                      * does not change */
@@ -72,6 +86,11 @@ typedef struct {
                                                 |t·u_ki − 1| (0: every membership 1/t) */
   LescLeModel *model;                        /* set for methods with a mapping when requested */
   LescLeTrace *trace;                        /* LE methods, when params->trace_bytes > 0 */
+  gboolean large;                            /* ran in the large-data formulation */
+  guint landmarks;                           /* its m (kernel features), 0 when none */
+  guint neighbours;                          /* its k (graph), 0 when none */
+  char *note;                                /* the program's choice of formulation, said
+                                                once on stderr, or NULL */
 } LescRunResult;
 
 typedef struct _LescMethod LescMethod;
@@ -104,6 +123,13 @@ struct _LescMethod {
                                  LescProgress *progress, LescRunResult *result, GError **error);
   /* The stage a run records when it takes M from a cache: "graph (cached)". */
   const char *cached_stage;
+  /* > 0: the method has a large-data form (docs/methods.md §11), which `auto` takes when
+   * n exceeds this (the reference would take more than a few minutes) or the reference
+   * does not fit the memory limit. memory_estimate and recover read params->scale
+   * (`auto` there means the reference). */
+  gsize reference_max_n;
+  /* The graph's k in the large-data form (0: no graph), for the note. */
+  guint large_neighbours;
 };
 
 /* All methods in the paper's order: FCM, KM, LP, ML, GLLE, LESC, gLESC. */
@@ -156,6 +182,8 @@ LescMatrix *lesc_method_le_stage (const LescProblem *problem, const LescRunParam
                                   const LescSmoothness *m, double lambda,
                                   const LescLeParts *parts, gboolean want_model,
                                   LescProgress *progress, LescRunResult *result, GError **error);
+/* The m of a large-data run: params->landmarks or LESC_LARGE_LANDMARKS, at most n. */
+gsize lesc_run_params_landmarks (const LescRunParams *p, gsize n);
 /* Seconds since `start_us` (g_get_monotonic_time). */
 double lesc_seconds_since (gint64 start_us);
 

@@ -1,0 +1,50 @@
+/* Landmark rows: a seeded uniform sample of the data (docs/methods.md §11). */
+#include "core/solvers/landmarks.h"
+#include "core/base/random.h"
+
+#include <stdlib.h>
+
+static int
+compare_index (const void *a, const void *b)
+{
+  gsize p = *(const gsize *) a, q = *(const gsize *) b;
+  return (p > q) - (p < q);
+}
+
+LescMatrix *
+lesc_landmarks_select_index (const LescMatrix *x, gsize m, guint32 seed, gsize *index)
+{
+  gsize n = x->rows, q = x->cols;
+  m = MIN (m, n);
+  g_autofree gsize *order = g_new (gsize, MAX (n, 1));
+  for (gsize i = 0; i < n; i++)
+    order[i] = i;
+  if (m < n)
+    {
+      LescRandom rng;
+      lesc_random_init (&rng, seed);
+      for (gsize i = 0; i < m; i++)
+        {
+          gsize j = i + (gsize) (lesc_random_double (&rng) * (double) (n - i));
+          j = MIN (j, n - 1);
+          gsize t = order[i];
+          order[i] = order[j];
+          order[j] = t;
+        }
+      qsort (order, m, sizeof (gsize), compare_index);
+    }
+  LescMatrix *z = lesc_matrix_new (m, q);
+  for (gsize col = 0; col < q; col++)
+    for (gsize i = 0; i < m; i++)
+      LESC_AT (z, i, col) = LESC_AT (x, order[i], col);
+  if (index != NULL)
+    for (gsize i = 0; i < m; i++)
+      index[i] = order[i];
+  return z;
+}
+
+LescMatrix *
+lesc_landmarks_select (const LescMatrix *x, gsize m, guint32 seed)
+{
+  return lesc_landmarks_select_index (x, m, seed, NULL);
+}
