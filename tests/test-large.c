@@ -98,6 +98,53 @@ test_equals_reference (void)
     }
 }
 
+/* LP on the full graph (k = n − 1) and KM with every class member sampled (m ≥ n): the
+ * large-data forms equal the reference to rounding, in every flavour; with a small k and m
+ * a nearby answer */
+static void
+test_baselines_equal_reference (void)
+{
+  g_autoptr (LescDataset) ds = make_data (300, 6, 4, 17);
+  const char *names[] = { "lp", "km" };
+  const LescFlavour flavours[] = { LESC_FLAVOUR_PUBLISHED, LESC_FLAVOUR_PAPER, LESC_FLAVOUR_PYLDL };
+  for (guint k = 0; k < G_N_ELEMENTS (names); k++)
+    for (guint f = 0; f < G_N_ELEMENTS (flavours); f++)
+      {
+        const LescMethod *m = lesc_method_find (names[k]);
+        LescRunParams p;
+        lesc_run_params_init (&p, m);
+        p.flavour = flavours[f];
+        g_autoptr (GError) error = NULL;
+        LescRunResult ra, rb, rc;
+        p.scale = LESC_SCALE_REFERENCE;
+        g_autoptr (LescMatrix) a = lesc_method_run (m, ds, &p, NULL, &ra, &error);
+        g_assert_no_error (error);
+        p.scale = LESC_SCALE_LARGE;
+        p.neighbours = 299;
+        p.landmarks = 300;
+        g_autoptr (LescMatrix) b = lesc_method_run (m, ds, &p, NULL, &rb, &error);
+        g_assert_no_error (error);
+        g_assert_true (rb.large);
+        double full = max_difference (a, b);
+        p.neighbours = 10;
+        p.landmarks = 40;
+        g_autoptr (LescMatrix) c = lesc_method_run (m, ds, &p, NULL, &rc, &error);
+        g_assert_no_error (error);
+        double near = max_difference (a, c);
+        g_test_message ("%s (%s): full %.3g, small %.3g", names[k], lesc_flavour_key (flavours[f]),
+                        full, near);
+        g_assert_cmpfloat (full, <, 1e-12);
+        /* (the published KM divides by the row sums: one relevant label per row here makes
+         * every row one-hot, whatever the centres) */
+        if (k == 0 || flavours[f] != LESC_FLAVOUR_PUBLISHED)
+          g_assert_cmpfloat (near, >, 1e-9);
+        g_assert_cmpfloat (near, <, 0.1);
+        lesc_run_result_clear (&ra);
+        lesc_run_result_clear (&rb);
+        lesc_run_result_clear (&rc);
+      }
+}
+
 /* landmarks: seeded, distinct, in increasing row order; all rows when m ≥ n */
 static void
 test_landmarks (void)
@@ -196,6 +243,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/large/equals-reference", test_equals_reference);
   g_test_add_func ("/large/landmarks", test_landmarks);
+  g_test_add_func ("/large/baselines-equal-reference", test_baselines_equal_reference);
   g_test_add_func ("/large/automatic-choice", test_automatic_choice);
   return g_test_run ();
 }

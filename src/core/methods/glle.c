@@ -3,10 +3,10 @@
 #include "core/base/error.h"
 #include "core/solvers/kernel.h"
 #include "core/solvers/neighbours.h"
+#include "core/solvers/knngraph.h"
 #include "core/methods/method.h"
 
 #include <math.h>
-#include <stdlib.h>
 
 void
 lesc_glle_neighbours (const LescMatrix *d2, gsize i, guint k, gsize *idx)
@@ -38,64 +38,18 @@ lesc_glle_neighbours (const LescMatrix *d2, gsize i, guint k, gsize *idx)
     }
 }
 
-static int
-compare_pairs (const void *a, const void *b)
-{
-  const gsize *p = a, *q = b;
-  if (p[0] != q[0])
-    return p[0] < q[0] ? -1 : 1;
-  return (p[1] > q[1]) - (p[1] < q[1]);
-}
-
-/* The Laplacian from each row's k neighbours (table[i + t·n], self included): directed
- * pairs (i, j) and (j, i) for every neighbour j ≠ i, sorted and deduplicated; the weight
- * of an edge from d2 (n×n squared distances) or, without it, from the rows' difference. */
+/* M = diag(row sums of A) − A with A_ij = exp(−d²_ij/(2σ²)) on the graph of the
+ * neighbour table (knngraph.h; d2 may be NULL). */
 static LescSmoothness *
 laplacian_from_table (const LescMatrix *x, const LescMatrix *d2, const gsize *table, guint k,
                       double sigma)
 {
-  gsize n = x->rows, q = x->cols;
-  gsize cap = 2 * n * k, np = 0;
-  g_autofree gsize *pairs = g_new (gsize, 2 * cap);
-  for (gsize i = 0; i < n; i++)
-    for (guint t = 0; t < k; t++)
-      {
-        gsize j = table[i + t * n];
-        if (j == i)
-          continue;
-        pairs[2 * np] = i, pairs[2 * np + 1] = j, np++;
-        pairs[2 * np] = j, pairs[2 * np + 1] = i, np++;
-      }
-  qsort (pairs, np, 2 * sizeof (gsize), compare_pairs);
-  g_autofree gsize *row_ptr = g_new0 (gsize, n + 1);
-  g_autofree gsize *col = g_new (gsize, MAX (np, 1));
-  g_autofree double *val = g_new (double, MAX (np, 1));
-  gsize nnz = 0;
+  g_autoptr (LescKnnGraph) g = lesc_knn_graph_new (x, d2, table, k);
+  gsize nnz = g->row_ptr[g->n];
   double s = -1.0 / (2.0 * sigma * sigma);
-  for (gsize t = 0; t < np; t++)
-    {
-      gsize i = pairs[2 * t], j = pairs[2 * t + 1];
-      if (t > 0 && i == pairs[2 * t - 2] && j == pairs[2 * t - 1])
-        continue;
-      /* one triangle for both (i, j) and (j, i): A is exactly symmetric */
-      gsize lo = MIN (i, j), hi = MAX (i, j);
-      double dist = 0.0;
-      if (d2 != NULL)
-        dist = LESC_AT (d2, lo, hi);
-      else
-        for (gsize f = 0; f < q; f++)
-          {
-            double e = LESC_AT (x, lo, f) - LESC_AT (x, hi, f);
-            dist += e * e;
-          }
-      col[nnz] = j;
-      val[nnz] = exp (dist * s);
-      row_ptr[i + 1]++;
-      nnz++;
-    }
-  for (gsize i = 0; i < n; i++)
-    row_ptr[i + 1] += row_ptr[i];
-  return lesc_smoothness_new_laplacian (n, row_ptr, col, val);
+  for (gsize e = 0; e < nnz; e++)
+    g->d2[e] = exp (g->d2[e] * s);
+  return lesc_smoothness_new_laplacian (g->n, g->row_ptr, g->col, g->d2);
 }
 
 static gboolean
@@ -226,4 +180,5 @@ const LescMethod lesc_method_glle = {
   .cached_stage = "graph (cached)",
   .reference_max_n = 10000,
   .large_neighbours = 20,
+  .large_landmarks = TRUE,
 };

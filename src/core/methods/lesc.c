@@ -91,6 +91,7 @@ const LescMethod lesc_method_lesc = {
   .recover = lesc_recover,
   .memory_estimate = lesc_memory,
   .reference_max_n = 12000,
+  .large_landmarks = TRUE,
   .smoothness = lesc_correlation,
   .cached_stage = "correlation (cached)",
 };

@@ -153,7 +153,14 @@ lesc_run_params_equal (const LescMethod *m, const LescRunParams *a, const LescRu
          && a->tensor_fft_views == b->tensor_fft_views
          && a->odd_n_single_shrink == b->odd_n_single_shrink
          && a->flavour == b->flavour   /* the memory bound decides whether it runs, not what */
-         && a->scale == b->scale && a->landmarks == b->landmarks;
+         && a->scale == b->scale && a->landmarks == b->landmarks
+         && a->neighbours == b->neighbours;
+}
+
+gsize
+lesc_run_params_neighbours (const LescRunParams *p)
+{
+  return p->neighbours > 0 ? (gsize) p->neighbours : (gsize) LESC_LARGE_NEIGHBOURS;
 }
 
 gsize

@@ -37,6 +37,8 @@ typedef enum {
 
 /* Landmarks m of the large-data form's kernel features when the run names none. */
 #define LESC_LARGE_LANDMARKS 1000
+/* Neighbours k of LP's graph in the large-data form when the run names none. */
+#define LESC_LARGE_NEIGHBOURS 20
 
 typedef struct {
   const char *name;         /* option name: "lambda1" → --lambda1 */
@@ -60,6 +62,7 @@ typedef struct {
   double memory_limit;              /* bytes; 0 = 80 % of physical memory */
   LescScale scale;                  /* reference or large-data formulation (auto: chosen) */
   guint landmarks;                  /* large-data form: m (0: LESC_LARGE_LANDMARKS) */
+  guint neighbours;                 /* large-data form of LP: k (0: LESC_LARGE_NEIGHBOURS) */
   double trace_bytes;               /* > 0: keep the LE optimizer's record (result->trace)
                                      * with snapshots within this many bytes; the result
                                      * does not change */
@@ -128,8 +131,9 @@ struct _LescMethod {
    * does not fit the memory limit. memory_estimate and recover read params->scale
    * (`auto` there means the reference). */
   gsize reference_max_n;
-  /* The graph's k in the large-data form (0: no graph), for the note. */
+  /* The large-data form has a graph (its k is said in the note) / landmarks (m). */
   guint large_neighbours;
+  gboolean large_landmarks;
 };
 
 /* All methods in the paper's order: FCM, KM, LP, ML, GLLE, LESC, gLESC. */
@@ -184,6 +188,8 @@ LescMatrix *lesc_method_le_stage (const LescProblem *problem, const LescRunParam
                                   LescProgress *progress, LescRunResult *result, GError **error);
 /* The m of a large-data run: params->landmarks or LESC_LARGE_LANDMARKS, at most n. */
 gsize lesc_run_params_landmarks (const LescRunParams *p, gsize n);
+/* The k of LP's large-data graph: params->neighbours or LESC_LARGE_NEIGHBOURS. */
+gsize lesc_run_params_neighbours (const LescRunParams *p);
 /* Seconds since `start_us` (g_get_monotonic_time). */
 double lesc_seconds_since (gint64 start_us);
 

@@ -84,11 +84,14 @@ lesc_method_choose_scale (const LescMethod *m, const char *dataset, gsize n, gsi
   if (note != NULL)
     {
       GString *s = g_string_new (NULL);
-      g_string_append_printf (s, "%s: n = %zu: using the large-data formulation (m = %zu",
-                              dataset, n, lesc_run_params_landmarks (chosen, n));
+      g_string_append_printf (s, "%s: n = %zu: using the large-data formulation (", dataset, n);
+      if (m->large_landmarks)
+        g_string_append_printf (s, "m = %zu%s", lesc_run_params_landmarks (chosen, n),
+                                m->large_neighbours > 0 ? ", " : "");
       if (m->large_neighbours > 0)
-        g_string_append_printf (s, ", k = %u", (guint) lesc_run_params_get (chosen, m, "k",
-                                                                           m->large_neighbours));
+        g_string_append_printf (s, "k = %u",
+                                (guint) lesc_run_params_get (chosen, m, "k",
+                                                             (double) lesc_run_params_neighbours (chosen)));
       g_string_append_printf (s, "); --variant reference to insist (%s)",
                               need > limit ? "the reference does not fit the memory limit"
                                            : "the reference would take more than a few minutes");

@@ -1,6 +1,5 @@
 /* Landmark rows: a seeded uniform sample of the data (docs/methods.md §11). */
 #include "core/solvers/landmarks.h"
-#include "core/base/random.h"
 
 #include <stdlib.h>
 
@@ -9,6 +8,21 @@ compare_index (const void *a, const void *b)
 {
   gsize p = *(const gsize *) a, q = *(const gsize *) b;
   return (p > q) - (p < q);
+}
+
+void
+lesc_landmarks_sample (gsize *items, gsize count, gsize take, LescRandom *rng)
+{
+  if (take >= count)
+    return;
+  for (gsize i = 0; i < take; i++)
+    {
+      gsize j = i + MIN ((gsize) (lesc_random_double (rng) * (double) (count - i)), count - i - 1);
+      gsize t = items[i];
+      items[i] = items[j];
+      items[j] = t;
+    }
+  qsort (items, take, sizeof (gsize), compare_index);
 }
 
 LescMatrix *
@@ -23,15 +37,7 @@ lesc_landmarks_select_index (const LescMatrix *x, gsize m, guint32 seed, gsize *
     {
       LescRandom rng;
       lesc_random_init (&rng, seed);
-      for (gsize i = 0; i < m; i++)
-        {
-          gsize j = i + (gsize) (lesc_random_double (&rng) * (double) (n - i));
-          j = MIN (j, n - 1);
-          gsize t = order[i];
-          order[i] = order[j];
-          order[j] = t;
-        }
-      qsort (order, m, sizeof (gsize), compare_index);
+      lesc_landmarks_sample (order, n, m, &rng);
     }
   LescMatrix *z = lesc_matrix_new (m, q);
   for (gsize col = 0; col < q; col++)

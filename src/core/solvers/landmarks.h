@@ -2,6 +2,7 @@
  * columns stand for all n. */
 #pragma once
 #include "core/numeric/matrix.h"
+#include "core/base/random.h"
 
 G_BEGIN_DECLS
 
@@ -12,5 +13,10 @@ G_BEGIN_DECLS
 LescMatrix *lesc_landmarks_select_index (const LescMatrix *x, gsize m, guint32 seed,
                                          gsize *index);
 LescMatrix *lesc_landmarks_select (const LescMatrix *x, gsize m, guint32 seed);
+
+/* Keep `take` of the `count` items, drawn uniformly without replacement from `rng` (a
+ * partial Fisher–Yates shuffle), sorted increasingly into items[0..take−1]; all of them,
+ * untouched, when take ≥ count. */
+void lesc_landmarks_sample (gsize *items, gsize count, gsize take, LescRandom *rng);
 
 G_END_DECLS
