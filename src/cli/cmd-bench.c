@@ -6,6 +6,7 @@
  * (bench-interactive.c). */
 #include "cli/batch.h"
 #include "cli/bench-targets.h"
+#include "cli/bench-scale.h"
 #include "cli/cli.h"
 #include "cli/bench-interactive.h"
 #include "cli/commands.h"
@@ -21,7 +22,8 @@
 #include <unistd.h>
 
 static char *datasets_option, *methods_option, *format_option, *changes_option;
-static gboolean targets_option, long_option, interactive;
+static gboolean targets_option, long_option, interactive, scale_option;
+static char *sizes_option;
 static gint repeat_option = G_MININT;   /* unset: the mode's default (--targets 1, --interactive 5) */
 
 static const GOptionEntry entries[] = {
@@ -40,6 +42,12 @@ static const GOptionEntry entries[] = {
     "Latency of parameter changes in the explorer on a warm cache: first provisional frame "
     "and final result per data set, method and parameter, and the λ strip (default data "
     "sets artificial,sjaffe; methods all seven)", NULL },
+  { "scale", 0, 0, G_OPTION_ARG_NONE, &scale_option,
+    "Time and peak memory per method on generated data (d = 100, c = 10 logical labels) at "
+    "growing n, in the formulation the program chooses, and the growth exponent of time "
+    "(default methods glle,lesc,km,lp,ml,fcm)", NULL },
+  { "sizes", 0, 0, G_OPTION_ARG_STRING, &sizes_option,
+    "With --scale: comma-separated n (default 10000,30000,100000)", "LIST" },
   { "repeat", 0, 0, G_OPTION_ARG_INT, &repeat_option,
     "With --targets: runs per target (min and median are shown; default 1); with "
     "--interactive: changes per parameter (default 5)", "N" },
@@ -116,9 +124,30 @@ lesc_cmd_bench (int argc, char **argv)
     return lesc_cli_usage ("bench", "--repeat %d: expected 1…1000", repeat);
   if (targets_option)
     return lesc_bench_targets (long_option, (guint) repeat, lesc_cli_data_dir, csv);
+  if (scale_option && (targets_option || interactive || datasets_option != NULL))
+    return lesc_cli_usage ("bench", "--scale generates its data: not with --targets, "
+                           "--interactive or --datasets");
+  if (sizes_option != NULL && !scale_option)
+    return lesc_cli_usage ("bench", "--sizes goes with --scale");
+  g_autoptr (GArray) sizes = g_array_new (FALSE, FALSE, sizeof (gsize));
+  if (scale_option)
+    {
+      g_auto (GStrv) parts = g_strsplit (sizes_option ? sizes_option : "10000,30000,100000", ",", -1);
+      for (guint i = 0; parts[i] != NULL; i++)
+        {
+          char *end = NULL;
+          guint64 v = g_ascii_strtoull (parts[i], &end, 10);
+          if (end == parts[i] || *end != '\0' || v < 20 || v > 10000000)
+            return lesc_cli_usage ("bench", "--sizes: '%s' is not a whole number in 20…10000000",
+                                   parts[i]);
+          gsize n = (gsize) v;
+          g_array_append_val (sizes, n);
+        }
+    }
   const char *default_sets = interactive ? "artificial,sjaffe"
                                          : "artificial,sjaffe,yeast-alpha,sbu-3dfe,movie";
-  const char *default_methods = interactive ? "fcm,km,lp,ml,glle,lesc,glesc" : "glle,lesc,glesc";
+  const char *default_methods = interactive ? "fcm,km,lp,ml,glle,lesc,glesc"
+                                : scale_option ? "glle,lesc,km,lp,ml,fcm" : "glle,lesc,glesc";
   g_auto (GStrv) sets = g_strsplit (datasets_option ? datasets_option : default_sets, ",", -1);
   g_auto (GStrv) names = g_strsplit (methods_option ? methods_option : default_methods, ",", -1);
   guint n_methods = g_strv_length (names);
@@ -133,6 +162,8 @@ lesc_cmd_bench (int argc, char **argv)
       if (!lesc_batch_settings (&params[k], &error) || !lesc_run_params_check (&params[k], m, &error))
         return lesc_cli_fail (error);
     }
+  if (scale_option)
+    return lesc_bench_scale ((const gsize *) sizes->data, sizes->len, names, params, csv);
   if (interactive)
     {
       if (lesc_batch.cache_gb < 0 || !isfinite (lesc_batch.cache_gb))
