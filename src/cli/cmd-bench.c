@@ -7,6 +7,7 @@
 #include "cli/batch.h"
 #include "cli/bench-targets.h"
 #include "cli/bench-scale.h"
+#include "cli/bench-fidelity.h"
 #include "cli/cli.h"
 #include "cli/bench-interactive.h"
 #include "cli/commands.h"
@@ -22,8 +23,9 @@
 #include <unistd.h>
 
 static char *datasets_option, *methods_option, *format_option, *changes_option;
-static gboolean targets_option, long_option, interactive, scale_option;
+static gboolean targets_option, long_option, interactive, scale_option, fidelity_option;
 static char *sizes_option;
+static gint landmarks_option, neighbours_option;
 static gint repeat_option = G_MININT;   /* unset: the mode's default (--targets 1, --interactive 5) */
 
 static const GOptionEntry entries[] = {
@@ -46,6 +48,14 @@ static const GOptionEntry entries[] = {
     "Time and peak memory per method on generated data (d = 100, c = 10 logical labels) at "
     "growing n, in the formulation the program chooses, and the growth exponent of time "
     "(default methods glle,lesc,km,lp,ml,fcm)", NULL },
+  { "fidelity", 0, 0, G_OPTION_ARG_NONE, &fidelity_option,
+    "The large-data formulation against the reference: per data set and method the "
+    "Chebyshev distance between their distributions and the change of each measure "
+    "(default the 14 benchmark sets; methods glle,lesc,km,lp)", NULL },
+  { "landmarks", 0, 0, G_OPTION_ARG_INT, &landmarks_option,
+    "The large-data formulation's m (landmarks, KM's sampled members; default 1000)", "M" },
+  { "neighbours", 0, 0, G_OPTION_ARG_INT, &neighbours_option,
+    "The large-data formulation's k of LP's graph (default 20)", "K" },
   { "sizes", 0, 0, G_OPTION_ARG_STRING, &sizes_option,
     "With --scale: comma-separated n (default 10000,30000,100000)", "LIST" },
   { "repeat", 0, 0, G_OPTION_ARG_INT, &repeat_option,
@@ -124,6 +134,9 @@ lesc_cmd_bench (int argc, char **argv)
     return lesc_cli_usage ("bench", "--repeat %d: expected 1…1000", repeat);
   if (targets_option)
     return lesc_bench_targets (long_option, (guint) repeat, lesc_cli_data_dir, csv);
+  if (fidelity_option && (targets_option || interactive || scale_option))
+    return lesc_cli_usage ("bench", "--fidelity is a bench of its own: not with --targets, "
+                           "--interactive or --scale");
   if (scale_option && (targets_option || interactive || datasets_option != NULL))
     return lesc_cli_usage ("bench", "--scale generates its data: not with --targets, "
                            "--interactive or --datasets");
@@ -145,9 +158,14 @@ lesc_cmd_bench (int argc, char **argv)
         }
     }
   const char *default_sets = interactive ? "artificial,sjaffe"
-                                         : "artificial,sjaffe,yeast-alpha,sbu-3dfe,movie";
+                             : fidelity_option ? "artificial,sjaffe,sbu-3dfe,movie,yeast-alpha,"
+                                                 "yeast-cdc,yeast-cold,yeast-diau,yeast-dtt,"
+                                                 "yeast-elu,yeast-heat,yeast-spo,yeast-spo5,"
+                                                 "yeast-spoem"
+                             : "artificial,sjaffe,yeast-alpha,sbu-3dfe,movie";
   const char *default_methods = interactive ? "fcm,km,lp,ml,glle,lesc,glesc"
-                                : scale_option ? "glle,lesc,km,lp,ml,fcm" : "glle,lesc,glesc";
+                                : scale_option ? "glle,lesc,km,lp,ml,fcm"
+                                : fidelity_option ? "glle,lesc,km,lp" : "glle,lesc,glesc";
   g_auto (GStrv) sets = g_strsplit (datasets_option ? datasets_option : default_sets, ",", -1);
   g_auto (GStrv) names = g_strsplit (methods_option ? methods_option : default_methods, ",", -1);
   guint n_methods = g_strv_length (names);
@@ -159,9 +177,15 @@ lesc_cmd_bench (int argc, char **argv)
         return lesc_cli_usage ("bench", "unknown method '%s'", names[k]);
       g_autoptr (GError) error = NULL;
       lesc_run_params_init (&params[k], m);
+      if (landmarks_option < 0 || neighbours_option < 0)
+        return lesc_cli_usage ("bench", "--landmarks and --neighbours: expected positive numbers");
+      params[k].landmarks = (guint) landmarks_option;
+      params[k].neighbours = (guint) neighbours_option;
       if (!lesc_batch_settings (&params[k], &error) || !lesc_run_params_check (&params[k], m, &error))
         return lesc_cli_fail (error);
     }
+  if (fidelity_option)
+    return lesc_bench_fidelity (sets, names, params, csv);
   if (scale_option)
     return lesc_bench_scale ((const gsize *) sizes->data, sizes->len, names, params, csv);
   if (interactive)
