@@ -95,6 +95,11 @@ test_automatic_note (void)
   g_assert_cmpstr (r.err, ==, "lesc: note: mid: n = 3000: using the large-data formulation "
                               "(m = 1000, k = 20); --variant reference to insist (the reference "
                               "does not fit the memory limit)\n");
+  /* the row records the formulation: variant "large" */
+  g_auto (GStrv) lines = g_strsplit (r.out, "\n", -1);
+  g_assert_nonnull (lines[1]);
+  g_auto (GStrv) cells = g_strsplit (lines[1], ",", -1);
+  g_assert_cmpstr (cells[5], ==, "large");
   g_auto (Run) insist = run ("recover", path, "--logical-columns", "2", "-m", "glle",
                              "--memory-limit", "0.2", "--variant", "reference", NULL);
   assert_fails (&insist, 1, "more than the limit of 0.20 GB");

@@ -3,6 +3,7 @@
 #include "core/methods/run.h"
 #include "core/base/error.h"
 #include "core/methods/glle.h"
+#include "core/experiments/experiment.h"
 #include "core/numeric/preprocess.h"
 #include "core/solvers/landmarks.h"
 #include "testrandom.h"
@@ -229,6 +230,22 @@ test_automatic_choice (void)
   g_assert_nonnull (strstr (r.note, "generated: n = 300: using the large-data formulation (m = 100, k = 20)"));
   g_assert_cmpfloat (fabs (LESC_AT (d, 0, 0) + LESC_AT (d, 0, 1) + LESC_AT (d, 0, 2) - 1.0), <, 1e-12);
   lesc_run_result_clear (&r);
+  /* the store's key of a run names the form, m and k; the reference's is unchanged */
+  {
+    LescRunParams v;
+    lesc_run_params_init (&v, glle);
+    g_autofree char *ref = lesc_run_variant_text (glle, &v);
+    g_assert_cmpstr (ref, ==, "reference");
+    v.scale = LESC_SCALE_LARGE;
+    g_autofree char *big = lesc_run_variant_text (glle, &v);
+    g_assert_cmpstr (big, ==, "reference large m=1000 k=20");
+    const LescMethod *lp = lesc_method_find ("lp");
+    lesc_run_params_init (&v, lp);
+    v.scale = LESC_SCALE_LARGE;
+    v.neighbours = 60;
+    g_autofree char *lpv = lesc_run_variant_text (lp, &v);
+    g_assert_cmpstr (lpv, ==, "flavour=published large k=60");
+  }
   /* gLESC has no large form: `large` runs its only form */
   const LescMethod *glesc = lesc_method_find ("glesc");
   lesc_run_params_init (&p, glesc);

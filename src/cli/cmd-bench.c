@@ -55,7 +55,7 @@ static const GOptionEntry entries[] = {
   { "landmarks", 0, 0, G_OPTION_ARG_INT, &landmarks_option,
     "The large-data formulation's m (landmarks, KM's sampled members; default 1000)", "M" },
   { "neighbours", 0, 0, G_OPTION_ARG_INT, &neighbours_option,
-    "The large-data formulation's k of LP's graph (default 20)", "K" },
+    "The large-data formulation's k of LP's graph (default 60)", "K" },
   { "sizes", 0, 0, G_OPTION_ARG_STRING, &sizes_option,
     "With --scale: comma-separated n (default 10000,30000,100000)", "LIST" },
   { "repeat", 0, 0, G_OPTION_ARG_INT, &repeat_option,

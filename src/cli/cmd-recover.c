@@ -158,7 +158,7 @@ print_result (FILE *out, const char *format, const LescDataset *ds, const LescMe
       fprintf (out, ",");
       if (m->uses_seed)
         fprintf (out, "%u", p->seed);
-      fprintf (out, ",%s", m->uses_variant ? lesc_variant_key (p->variant) : "");
+      fprintf (out, ",%s", !m->uses_variant ? "" : r->large ? "large" : lesc_variant_key (p->variant));
       for (int k = 0; k < LESC_N_MEASURES; k++)
         {
           /* labels-only data: nothing to score against, empty cells */
@@ -180,6 +180,11 @@ print_result (FILE *out, const char *format, const LescDataset *ds, const LescMe
         fprintf (out, "  \"seed\": %u,\n", p->seed);
       if (m->uses_variant)
         fprintf (out, "  \"variant\": \"%s\",\n", lesc_variant_key (p->variant));
+      if (m->reference_max_n > 0)
+        {
+          g_autofree char *form = lesc_run_result_formulation (r);
+          fprintf (out, "  \"formulation\": \"%s\",\n", form);
+        }
       fprintf (out, "  \"kl\": \"%s\",\n", lesc_kl_direction_key (kl));
       if (v != NULL)
         fprintf (out, "  \"kl_rows\": %zu,\n  \"measures\": {", kl_rows);
@@ -210,6 +215,11 @@ print_result (FILE *out, const char *format, const LescDataset *ds, const LescMe
     fprintf (out, " variant=%s", lesc_variant_key (p->variant));
   if (is_baseline (m))
     fprintf (out, " flavour=%s", lesc_flavour_key (p->flavour));
+  if (r->large)
+    {
+      g_autofree char *form = lesc_run_result_formulation (r);
+      fprintf (out, " formulation=%s", form);
+    }
   fprintf (out, "\n");
   if (v == NULL)
     fprintf (out, "scores: none (%s has no label distributions: nothing to score against)\n",

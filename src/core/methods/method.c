@@ -240,6 +240,19 @@ lesc_method_le_stage (const LescProblem *problem, const LescRunParams *params,
   return numerical;
 }
 
+char *
+lesc_run_result_formulation (const LescRunResult *r)
+{
+  if (!r->large)
+    return g_strdup ("reference");
+  GString *s = g_string_new ("large");
+  if (r->landmarks > 0)
+    g_string_append_printf (s, " m=%u", r->landmarks);
+  if (r->neighbours > 0)
+    g_string_append_printf (s, " k=%u", r->neighbours);
+  return g_string_free (s, FALSE);
+}
+
 gboolean
 lesc_run_result_fcm_collapsed (const LescRunResult *r)
 {

@@ -38,7 +38,7 @@ typedef enum {
 /* Landmarks m of the large-data form's kernel features when the run names none. */
 #define LESC_LARGE_LANDMARKS 1000
 /* Neighbours k of LP's graph in the large-data form when the run names none. */
-#define LESC_LARGE_NEIGHBOURS 20
+#define LESC_LARGE_NEIGHBOURS 60
 
 typedef struct {
   const char *name;         /* option name: "lambda1" → --lambda1 */
@@ -170,6 +170,8 @@ void lesc_run_result_clear (LescRunResult *r);
  * LESC_FCM_COLLAPSED of 1/t, as with β = 2 on the Yeast sets), so every sample gets the
  * same label prior. */
 char *lesc_run_result_warning (const LescRunResult *r);
+/* How the run was computed: "reference", or "large m=… k=…" (the m and k that apply). */
+char *lesc_run_result_formulation (const LescRunResult *r);
 /* FCM's memberships collapsed to uniform (every one within LESC_FCM_COLLAPSED of 1/t). */
 gboolean lesc_run_result_fcm_collapsed (const LescRunResult *r);
 /* Append a timed stage (static name) to the result; ignored past LESC_MAX_STAGES and
