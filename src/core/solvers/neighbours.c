@@ -23,38 +23,38 @@ compare_candidates (const void *a, const void *b)
   return (u->j > v->j) - (u->j < v->j);
 }
 
-/* The k-th smallest (1-based) of v[0..m−1] (Hoare quickselect); reorders v. */
-static double
-select_kth (double *v, gssize m, gssize k)
+/* A max-heap in h[0..len−1]: add v (h has room for len + 1). */
+static void
+heap_push (double *h, gsize len, double v)
 {
-  gssize lo = 0, hi = m - 1, target = k - 1;
-  while (hi > lo)
+  gsize c = len;
+  while (c > 0 && h[(c - 1) / 2] < v)
     {
-      double pivot = v[lo + (hi - lo) / 2];
-      gssize i = lo, j = hi;
-      while (i <= j)
-        {
-          while (v[i] < pivot)
-            i++;
-          while (v[j] > pivot)
-            j--;
-          if (i <= j)
-            {
-              double t = v[i];
-              v[i] = v[j];
-              v[j] = t;
-              i++;
-              j--;
-            }
-        }
-      if (target <= j)
-        hi = j;
-      else if (target >= i)
-        lo = i;
-      else
-        return v[target];
+      h[c] = h[(c - 1) / 2];
+      c = (c - 1) / 2;
     }
-  return v[target];
+  h[c] = v;
+}
+
+/* Replace the top (the largest) of the max-heap h[0..len−1] by v. */
+static void
+heap_replace_top (double *h, gsize len, double v)
+{
+  gsize c = 0;
+  for (;;)
+    {
+      gsize l = 2 * c + 1, big = c;
+      double top = v;
+      if (l < len && h[l] > top)
+        big = l, top = h[l];
+      if (l + 1 < len && h[l + 1] > top)
+        big = l + 1;
+      if (big == c)
+        break;
+      h[c] = h[big];
+      c = big;
+    }
+  h[c] = v;
 }
 
 /* ‖x_a − x_b‖² from differences; xt is xᵀ (q×n), so each sample is contiguous. */
@@ -117,11 +117,20 @@ lesc_nearest_neighbours (const LescMatrix *x, gsize k, gboolean include_self, gs
         {
           gsize i = start + r;
           const double *col = block->data + r * n;
+          /* the k-th smallest screened distance, in one pass: a max-heap of the k
+           * smallest so far (most entries are rejected by one comparison with its top) */
           gsize cnt = 0;
           for (gsize j = 0; j < n; j++)
-            if (include_self || j != i)
-              scratch[cnt++] = (j == i ? 0.0 : col[j] + norms[i] + norms[j]);
-          double kth = select_kth (scratch, (gssize) cnt, (gssize) k);
+            {
+              if (!include_self && j == i)
+                continue;
+              double e = j == i ? 0.0 : col[j] + norms[i] + norms[j];
+              if (cnt < k)
+                heap_push (scratch, cnt++, e);
+              else if (e < scratch[0])
+                heap_replace_top (scratch, k, e);
+            }
+          double kth = scratch[0];
           /* The expansion's rounding error is below ~q·ε·(‖x_i‖² + ‖x_j‖²); every row
            * within a generous multiple of that of the k-th is re-measured exactly. */
           double slack = 64.0 * (double) (q + 1) * DBL_EPSILON * (norms[i] + max_norm);
