@@ -220,16 +220,28 @@ quadratic_form_pays (gsize n_, gsize k_, gsize c_, const LescSmoothness *m, guin
   return form + products * symmetric_pass_cost (k, c) < products * chain;
 }
 
+/* fminlbfgs's options for the unknowns of a fit of n samples on k columns of Φ̂: with
+ * landmarks (k < n + 1) the method is the one the reference takes for its (n + 1)c
+ * unknowns — L-BFGS from 3000 on — so that a large-data fit never switches to full BFGS
+ * only because it has fewer unknowns (docs/methods.md §11). */
+static void
+options_for (gsize n, gsize k, gsize c, LescOptimizerOptions *o)
+{
+  lesc_optimizer_options_init (o, k * c);
+  if ((n + 1) * c >= o->bfgs_limit)
+    o->bfgs_limit = MIN (o->bfgs_limit, k * c);
+}
+
 /* Reducing Q to tridiagonal form (half of dsytrd's 4/3·n³ flops in memory-bound
  * matrix–vector products) and four basis changes of c columns, against the sweeps over Q
  * it saves. Only for L-BFGS: BFGS's own N×N updates dominate its iterations. */
 static gboolean
-tridiagonal_pays (gsize n_, gsize c_, guint products)
+tridiagonal_pays (gsize samples, gsize n_, gsize c_, guint products)
 {
   double n = (double) n_ + 1.0, c = (double) c_;
   gsize unknowns = (n_ + 1) * c_;
   LescOptimizerOptions o;
-  lesc_optimizer_options_init (&o, unknowns);
+  options_for (samples, n_ + 1, c_, &o);
   if (unknowns < o.bfgs_limit)
     return FALSE;
   return 1.1 * n * n * n + 16.0 * n * n * c < products * symmetric_pass_cost (n, c);
@@ -255,7 +267,7 @@ lesc_le_large_memory_estimate (gsize n, gsize m, gsize c)
   double k = (double) MIN (m, n) + 1.0, dn = (double) n;
   LescOptimizerOptions o;
   gsize unknowns = (gsize) k * c;
-  lesc_optimizer_options_init (&o, unknowns);
+  options_for (n, (gsize) k, c, &o);
   /* Φ̂ (n×k; its growth by one column may copy it once), the n×k buffer of Φ̂ᵀMΦ̂, the
    * k×k Gram, form and tridiagonal factor, the n×c work and frames */
   return 8.0 * (3.0 * dn * k + 4.0 * k * k + 4.0 * dn * (double) c)
@@ -378,7 +390,7 @@ fit_reference (Objective *o, LescMatrix *w, Watch *wt, LescProgress *progress,
 {
   gsize unknowns = o->k * o->c;
   LescOptimizerOptions opt;
-  lesc_optimizer_options_init (&opt, unknowns);
+  options_for (o->n, o->k, o->c, &opt);
   opt.stage = unknowns < opt.bfgs_limit ? "LE step (BFGS)" : "LE step (L-BFGS)";
   if (lesc_progress_cancelled (progress, error))
     return FALSE;
@@ -744,7 +756,7 @@ lesc_le_fit_with (const LescMatrix *x, const LescMatrix *l, const LescSmoothness
                                                  error);
   if (o == NULL)
     return FALSE;
-  if (form && tridiagonal_pays (k - 1, c, 300))
+  if (form && tridiagonal_pays (n, k - 1, c, 300))
     {
       gint64 t = g_get_monotonic_time ();
       LescProgress sub = lesc_progress_sub (progress, 0.0, 0.1);
