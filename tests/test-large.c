@@ -146,6 +146,30 @@ test_baselines_equal_reference (void)
       }
 }
 
+/* the large form's model keeps its landmarks: predicting the training rows gives the
+ * run's distributions */
+static void
+test_model (void)
+{
+  g_autoptr (LescDataset) ds = make_data (300, 4, 3, 23);
+  const LescMethod *m = lesc_method_find ("lesc");
+  LescRunParams p;
+  lesc_run_params_init (&p, m);
+  p.scale = LESC_SCALE_LARGE;
+  p.landmarks = 50;
+  LescRunResult r;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LescMatrix) d = lesc_method_run_with_model (m, ds, &p, NULL, &r, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (r.model);
+  g_assert_cmpuint (r.model->x_train->rows, ==, 50);
+  g_assert_cmpuint (r.model->w->rows, ==, 51);
+  g_autoptr (LescMatrix) x = lesc_zscore (ds->features);
+  g_autoptr (LescMatrix) again = lesc_le_predict (r.model, x);
+  g_assert_cmpfloat (max_difference (d, again), <, 1e-12);
+  lesc_run_result_clear (&r);
+}
+
 /* landmarks: seeded, distinct, in increasing row order; all rows when m ≥ n */
 static void
 test_landmarks (void)
@@ -260,6 +284,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/large/equals-reference", test_equals_reference);
   g_test_add_func ("/large/landmarks", test_landmarks);
+  g_test_add_func ("/large/model", test_model);
   g_test_add_func ("/large/baselines-equal-reference", test_baselines_equal_reference);
   g_test_add_func ("/large/automatic-choice", test_automatic_choice);
   return g_test_run ();
