@@ -105,6 +105,42 @@ test_automatic_note (void)
   assert_fails (&insist, 1, "more than the limit of 0.20 GB");
 }
 
+/* lesc bench --scale: a row per size and method with its formulation, the growth
+ * exponents; --fidelity on the built-in set; wrong uses fail with one line */
+static void
+test_bench (void)
+{
+  g_auto (Run) r = run ("bench", "--scale", "--sizes", "300,600", "-m", "km,fcm", NULL);
+  g_test_message ("%s", r.out);
+  g_assert_cmpint (r.status, ==, 0);
+  g_auto (GStrv) lines = g_strsplit (r.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 9);   /* load, header, 4 rows, 2 fits, "" */
+  g_assert_true (g_str_has_prefix (lines[0], "# load average "));
+  g_assert_nonnull (strstr (lines[0], "GFlop/s"));
+  for (guint i = 2; i < 6; i++)
+    {
+      g_assert_nonnull (strstr (lines[i], i < 4 ? "    300 " : "    600 "));
+      g_assert_nonnull (strstr (lines[i], "reference"));
+    }
+  g_assert_true (g_str_has_prefix (lines[6], "# KM: growth exponent of time "));
+  double b = g_ascii_strtod (lines[6] + strlen ("# KM: growth exponent of time "), NULL);
+  g_assert_cmpfloat (b, >, 0.0);
+  g_assert_cmpfloat (b, <, 4.0);
+  g_auto (Run) large = run ("bench", "--scale", "--sizes", "400", "-m", "km,lp", "--variant", "large",
+                            "--landmarks", "50", "--neighbours", "10", NULL);
+  g_assert_cmpint (large.status, ==, 0);
+  g_assert_nonnull (strstr (large.out, "large m=50"));
+  g_assert_nonnull (strstr (large.out, "large k=10"));
+  g_auto (Run) fid = run ("bench", "--fidelity", "--datasets", "artificial", "-m", "km", NULL);
+  g_assert_cmpint (fid.status, ==, 0);
+  g_assert_nonnull (strstr (fid.out, "artificial   KM      2601 m=1000"));
+  g_assert_true (g_str_has_suffix (fid.out, "yes\n"));
+  g_auto (Run) bad = run ("bench", "--scale", "--sizes", "5", NULL);
+  assert_fails (&bad, 2, "--sizes: '5' is not a whole number in 20…10000000");
+  g_auto (Run) lone = run ("bench", "--sizes", "100", NULL);
+  assert_fails (&lone, 2, "--sizes goes with --scale");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -114,6 +150,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-large/refusals", test_refusals);
   g_test_add_func ("/cli-large/small-methods-checked", test_small_methods_checked);
   g_test_add_func ("/cli-large/automatic-note", test_automatic_note);
+  g_test_add_func ("/cli-large/bench", test_bench);
   int status = g_test_run ();
   lesc_test_rmdir (tmp);
   g_free (tmp);

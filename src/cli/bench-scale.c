@@ -4,17 +4,15 @@
  * log t against log n. */
 #include "cli/bench-scale.h"
 #include "cli/cli.h"
+#include "cli/bench-child.h"
 #include "core/base/random.h"
 #include "core/methods/run.h"
 
 #include <cblas.h>
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #define SCALE_D 100
@@ -55,10 +53,20 @@ generated (gsize n)
   return lesc_dataset_new (name, x, y, NULL);
 }
 
+typedef struct {
+  gsize n;
+  const LescMethod *m;
+  const LescRunParams *p;
+} Job;
+
 /* The child: "ok seconds estimate form" or "error message" on fd. */
 static void
-child_run (int fd, gsize n, const LescMethod *m, const LescRunParams *p)
+child_run (int fd, gpointer data)
 {
+  const Job *job = data;
+  gsize n = job->n;
+  const LescMethod *m = job->m;
+  const LescRunParams *p = job->p;
   g_autoptr (GError) error = NULL;
   g_autoptr (GString) out = g_string_new (NULL);
   g_autoptr (LescDataset) ds = generated (n);
@@ -85,14 +93,7 @@ child_run (int fd, gsize n, const LescMethod *m, const LescRunParams *p)
   lesc_run_result_clear (&r);
   if (error != NULL)
     g_string_printf (out, "error %s", error->message);
-  gsize done = 0;
-  while (done < out->len)
-    {
-      ssize_t w = write (fd, out->str + done, out->len - done);
-      if (w <= 0)
-        break;
-      done += (gsize) w;
-    }
+  lesc_bench_write_all (fd, out);
 }
 
 /* GFlop/s of one 2000×2000×2000 dgemm with the threads OpenBLAS has. */
@@ -134,32 +135,11 @@ lesc_bench_scale (const gsize *sizes, guint n_sizes, char **names, const LescRun
       {
         const LescMethod *m = lesc_method_find (names[k]);
         times[k * n_sizes + s] = NAN;
-        int fds[2];
-        if (pipe (fds) != 0)
-          {
-            fprintf (stderr, "lesc bench: pipe: %s\n", g_strerror (errno));
-            return LESC_EXIT_DATA;
-          }
-        pid_t pid = fork ();
-        if (pid == 0)
-          {
-            close (fds[0]);
-            child_run (fds[1], sizes[s], m, &params[k]);
-            close (fds[1]);
-            _exit (0);
-          }
-        close (fds[1]);
+        Job job = { sizes[s], m, &params[k] };
         g_autoptr (GString) msg = g_string_new (NULL);
-        char buf[512];
-        ssize_t got;
-        while ((got = read (fds[0], buf, sizeof buf)) > 0)
-          g_string_append_len (msg, buf, got);
-        close (fds[0]);
-        int wstatus = 0;
-        struct rusage ru;
-        memset (&ru, 0, sizeof ru);
-        wait4 (pid, &wstatus, 0, &ru);
-        double peak_mb = (double) ru.ru_maxrss / 1024.0;
+        double peak_mb = 0.0;
+        if (!lesc_bench_in_child (child_run, &job, msg, &peak_mb))
+          return LESC_EXIT_DATA;
         if (!g_str_has_prefix (msg->str, "ok "))
           {
             const char *why = msg->len > 6 ? msg->str + 6 : "the run died";

@@ -6,6 +6,7 @@
  * (bench-interactive.c). */
 #include "cli/batch.h"
 #include "cli/bench-targets.h"
+#include "cli/bench-child.h"
 #include "cli/bench-scale.h"
 #include "cli/bench-fidelity.h"
 #include "cli/cli.h"
@@ -66,10 +67,20 @@ static const GOptionEntry entries[] = {
   { NULL }
 };
 
+typedef struct {
+  const char *spec;
+  const LescMethod *m;
+  const LescRunParams *p;
+} Job;
+
 /* The child: run and write "ok n total estimate name=seconds …" or "error message". */
 static void
-child_run (int fd, const char *spec, const LescMethod *m, const LescRunParams *p)
+child_run (int fd, gpointer data)
 {
+  const Job *job = data;
+  const char *spec = job->spec;
+  const LescMethod *m = job->m;
+  const LescRunParams *p = job->p;
   g_autoptr (GError) error = NULL;
   g_autoptr (GString) out = g_string_new (NULL);
   gint64 t_load = g_get_monotonic_time ();
@@ -100,14 +111,7 @@ child_run (int fd, const char *spec, const LescMethod *m, const LescRunParams *p
     }
   if (error != NULL)
     g_string_printf (out, "error %s", error->message);
-  gsize done = 0;
-  while (done < out->len)
-    {
-      ssize_t w = write (fd, out->str + done, out->len - done);
-      if (w <= 0)
-        break;
-      done += (gsize) w;
-    }
+  lesc_bench_write_all (fd, out);
 }
 
 int
@@ -209,32 +213,14 @@ lesc_cmd_bench (int argc, char **argv)
     for (guint k = 0; names[k]; k++)
       {
         const LescMethod *m = lesc_method_find (names[k]);
-        int fds[2];
-        if (pipe (fds) != 0)
+        Job job = { sets[s], m, &params[k] };
+        GString *msg = g_string_new (NULL);
+        double peak_mb = 0.0;
+        if (!lesc_bench_in_child (child_run, &job, msg, &peak_mb))
           {
-            fprintf (stderr, "lesc bench: pipe: %s\n", g_strerror (errno));
+            g_string_free (msg, TRUE);
             return LESC_EXIT_DATA;
           }
-        pid_t pid = fork ();
-        if (pid == 0)
-          {
-            close (fds[0]);
-            child_run (fds[1], sets[s], m, &params[k]);
-            close (fds[1]);
-            _exit (0);
-          }
-        close (fds[1]);
-        GString *msg = g_string_new (NULL);
-        char buf[512];
-        ssize_t got;
-        while ((got = read (fds[0], buf, sizeof buf)) > 0)
-          g_string_append_len (msg, buf, got);
-        close (fds[0]);
-        int wstatus = 0;
-        struct rusage ru;
-        memset (&ru, 0, sizeof ru);
-        wait4 (pid, &wstatus, 0, &ru);
-        double peak_mb = (double) ru.ru_maxrss / 1024.0;
         if (!g_str_has_prefix (msg->str, "ok "))
           {
             const char *why = msg->len > 6 ? msg->str + 6 : "the run died";
