@@ -321,6 +321,17 @@ lesc_cmd_recover (int argc, char **argv)
   if (ds == NULL)
     return lesc_cli_fail (error);
 
+  /* the program's choice of formulation is said before the work (docs/methods.md §11);
+   * with a held-out fold it is decided on the training rows, and said after */
+  g_autofree char *early_note = NULL;
+  if (model_option == NULL && !holding_out)
+    {
+      LescRunParams chosen;
+      if (lesc_method_choose_scale (m, ds->name, lesc_dataset_n (ds), lesc_dataset_q (ds),
+                                    lesc_dataset_o (ds), &p, &chosen, NULL, &early_note, NULL)
+          && early_note != NULL)
+        fprintf (stderr, "lesc: note: %s\n", early_note);
+    }
   LescCliProgressBar bar;
   LescProgress progress;
   lesc_cli_progress_bar_init (&bar, &progress);
@@ -376,7 +387,7 @@ lesc_cmd_recover (int argc, char **argv)
                                                     truth->rows - kl_rows, truth->rows, TRUE);
       fprintf (stderr, "lesc: note: %s\n", note);
     }
-  if (result.note != NULL)
+  if (result.note != NULL && early_note == NULL)
     fprintf (stderr, "lesc: note: %s\n", result.note);
   g_autofree char *warning = lesc_run_result_warning (&result);
   if (warning != NULL)
