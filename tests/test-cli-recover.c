@@ -95,7 +95,7 @@ test_usage_errors (void)
   }
   {
     g_auto (Run) r = run ("recover", "artificial", "-m", "glle", "--variant", "exact", NULL);
-    assert_fails (&r, 2, "--variant: expected reference or converged, got 'exact'");
+    assert_fails (&r, 2, "--variant: expected reference, converged or large, got 'exact'");
   }
   {
     g_auto (Run) r = run ("recover", "artificial", "-m", "glle", "--seed", "-3", NULL);

@@ -240,6 +240,14 @@ apply_params (GArray *setups, GError **error)
 gboolean
 lesc_batch_settings (LescRunParams *p, GError **error)
 {
+  /* an explicit `reference` insists on the reference formulation, `large` (set through
+   * the table below) on the large one (docs/methods.md §11) */
+  guint n = 0;
+  const LescRunOption *o = lesc_run_options (&n);
+  for (guint i = 0; i < n; i++)
+    if (strcmp (o[i].key, "variant") == 0 && lesc_batch.run_options[i] != NULL
+        && g_ascii_strcasecmp (lesc_batch.run_options[i], "reference") == 0)
+      p->scale = LESC_SCALE_REFERENCE;
   if (lesc_batch.seed < -1 || lesc_batch.seed > G_MAXUINT32)
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
@@ -256,8 +264,6 @@ lesc_batch_settings (LescRunParams *p, GError **error)
       return FALSE;
     }
   p->memory_limit = lesc_batch.memory_gb > 0 ? lesc_batch.memory_gb * 1e9 : 0;
-  guint n = 0;
-  const LescRunOption *o = lesc_run_options (&n);
   for (guint i = 0; i < n; i++)
     if (lesc_batch.run_options[i] != NULL
         && !lesc_run_option_set (&o[i], p, lesc_batch.run_options[i], NULL))

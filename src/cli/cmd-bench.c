@@ -6,6 +6,9 @@
  * (bench-interactive.c). */
 #include "cli/batch.h"
 #include "cli/bench-targets.h"
+#include "cli/bench-child.h"
+#include "cli/bench-scale.h"
+#include "cli/bench-fidelity.h"
 #include "cli/cli.h"
 #include "cli/bench-interactive.h"
 #include "cli/commands.h"
@@ -21,7 +24,9 @@
 #include <unistd.h>
 
 static char *datasets_option, *methods_option, *format_option, *changes_option;
-static gboolean targets_option, long_option, interactive;
+static gboolean targets_option, long_option, interactive, scale_option, fidelity_option;
+static char *sizes_option;
+static gint landmarks_option, neighbours_option;
 static gint repeat_option = G_MININT;   /* unset: the mode's default (--targets 1, --interactive 5) */
 
 static const GOptionEntry entries[] = {
@@ -40,6 +45,20 @@ static const GOptionEntry entries[] = {
     "Latency of parameter changes in the explorer on a warm cache: first provisional frame "
     "and final result per data set, method and parameter, and the λ strip (default data "
     "sets artificial,sjaffe; methods all seven)", NULL },
+  { "scale", 0, 0, G_OPTION_ARG_NONE, &scale_option,
+    "Time and peak memory per method on generated data (d = 100, c = 10 logical labels) at "
+    "growing n, in the formulation the program chooses, and the growth exponent of time "
+    "(default methods glle,lesc,km,lp,ml,fcm)", NULL },
+  { "fidelity", 0, 0, G_OPTION_ARG_NONE, &fidelity_option,
+    "The large-data formulation against the reference: per data set and method the "
+    "Chebyshev distance between their distributions and the change of each measure "
+    "(default the 14 benchmark sets; methods glle,lesc,km,lp)", NULL },
+  { "landmarks", 0, 0, G_OPTION_ARG_INT, &landmarks_option,
+    "The large-data formulation's m (landmarks, KM's sampled members; default 1000)", "M" },
+  { "neighbours", 0, 0, G_OPTION_ARG_INT, &neighbours_option,
+    "The large-data formulation's k of LP's graph (default 60)", "K" },
+  { "sizes", 0, 0, G_OPTION_ARG_STRING, &sizes_option,
+    "With --scale: comma-separated n (default 10000,30000,100000)", "LIST" },
   { "repeat", 0, 0, G_OPTION_ARG_INT, &repeat_option,
     "With --targets: runs per target (min and median are shown; default 1); with "
     "--interactive: changes per parameter (default 5)", "N" },
@@ -48,10 +67,20 @@ static const GOptionEntry entries[] = {
   { NULL }
 };
 
+typedef struct {
+  const char *spec;
+  const LescMethod *m;
+  const LescRunParams *p;
+} Job;
+
 /* The child: run and write "ok n total estimate name=seconds …" or "error message". */
 static void
-child_run (int fd, const char *spec, const LescMethod *m, const LescRunParams *p)
+child_run (int fd, gpointer data)
 {
+  const Job *job = data;
+  const char *spec = job->spec;
+  const LescMethod *m = job->m;
+  const LescRunParams *p = job->p;
   g_autoptr (GError) error = NULL;
   g_autoptr (GString) out = g_string_new (NULL);
   gint64 t_load = g_get_monotonic_time ();
@@ -82,14 +111,7 @@ child_run (int fd, const char *spec, const LescMethod *m, const LescRunParams *p
     }
   if (error != NULL)
     g_string_printf (out, "error %s", error->message);
-  gsize done = 0;
-  while (done < out->len)
-    {
-      ssize_t w = write (fd, out->str + done, out->len - done);
-      if (w <= 0)
-        break;
-      done += (gsize) w;
-    }
+  lesc_bench_write_all (fd, out);
 }
 
 int
@@ -116,9 +138,38 @@ lesc_cmd_bench (int argc, char **argv)
     return lesc_cli_usage ("bench", "--repeat %d: expected 1…1000", repeat);
   if (targets_option)
     return lesc_bench_targets (long_option, (guint) repeat, lesc_cli_data_dir, csv);
+  if (fidelity_option && (targets_option || interactive || scale_option))
+    return lesc_cli_usage ("bench", "--fidelity is a bench of its own: not with --targets, "
+                           "--interactive or --scale");
+  if (scale_option && (targets_option || interactive || datasets_option != NULL))
+    return lesc_cli_usage ("bench", "--scale generates its data: not with --targets, "
+                           "--interactive or --datasets");
+  if (sizes_option != NULL && !scale_option)
+    return lesc_cli_usage ("bench", "--sizes goes with --scale");
+  g_autoptr (GArray) sizes = g_array_new (FALSE, FALSE, sizeof (gsize));
+  if (scale_option)
+    {
+      g_auto (GStrv) parts = g_strsplit (sizes_option ? sizes_option : "10000,30000,100000", ",", -1);
+      for (guint i = 0; parts[i] != NULL; i++)
+        {
+          char *end = NULL;
+          guint64 v = g_ascii_strtoull (parts[i], &end, 10);
+          if (end == parts[i] || *end != '\0' || v < 20 || v > 10000000)
+            return lesc_cli_usage ("bench", "--sizes: '%s' is not a whole number in 20…10000000",
+                                   parts[i]);
+          gsize n = (gsize) v;
+          g_array_append_val (sizes, n);
+        }
+    }
   const char *default_sets = interactive ? "artificial,sjaffe"
-                                         : "artificial,sjaffe,yeast-alpha,sbu-3dfe,movie";
-  const char *default_methods = interactive ? "fcm,km,lp,ml,glle,lesc,glesc" : "glle,lesc,glesc";
+                             : fidelity_option ? "artificial,sjaffe,sbu-3dfe,movie,yeast-alpha,"
+                                                 "yeast-cdc,yeast-cold,yeast-diau,yeast-dtt,"
+                                                 "yeast-elu,yeast-heat,yeast-spo,yeast-spo5,"
+                                                 "yeast-spoem"
+                             : "artificial,sjaffe,yeast-alpha,sbu-3dfe,movie";
+  const char *default_methods = interactive ? "fcm,km,lp,ml,glle,lesc,glesc"
+                                : scale_option ? "glle,lesc,km,lp,ml,fcm"
+                                : fidelity_option ? "glle,lesc,km,lp" : "glle,lesc,glesc";
   g_auto (GStrv) sets = g_strsplit (datasets_option ? datasets_option : default_sets, ",", -1);
   g_auto (GStrv) names = g_strsplit (methods_option ? methods_option : default_methods, ",", -1);
   guint n_methods = g_strv_length (names);
@@ -130,9 +181,17 @@ lesc_cmd_bench (int argc, char **argv)
         return lesc_cli_usage ("bench", "unknown method '%s'", names[k]);
       g_autoptr (GError) error = NULL;
       lesc_run_params_init (&params[k], m);
+      if (landmarks_option < 0 || neighbours_option < 0)
+        return lesc_cli_usage ("bench", "--landmarks and --neighbours: expected positive numbers");
+      params[k].landmarks = (guint) landmarks_option;
+      params[k].neighbours = (guint) neighbours_option;
       if (!lesc_batch_settings (&params[k], &error) || !lesc_run_params_check (&params[k], m, &error))
         return lesc_cli_fail (error);
     }
+  if (fidelity_option)
+    return lesc_bench_fidelity (sets, names, params, csv);
+  if (scale_option)
+    return lesc_bench_scale ((const gsize *) sizes->data, sizes->len, names, params, csv);
   if (interactive)
     {
       if (lesc_batch.cache_gb < 0 || !isfinite (lesc_batch.cache_gb))
@@ -154,32 +213,14 @@ lesc_cmd_bench (int argc, char **argv)
     for (guint k = 0; names[k]; k++)
       {
         const LescMethod *m = lesc_method_find (names[k]);
-        int fds[2];
-        if (pipe (fds) != 0)
+        Job job = { sets[s], m, &params[k] };
+        GString *msg = g_string_new (NULL);
+        double peak_mb = 0.0;
+        if (!lesc_bench_in_child (child_run, &job, msg, &peak_mb))
           {
-            fprintf (stderr, "lesc bench: pipe: %s\n", g_strerror (errno));
+            g_string_free (msg, TRUE);
             return LESC_EXIT_DATA;
           }
-        pid_t pid = fork ();
-        if (pid == 0)
-          {
-            close (fds[0]);
-            child_run (fds[1], sets[s], m, &params[k]);
-            close (fds[1]);
-            _exit (0);
-          }
-        close (fds[1]);
-        GString *msg = g_string_new (NULL);
-        char buf[512];
-        ssize_t got;
-        while ((got = read (fds[0], buf, sizeof buf)) > 0)
-          g_string_append_len (msg, buf, got);
-        close (fds[0]);
-        int wstatus = 0;
-        struct rusage ru;
-        memset (&ru, 0, sizeof ru);
-        wait4 (pid, &wstatus, 0, &ru);
-        double peak_mb = (double) ru.ru_maxrss / 1024.0;
         if (!g_str_has_prefix (msg->str, "ok "))
           {
             const char *why = msg->len > 6 ? msg->str + 6 : "the run died";

@@ -154,7 +154,7 @@ print_result (FILE *out, const char *format, const LescDataset *ds, const LescMe
       fprintf (out, ",");
       if (m->uses_seed)
         fprintf (out, "%u", p->seed);
-      fprintf (out, ",%s", m->uses_variant ? lesc_variant_key (p->variant) : "");
+      fprintf (out, ",%s", !m->uses_variant ? "" : r->large ? "large" : lesc_variant_key (p->variant));
       for (int k = 0; k < LESC_N_MEASURES; k++)
         {
           /* labels-only data: nothing to score against, empty cells */
@@ -176,6 +176,11 @@ print_result (FILE *out, const char *format, const LescDataset *ds, const LescMe
         fprintf (out, "  \"seed\": %u,\n", p->seed);
       if (m->uses_variant)
         fprintf (out, "  \"variant\": \"%s\",\n", lesc_variant_key (p->variant));
+      if (m->reference_max_n > 0)
+        {
+          g_autofree char *form = lesc_run_result_formulation (r);
+          fprintf (out, "  \"formulation\": \"%s\",\n", form);
+        }
       fprintf (out, "  \"kl\": \"%s\",\n", lesc_kl_direction_key (kl));
       if (v != NULL)
         fprintf (out, "  \"kl_rows\": %zu,\n  \"measures\": {", kl_rows);
@@ -206,6 +211,11 @@ print_result (FILE *out, const char *format, const LescDataset *ds, const LescMe
     fprintf (out, " variant=%s", lesc_variant_key (p->variant));
   if (is_baseline (m))
     fprintf (out, " flavour=%s", lesc_flavour_key (p->flavour));
+  if (r->large)
+    {
+      g_autofree char *form = lesc_run_result_formulation (r);
+      fprintf (out, " formulation=%s", form);
+    }
   fprintf (out, "\n");
   if (v == NULL)
     fprintf (out, "scores: none (%s has no label distributions: nothing to score against)\n",
@@ -309,6 +319,17 @@ lesc_cmd_recover (int argc, char **argv)
   if (ds == NULL)
     return lesc_cli_fail (error);
 
+  /* the program's choice of formulation is said before the work (docs/methods.md §11);
+   * with a held-out fold it is decided on the training rows, and said after */
+  g_autofree char *early_note = NULL;
+  if (model_option == NULL && !holding_out)
+    {
+      LescRunParams chosen;
+      if (lesc_method_choose_scale (m, ds->name, lesc_dataset_n (ds), lesc_dataset_q (ds),
+                                    lesc_dataset_o (ds), &p, &chosen, NULL, &early_note, NULL)
+          && early_note != NULL)
+        fprintf (stderr, "lesc: note: %s\n", early_note);
+    }
   LescCliProgressBar bar;
   LescProgress progress;
   lesc_cli_progress_bar_init (&bar, &progress);
@@ -370,7 +391,9 @@ lesc_cmd_recover (int argc, char **argv)
       lesc_run_result_clear (&result);
       return lesc_cli_fail (error);
     }
-  if (result.note[0] != '\0')
+  if (result.default_note[0] != '\0')
+    fprintf (stderr, "lesc: note: %s\n", result.default_note);
+  if (result.note != NULL && early_note == NULL)
     fprintf (stderr, "lesc: note: %s\n", result.note);
   g_autofree char *warning = lesc_run_result_warning (&result);
   if (warning != NULL)

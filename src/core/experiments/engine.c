@@ -231,8 +231,13 @@ void
 lesc_engine_unit_add_run (Engine *e, Unit *u, LescRunRecord *rec, const LescRunParams *p)
 {
   Run r = { rec, *p, FALSE };
-  fill_key (rec, g_ptr_array_index (e->infos, u->data), u->setup, p, e->o->kl, u->fold,
-            u->folds, u->fold_seed);
+  const DataInfo *d = g_ptr_array_index (e->infos, u->data);
+  /* `auto` is decided here from n (docs/methods.md §11), so that the store's key says
+   * which formulation the run is and the run is that one */
+  if (r.params.scale == LESC_SCALE_AUTO)
+    r.params.scale = u->setup->method->reference_max_n > 0 && d->n > u->setup->method->reference_max_n
+                       ? LESC_SCALE_LARGE : LESC_SCALE_REFERENCE;
+  fill_key (rec, d, u->setup, &r.params, e->o->kl, u->fold, u->folds, u->fold_seed);
   g_array_append_val (u->runs, r);
 }
 

@@ -159,6 +159,20 @@ lesc_run_variant_text (const LescMethod *m, const LescRunParams *p)
     g_ptr_array_add (parts, "flavour=pyldl");
   if (p->flavour == LESC_FLAVOUR_PUBLISHED && m->published_flavour)
     g_ptr_array_add (parts, "flavour=published");
+  /* the large-data formulation (docs/methods.md §11) with its m and k as they apply;
+   * the reference writes nothing, as before it existed */
+  g_autofree char *large = NULL;
+  if (p->scale == LESC_SCALE_LARGE && m->reference_max_n > 0)
+    {
+      GString *s = g_string_new ("large");
+      if (m->large_landmarks)
+        g_string_append_printf (s, " m=%u", (guint) lesc_run_params_landmarks (p, G_MAXSIZE));
+      if (m->large_neighbours > 0)
+        g_string_append_printf (s, " k=%u", (guint) lesc_run_params_get (p, m, "k",
+                                                                         (double) lesc_run_params_neighbours (p)));
+      large = g_string_free (s, FALSE);
+      g_ptr_array_add (parts, large);
+    }
   g_ptr_array_add (parts, NULL);
   char *text = g_strjoinv (" ", (char **) parts->pdata);
   g_ptr_array_free (parts, TRUE);

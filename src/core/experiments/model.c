@@ -76,9 +76,12 @@ lesc_model_train (const LescMethod *m, const LescDataset *ds, const LescRunParam
       g_autofree gsize *test = g_new (gsize, n);
       gsize n_train, n_test;
       lesc_fold_rows (n, folds, fold_seed, (guint) hold_out, train, &n_train, test, &n_test);
-      if (!lesc_method_memory_check (m, ds->name, n_train, q, c, p, &result->memory_estimate,
-                                     error))
+      /* the formulation for the training rows (docs/methods.md §11) */
+      LescRunParams chosen;
+      if (!lesc_method_choose_scale (m, ds->name, n_train, q, c, p, &chosen,
+                                     &result->memory_estimate, &result->note, error))
         return NULL;
+      p = &chosen;
       g_autoptr (LescMatrix) xz = lesc_zscore (ds->features);
       g_autoptr (LescMatrix) x_train = lesc_matrix_select_rows (xz, train, n_train);
       g_autoptr (LescMatrix) l_train = lesc_matrix_select_rows (ds->logical, train, n_train);

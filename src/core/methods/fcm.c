@@ -202,9 +202,7 @@ fcm_recover (const LescProblem *problem, const LescRunParams *params, gboolean w
   if (!lesc_baseline_check_problem (problem, m->name, error)
       || !lesc_run_params_check (params, m, error))
     return NULL;
-  gsize t = (gsize) lesc_run_params_get (params, m, "clusters", 0), n = problem->x->rows;
-  if (result != NULL)
-    result->memory_estimate = 8.0 * ((double) n * (double) (problem->x->cols + 4 * t));
+  gsize t = (gsize) lesc_run_params_get (params, m, "clusters", 0);
   gint64 clock = g_get_monotonic_time ();
   LescProgress sub = lesc_progress_sub (progress, 0.0, 0.98);
   LescFcmReport rep;
@@ -243,6 +241,15 @@ fcm_recover (const LescProblem *problem, const LescRunParams *params, gboolean w
   return d;
 }
 
+/* The memberships U, their update and powers (t×n each), one more t×n for the
+ * distances, the composition (n×c). */
+static double
+fcm_memory (gsize n, gsize q, gsize c, const LescRunParams *params)
+{
+  double t = lesc_run_params_get (params, &lesc_method_fcm, "clusters", 0);
+  return 8.0 * (double) n * (4.0 * t + (double) c + (double) q);
+}
+
 const LescMethod lesc_method_fcm = {
   .name = "fcm",
   .display_name = "FCM",
@@ -258,4 +265,5 @@ const LescMethod lesc_method_fcm = {
   .params = fcm_params,
   .n_params = G_N_ELEMENTS (fcm_params),
   .recover = fcm_recover,
+  .memory_estimate = fcm_memory,
 };

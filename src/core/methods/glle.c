@@ -2,10 +2,11 @@
 #include "core/methods/glle.h"
 #include "core/base/error.h"
 #include "core/solvers/kernel.h"
+#include "core/solvers/neighbours.h"
+#include "core/solvers/knngraph.h"
 #include "core/methods/method.h"
 
 #include <math.h>
-#include <stdlib.h>
 
 void
 lesc_glle_neighbours (const LescMatrix *d2, gsize i, guint k, gsize *idx)
@@ -37,13 +38,35 @@ lesc_glle_neighbours (const LescMatrix *d2, gsize i, guint k, gsize *idx)
     }
 }
 
-static int
-compare_pairs (const void *a, const void *b)
+/* M = diag(row sums of A) − A with A_ij = exp(−d²_ij/(2σ²)) on the graph of the
+ * neighbour table (knngraph.h; d2 may be NULL). */
+static LescSmoothness *
+laplacian_from_table (const LescMatrix *x, const LescMatrix *d2, const gsize *table, guint k,
+                      double sigma)
 {
-  const gsize *p = a, *q = b;
-  if (p[0] != q[0])
-    return p[0] < q[0] ? -1 : 1;
-  return (p[1] > q[1]) - (p[1] < q[1]);
+  g_autoptr (LescKnnGraph) g = lesc_knn_graph_new (x, d2, table, k);
+  gsize nnz = g->row_ptr[g->n];
+  double s = -1.0 / (2.0 * sigma * sigma);
+  for (gsize e = 0; e < nnz; e++)
+    g->d2[e] = exp (g->d2[e] * s);
+  return lesc_smoothness_new_laplacian (g->n, g->row_ptr, g->col, g->d2);
+}
+
+static gboolean
+check_graph (gsize n, guint k, double sigma, GError **error)
+{
+  if (k < 1 || k > n)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "GLLE: K = %u neighbours; expected 1 ≤ K ≤ n = %zu", k, n);
+      return FALSE;
+    }
+  if (!(sigma > 0.0) || !isfinite (sigma))
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "GLLE: σ = %g; expected σ > 0", sigma);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 LescSmoothness *
@@ -51,23 +74,12 @@ lesc_glle_laplacian (const LescMatrix *x, guint k, double sigma, LescProgress *p
                      GError **error)
 {
   gsize n = x->rows;
-  if (k < 1 || k > n)
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
-                   "GLLE: K = %u neighbours; expected 1 ≤ K ≤ n = %zu", k, n);
-      return NULL;
-    }
-  if (!(sigma > 0.0) || !isfinite (sigma))
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "GLLE: σ = %g; expected σ > 0", sigma);
-      return NULL;
-    }
+  if (!check_graph (n, k, sigma, error))
+    return NULL;
   g_autoptr (LescMatrix) d2 = lesc_sq_distances_self (x, progress, error);
   if (d2 == NULL)
     return NULL;
-  /* directed pairs (i, j) and (j, i) for every neighbour j ≠ i of i, then sorted/deduped */
-  gsize cap = 2 * n * k, np = 0;
-  g_autofree gsize *pairs = g_new (gsize, 2 * cap);
+  g_autofree gsize *table = g_new (gsize, n * k);
   g_autofree gsize *idx = g_new (gsize, k);
   for (gsize i = 0; i < n; i++)
     {
@@ -75,34 +87,22 @@ lesc_glle_laplacian (const LescMatrix *x, guint k, double sigma, LescProgress *p
         return NULL;
       lesc_glle_neighbours (d2, i, k, idx);
       for (guint t = 0; t < k; t++)
-        {
-          gsize j = idx[t];
-          if (j == i)
-            continue;
-          pairs[2 * np] = i, pairs[2 * np + 1] = j, np++;
-          pairs[2 * np] = j, pairs[2 * np + 1] = i, np++;
-        }
+        table[i + t * n] = idx[t];
     }
-  qsort (pairs, np, 2 * sizeof (gsize), compare_pairs);
-  g_autofree gsize *row_ptr = g_new0 (gsize, n + 1);
-  g_autofree gsize *col = g_new (gsize, MAX (np, 1));
-  g_autofree double *val = g_new (double, MAX (np, 1));
-  gsize nnz = 0;
-  double s = -1.0 / (2.0 * sigma * sigma);
-  for (gsize t = 0; t < np; t++)
-    {
-      gsize i = pairs[2 * t], j = pairs[2 * t + 1];
-      if (t > 0 && i == pairs[2 * t - 2] && j == pairs[2 * t - 1])
-        continue;
-      /* one triangle for both (i, j) and (j, i): A is exactly symmetric */
-      col[nnz] = j;
-      val[nnz] = exp (LESC_AT (d2, MIN (i, j), MAX (i, j)) * s);
-      row_ptr[i + 1]++;
-      nnz++;
-    }
-  for (gsize i = 0; i < n; i++)
-    row_ptr[i + 1] += row_ptr[i];
-  return lesc_smoothness_new_laplacian (n, row_ptr, col, val);
+  return laplacian_from_table (x, d2, table, k, sigma);
+}
+
+LescSmoothness *
+lesc_glle_laplacian_sparse (const LescMatrix *x, guint k, double sigma, LescProgress *progress,
+                            GError **error)
+{
+  gsize n = x->rows;
+  if (!check_graph (n, k, sigma, error))
+    return NULL;
+  g_autofree gsize *table = g_new (gsize, n * k);
+  if (!lesc_nearest_neighbours (x, k, TRUE, table, progress, error))
+    return NULL;
+  return laplacian_from_table (x, NULL, table, k, sigma);
 }
 
 static const LescParamSpec glle_params[] = {
@@ -114,9 +114,19 @@ static const LescParamSpec glle_params[] = {
     10, 1e-6, 1e6, TRUE, FALSE },
 };
 
+extern const LescMethod lesc_method_glle;
+
 static double
 glle_memory (gsize n, gsize q, gsize c, const LescRunParams *params)
 {
+  if (params->scale == LESC_SCALE_LARGE)
+    {
+      /* the neighbour search's 256×n block, the n×K table, 4nK directed pairs, the CSR
+       * graph (3 words per edge, two edges per pair), then the LE step on m landmarks */
+      double k = lesc_run_params_get (params, &lesc_method_glle, "k", 20);
+      double graph = 8.0 * (256.0 * (double) n + 9.0 * (double) n * k);
+      return graph + lesc_le_large_memory_estimate (n, lesc_run_params_landmarks (params, n), c);
+    }
   return 8.0 * (double) n * (double) n + lesc_le_memory_estimate (n, c, params->variant);
 }
 
@@ -136,12 +146,16 @@ glle_graph (const LescProblem *problem, const LescRunParams *params, LescProgres
     {
       /* the default K = 20 on fewer samples: every sample is a neighbour */
       if (result != NULL)
-        g_snprintf (result->note, sizeof result->note, "GLLE: K = %zu (the default %u "
+        g_snprintf (result->default_note, sizeof result->default_note, "GLLE: K = %zu (the default %u "
                     "neighbours is more than the %zu samples)", n, k, n);
       k = (guint) n;
     }
   double sigma = lesc_run_params_get (params, method, "sigma", NAN);
-  LescSmoothness *m = lesc_glle_laplacian (problem->x, k, sigma, progress, error);
+  LescSmoothness *m = params->scale == LESC_SCALE_LARGE
+    ? lesc_glle_laplacian_sparse (problem->x, k, sigma, progress, error)
+    : lesc_glle_laplacian (problem->x, k, sigma, progress, error);
+  if (m != NULL && params->scale == LESC_SCALE_LARGE)
+    result->neighbours = k;
   if (m != NULL)
     lesc_run_result_add_stage (result, "graph", lesc_seconds_since (t0));
   return m;
@@ -174,4 +188,7 @@ const LescMethod lesc_method_glle = {
   .memory_estimate = glle_memory,
   .smoothness = glle_graph,
   .cached_stage = "graph (cached)",
+  .reference_max_n = 10000,
+  .large_neighbours = 20,
+  .large_landmarks = TRUE,
 };

@@ -12,6 +12,12 @@ G_BEGIN_DECLS
 LescSmoothness *lesc_glle_laplacian (const LescMatrix *x, guint k, double sigma,
                                      LescProgress *progress, GError **error);
 
+/* The same graph without the n×n distances (the large-data form, docs/methods.md §11):
+ * the neighbours by the blocked exact search of neighbours.h, each edge's weight from the
+ * two rows' difference. O(n·(k + q)) memory. */
+LescSmoothness *lesc_glle_laplacian_sparse (const LescMatrix *x, guint k, double sigma,
+                                            LescProgress *progress, GError **error);
+
 /* The k nearest rows of row i, itself included (for tests): idx receives k indices in
  * increasing distance, ties by lower index. d2 is the n×n squared-distance matrix. */
 void lesc_glle_neighbours (const LescMatrix *d2, gsize i, guint k, gsize *idx);

@@ -47,17 +47,26 @@ lesc_km_degrees (const LescMatrix *x, const LescMatrix *l, double eta, LescKmMem
   cblas_dsymm (CblasColMajor, CblasLeft, CblasUpper, (int) n, (int) c, 1.0, k->data, (int) n,
                l->data, (int) n, 0.0, tk->data, (int) n);
   g_clear_pointer (&k, lesc_matrix_free);
+  g_autofree double *nj = g_new0 (double, c), *uj = g_new0 (double, c);
+  for (gsize j = 0; j < c; j++)
+    for (gsize i = 0; i < n; i++)
+      {
+        nj[j] += LESC_AT (l, i, j);
+        uj[j] += LESC_AT (l, i, j) * LESC_AT (tk, i, j);
+      }
+  return lesc_km_degrees_from_sums (l, tk, nj, uj, eta, rule);
+}
 
+LescMatrix *
+lesc_km_degrees_from_sums (const LescMatrix *l, const LescMatrix *tk, const double *nj_,
+                           const double *uj_, double eta, LescKmMembership rule)
+{
+  gsize n = l->rows, c = l->cols;
   gboolean all_radius = rule == LESC_KM_SQRT_ALL_RADIUS;
   LescMatrix *d = lesc_matrix_new (n, c);
   for (gsize j = 0; j < c; j++)
     {
-      double nj = 0.0, uj = 0.0;
-      for (gsize i = 0; i < n; i++)
-        {
-          nj += LESC_AT (l, i, j);
-          uj += LESC_AT (l, i, j) * LESC_AT (tk, i, j);
-        }
+      double nj = nj_[j], uj = uj_[j];
       if (nj == 0.0)
         continue; /* no positive sample: the column stays 0 */
       double r2 = 0.0;
@@ -78,6 +87,19 @@ lesc_km_degrees (const LescMatrix *x, const LescMatrix *l, double eta, LescKmMem
   return d;
 }
 
+static double
+km_memory (gsize n, gsize q, gsize c, const LescRunParams *params)
+{
+  if (params->scale == LESC_SCALE_LARGE)
+    {
+      /* the width's m×m distances, the sampled members (≤ c·m rows of x), a block of their
+       * kernel (≤ 2²⁴ entries), T and the degrees */
+      double m = (double) lesc_run_params_landmarks (params, n), u = MIN ((double) n, m * (double) c);
+      return 8.0 * (m * m + u * ((double) q + (double) c) + 16777216.0 + 3.0 * (double) n * (double) c);
+    }
+  return 8.0 * (double) n * ((double) n + 2.0 * (double) c + 2.0);
+}
+
 static LescMatrix *
 km_recover (const LescProblem *problem, const LescRunParams *params, gboolean want_model,
             LescProgress *progress, LescRunResult *result, GError **error)
@@ -92,12 +114,18 @@ km_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
   const LescMatrix *x = problem->x;
   LescKmMembership rule = params->flavour == LESC_FLAVOUR_PAPER ? LESC_KM_LINEAR_CLASS_RADIUS
                                                                 : LESC_KM_SQRT_ALL_RADIUS;
-  gsize n = x->rows;
-  if (result != NULL)
-    result->memory_estimate = 8.0 * (double) n * (double) n;
   gint64 clock = g_get_monotonic_time ();
-  LescMatrix *d = lesc_km_degrees (x, problem->l, lesc_run_params_get (params, m, "eta", NAN),
-                                   rule, progress, error);
+  double eta = lesc_run_params_get (params, m, "eta", NAN);
+  LescMatrix *d = NULL;
+  if (params->scale == LESC_SCALE_LARGE)
+    {
+      gsize batch = lesc_run_params_landmarks (params, x->rows);
+      d = lesc_km_degrees_sampled (x, problem->l, eta, rule, batch, params->seed, progress, error);
+      if (result != NULL)
+        result->landmarks = (guint) batch;
+    }
+  else
+    d = lesc_km_degrees (x, problem->l, eta, rule, progress, error);
   if (d == NULL)
     return NULL;
   lesc_run_result_lap (result, "kernel", &clock);
@@ -124,4 +152,7 @@ const LescMethod lesc_method_km = {
   .params = km_params,
   .n_params = G_N_ELEMENTS (km_params),
   .recover = km_recover,
+  .memory_estimate = km_memory,
+  .reference_max_n = 20000,
+  .large_landmarks = TRUE,
 };

@@ -24,4 +24,17 @@ typedef enum {
 LescMatrix *lesc_km_degrees (const LescMatrix *x, const LescMatrix *l, double eta,
                              LescKmMembership rule, LescProgress *progress, GError **error);
 
+/* The degrees from T_ij = Σ_{p∈C_j} k(x_i, x_p) (n×c), n_j and u_j = Σ_{p,q∈C_j} k(x_p, x_q). */
+LescMatrix *lesc_km_degrees_from_sums (const LescMatrix *l, const LescMatrix *tk,
+                                       const double *nj, const double *uj, double eta,
+                                       LescKmMembership rule);
+
+/* The large-data form (docs/methods.md §11): each class centre from a seeded sample S_j of
+ * at most m of its members — Σ_{p∈C_j} k(x_i, x_p) ≈ (n_j/m_j) Σ_{p∈S_j} k(x_i, x_p), the
+ * centre's own term from S_j's pairs — and the width from m seeded rows; O(n·m·c·q) time,
+ * no n×n matrix. With m ≥ n it is lesc_km_degrees to rounding. */
+LescMatrix *lesc_km_degrees_sampled (const LescMatrix *x, const LescMatrix *l, double eta,
+                                     LescKmMembership rule, gsize m, guint32 seed,
+                                     LescProgress *progress, GError **error);
+
 G_END_DECLS

@@ -17,10 +17,10 @@ static const LescParamSpec lesc_params[] = {
  * form in n³ + O(n²r) flops instead of 4n³; Z itself is not formed. Otherwise C is the
  * dense n×n product. */
 static LescSmoothness *
-correlation_smoothness (LescLrrFactors *f, gboolean paper, GError **error)
+correlation_smoothness (LescLrrFactors *f, gboolean paper, gboolean large, GError **error)
 {
   gsize n = f->basis->rows, r = f->basis->cols;
-  if (4 * r <= n)
+  if (4 * r <= n || large)
     return lesc_smoothness_new_correlation_factored (NULL, g_steal_pointer (&f->basis),
                                                      g_steal_pointer (&f->coefficients), paper);
   LescMatrix *z = lesc_lrr_factors_product (f, error);
@@ -31,6 +31,14 @@ static double
 lesc_memory (gsize n, gsize q, gsize c, const LescRunParams *params)
 {
   double z = 8.0 * (double) n * (double) n;
+  if (params->scale == LESC_SCALE_LARGE)
+    {
+      /* C stays factored (4r ≤ n for r ≤ q): the LRR without its n×n Z, then the LE step
+       * on m landmarks; the factors (n×r, r×n) live through both */
+      double r = (double) MIN (n, q), factors = 16.0 * (double) n * r;
+      return MAX (lesc_lrr_memory_estimate (n, q) - z,
+                  factors + lesc_le_large_memory_estimate (n, lesc_run_params_landmarks (params, n), c));
+    }
   return MAX (lesc_lrr_memory_estimate (n, q) + z, z + lesc_le_memory_estimate (n, c, params->variant));
 }
 
@@ -48,7 +56,8 @@ lesc_correlation (const LescProblem *problem, const LescRunParams *params, LescP
   if (f == NULL)
     return NULL;
   result->correlation_iterations = lrr.iterations;
-  LescSmoothness *m = correlation_smoothness (f, params->c_paper_orientation, error);
+  LescSmoothness *m = correlation_smoothness (f, params->c_paper_orientation,
+                                              params->scale == LESC_SCALE_LARGE, error);
   if (m == NULL)
     return NULL;
   lesc_run_result_add_stage (result, "lrr", lesc_seconds_since (t0));
@@ -81,6 +90,8 @@ const LescMethod lesc_method_lesc = {
   .n_params = G_N_ELEMENTS (lesc_params),
   .recover = lesc_recover,
   .memory_estimate = lesc_memory,
+  .reference_max_n = 12000,
+  .large_landmarks = TRUE,
   .smoothness = lesc_correlation,
   .cached_stage = "correlation (cached)",
 };

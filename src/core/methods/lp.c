@@ -131,6 +131,20 @@ static const LescParamSpec lp_params[] = {
     FALSE, FALSE },
 };
 
+/* P (n×n, factored in place), the row minima and sums, and the degrees (n×c). */
+static double
+lp_memory (gsize n, gsize q, gsize c, const LescRunParams *params)
+{
+  if (params->scale == LESC_SCALE_LARGE)
+    {
+      /* the neighbour search's 256×n block, the n×k table, 4nk directed pairs, the graph
+       * (3 words per edge, up to 2nk edges) and P, CG's vectors, the degrees */
+      double k = (double) MIN (lesc_run_params_neighbours (params), MAX (n, 2) - 1);
+      return 8.0 * (double) n * (256.0 + 13.0 * k + 8.0 + (double) c);
+    }
+  return 8.0 * (double) n * ((double) n + (double) c + 2.0);
+}
+
 static LescMatrix *
 lp_recover (const LescProblem *problem, const LescRunParams *params, gboolean want_model,
             LescProgress *progress, LescRunResult *result, GError **error)
@@ -143,12 +157,19 @@ lp_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
   gboolean published = params->flavour == LESC_FLAVOUR_PUBLISHED;
   const LescMatrix *x = published && problem->raw != NULL ? problem->raw : problem->x;
   gsize n = x->rows, isolated = 0;
-  if (result != NULL)
-    result->memory_estimate = 8.0 * (double) n * (double) n;
   gint64 clock = g_get_monotonic_time ();
-  LescMatrix *d = lesc_lp_propagate (x, problem->l, lesc_run_params_get (params, m, "alpha", NAN),
-                                     params->flavour == LESC_FLAVOUR_PYLDL, &isolated, progress,
-                                     error);
+  double alpha = lesc_run_params_get (params, m, "alpha", NAN);
+  gboolean diagonal = params->flavour == LESC_FLAVOUR_PYLDL;
+  LescMatrix *d;
+  if (params->scale == LESC_SCALE_LARGE)
+    {
+      gsize k = MIN (lesc_run_params_neighbours (params), n - 1);
+      d = lesc_lp_propagate_sparse (x, problem->l, alpha, diagonal, k, &isolated, progress, error);
+      if (result != NULL)
+        result->neighbours = (guint) k;
+    }
+  else
+    d = lesc_lp_propagate (x, problem->l, alpha, diagonal, &isolated, progress, error);
   if (d == NULL)
     return NULL;
   if (isolated > 0)
@@ -177,4 +198,7 @@ const LescMethod lesc_method_lp = {
   .params = lp_params,
   .n_params = G_N_ELEMENTS (lp_params),
   .recover = lp_recover,
+  .memory_estimate = lp_memory,
+  .reference_max_n = 10000,
+  .large_neighbours = LESC_LARGE_NEIGHBOURS,
 };

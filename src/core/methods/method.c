@@ -169,7 +169,21 @@ lesc_run_params_equal (const LescMethod *m, const LescRunParams *a, const LescRu
   return a->c_paper_orientation == b->c_paper_orientation
          && a->tensor_fft_views == b->tensor_fft_views
          && a->odd_n_single_shrink == b->odd_n_single_shrink
-         && a->flavour == b->flavour;   /* the memory bound decides whether it runs, not what */
+         && a->flavour == b->flavour   /* the memory bound decides whether it runs, not what */
+         && a->scale == b->scale && a->landmarks == b->landmarks
+         && a->neighbours == b->neighbours;
+}
+
+gsize
+lesc_run_params_neighbours (const LescRunParams *p)
+{
+  return p->neighbours > 0 ? (gsize) p->neighbours : (gsize) LESC_LARGE_NEIGHBOURS;
+}
+
+gsize
+lesc_run_params_landmarks (const LescRunParams *p, gsize n)
+{
+  return MIN (n, p->landmarks > 0 ? (gsize) p->landmarks : (gsize) LESC_LARGE_LANDMARKS);
 }
 
 void
@@ -177,6 +191,7 @@ lesc_run_result_clear (LescRunResult *r)
 {
   lesc_le_model_free (r->model);
   lesc_le_trace_free (r->trace);
+  g_free (r->note);
   memset (r, 0, sizeof *r);
 }
 
@@ -215,6 +230,22 @@ lesc_method_le_stage (const LescProblem *problem, const LescRunParams *params,
   if (params->trace_bytes > 0.0 && result->trace == NULL)
     result->trace = lesc_le_trace_new (params->trace_bytes);
   int threads = lesc_blas_serial_begin_for (problem->x->rows);
+  g_autoptr (LescLeKernel) landmarks = NULL;
+  LescLeParts large = { NULL, NULL, NULL };
+  if (params->scale == LESC_SCALE_LARGE)
+    {
+      /* Φ̂ on m landmarks (docs/methods.md §11); a cache's parts are the reference's */
+      gsize n = problem->x->rows, mm = lesc_run_params_landmarks (params, n);
+      large.kernel = landmarks = lesc_le_kernel_new_landmarks (problem->x, mm, params->seed, error);
+      if (landmarks == NULL)
+        {
+          lesc_blas_serial_end (threads);
+          return NULL;
+        }
+      parts = &large;
+      result->large = TRUE;
+      result->landmarks = (guint) mm;
+    }
   gboolean ok = lesc_le_fit_with (problem->x, problem->l, m, lambda, params->variant, params->seed,
                                   parts, result->trace, progress, &result->le,
                                   want_model ? &result->model : NULL, &numerical, error);
@@ -224,6 +255,19 @@ lesc_method_le_stage (const LescProblem *problem, const LescRunParams *params,
   lesc_matrix_row_softmax (numerical);
   lesc_run_result_add_stage (result, "le", lesc_seconds_since (t0));
   return numerical;
+}
+
+char *
+lesc_run_result_formulation (const LescRunResult *r)
+{
+  if (!r->large)
+    return g_strdup ("reference");
+  GString *s = g_string_new ("large");
+  if (r->landmarks > 0)
+    g_string_append_printf (s, " m=%u", r->landmarks);
+  if (r->neighbours > 0)
+    g_string_append_printf (s, " k=%u", r->neighbours);
+  return g_string_free (s, FALSE);
 }
 
 gboolean

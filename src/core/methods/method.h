@@ -30,6 +30,20 @@ typedef enum {
 const char *lesc_flavour_key (LescFlavour f);  /* "published", "paper", "pyldl" */
 gboolean    lesc_flavour_from_string (const char *s, LescFlavour *out);
 
+/* Which formulation a run uses (docs/methods.md §11): `auto` (default) keeps the reference
+ * wherever it fits the memory limit and finishes in a few minutes, and takes the
+ * large-data form above that; `reference` and `large` insist. */
+typedef enum {
+  LESC_SCALE_AUTO,
+  LESC_SCALE_REFERENCE,
+  LESC_SCALE_LARGE,
+} LescScale;
+
+/* Landmarks m of the large-data form's kernel features when the run names none. */
+#define LESC_LARGE_LANDMARKS 1000
+/* Neighbours k of LP's graph in the large-data form when the run names none. */
+#define LESC_LARGE_NEIGHBOURS 60
+
 typedef struct {
   const char *name;         /* option name: "lambda1" → --lambda1 */
   const char *label;        /* "λ₁ (LE trade-off)" */
@@ -53,6 +67,9 @@ typedef struct {
   gboolean odd_n_single_shrink;     /* gLESC `odd-n-double-shrink = off` */
   LescFlavour flavour;              /* FCM, KM, LP, ML (default: published) */
   double memory_limit;              /* bytes; 0 = 80 % of physical memory */
+  LescScale scale;                  /* reference or large-data formulation (auto: chosen) */
+  guint landmarks;                  /* large-data form: m (0: LESC_LARGE_LANDMARKS) */
+  guint neighbours;                 /* large-data form of LP: k (0: LESC_LARGE_NEIGHBOURS) */
   double trace_bytes;               /* > 0: keep the LE optimizer's record (result->trace)
                                      * with snapshots within this many bytes; the result
                                      * does not change */
@@ -82,8 +99,13 @@ typedef struct {
   double fcm_uniform_spread;                 /* FCM: max of |c·d_ij − 1| (0: all 1/c) */
   LescLeModel *model;                        /* set for methods with a mapping when requested */
   LescLeTrace *trace;                        /* LE methods, when params->trace_bytes > 0 */
-  char note[256];                            /* what the run chose that the user should
+  char default_note[256];                    /* what the run chose that the user should
                                                 hear (a default fitted to small data), or "" */
+  gboolean large;                            /* ran in the large-data formulation */
+  guint landmarks;                           /* its m (kernel features), 0 when none */
+  guint neighbours;                          /* its k (graph), 0 when none */
+  char *note;                                /* the program's choice of formulation, said
+                                                once on stderr, or NULL */
 } LescRunResult;
 
 typedef struct _LescMethod LescMethod;
@@ -116,6 +138,14 @@ struct _LescMethod {
                                  LescProgress *progress, LescRunResult *result, GError **error);
   /* The stage a run records when it takes M from a cache: "graph (cached)". */
   const char *cached_stage;
+  /* > 0: the method has a large-data form (docs/methods.md §11), which `auto` takes when
+   * n exceeds this (the reference would take more than a few minutes) or the reference
+   * does not fit the memory limit. memory_estimate and recover read params->scale
+   * (`auto` there means the reference). */
+  gsize reference_max_n;
+  /* The large-data form has a graph (its k is said in the note) / landmarks (m). */
+  guint large_neighbours;
+  gboolean large_landmarks;
 };
 
 /* All methods in the paper's order: FCM, KM, LP, ML, GLLE, LESC, gLESC. */
@@ -156,6 +186,8 @@ void lesc_run_result_clear (LescRunResult *r);
  * LESC_FCM_COLLAPSED of 1/t, as with β = 2 on the Yeast sets) or its output is the same
  * for every sample (SBU-3DFE: exactly 1/c), and the warning says which. */
 char *lesc_run_result_warning (const LescRunResult *r);
+/* How the run was computed: "reference", or "large m=… k=…" (the m and k that apply). */
+char *lesc_run_result_formulation (const LescRunResult *r);
 /* FCM's memberships collapsed to uniform (every one within LESC_FCM_COLLAPSED of 1/t), or
  * its output is one row repeated for every sample. */
 gboolean lesc_run_result_fcm_collapsed (const LescRunResult *r);
@@ -173,6 +205,10 @@ LescMatrix *lesc_method_le_stage (const LescProblem *problem, const LescRunParam
                                   const LescSmoothness *m, double lambda,
                                   const LescLeParts *parts, gboolean want_model,
                                   LescProgress *progress, LescRunResult *result, GError **error);
+/* The m of a large-data run: params->landmarks or LESC_LARGE_LANDMARKS, at most n. */
+gsize lesc_run_params_landmarks (const LescRunParams *p, gsize n);
+/* The k of LP's large-data graph: params->neighbours or LESC_LARGE_NEIGHBOURS. */
+gsize lesc_run_params_neighbours (const LescRunParams *p);
 /* Seconds since `start_us` (g_get_monotonic_time). */
 double lesc_seconds_since (gint64 start_us);
 

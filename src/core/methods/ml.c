@@ -328,7 +328,7 @@ ml_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
         {
           /* the default (c + 1) on fewer samples: every other sample is a neighbour */
           if (result != NULL)
-            g_snprintf (result->note, sizeof result->note, "ml: neighbours = %zu (the default "
+            g_snprintf (result->default_note, sizeof result->default_note, "ml: neighbours = %zu (the default "
                         "%zu is more than the %zu other sample%s)", n - 1, k, n - 1,
                         n == 2 ? "" : "s");
           k = n - 1;
@@ -342,8 +342,6 @@ ml_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
                    n);
       return NULL;
     }
-  if (result != NULL)
-    result->memory_estimate = 8.0 * (double) n * (256.0 + 2.0 * (double) k + 12.0 + (double) c);
   gint64 clock = g_get_monotonic_time ();
   LescProgress sub = lesc_progress_sub (progress, 0.0, 0.3);
   g_autoptr (LescLleWeights) w = lesc_lle_weights (x, k, &sub, error);
@@ -371,6 +369,17 @@ ml_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
   return g_steal_pointer (&d);
 }
 
+/* The neighbour search's block of squared distances (256 rows of n), the neighbours and
+ * weights (n×k each), the QP's eleven work vectors and its mask, and the degrees. */
+static double
+ml_memory (gsize n, gsize q, gsize c, const LescRunParams *params)
+{
+  double k = lesc_run_params_get (params, &lesc_method_ml, "neighbours", 0);
+  if (k == 0)
+    k = (double) c + 1.0;
+  return 8.0 * (double) n * (256.0 + 2.0 * k + 12.0 + (double) c + (double) q);
+}
+
 const LescMethod lesc_method_ml = {
   .name = "ml",
   .display_name = "ML",
@@ -385,4 +394,5 @@ const LescMethod lesc_method_ml = {
   .params = ml_params,
   .n_params = G_N_ELEMENTS (ml_params),
   .recover = ml_recover,
+  .memory_estimate = ml_memory,
 };

@@ -11,8 +11,10 @@ G_STATIC_ASSERT (LESC_FLAVOUR_PUBLISHED == 0 && LESC_FLAVOUR_PAPER == 1 && LESC_
 G_STATIC_ASSERT (sizeof (LescVariant) == sizeof (int) && sizeof (LescFlavour) == sizeof (int));
 
 static const LescRunOption options[] = {
-  { "variant", { "reference", "converged" }, 2,
-    "GLLE, LESC, gLESC: the LE step, reference (official optimizer, default) or converged (exact optimum)",
+  { "variant", { "reference", "converged", "large" }, 3,
+    "GLLE, LESC, gLESC: the LE step, reference (official optimizer, default) or converged "
+    "(exact optimum); all methods: large (the large-data formulation, which the program "
+    "chooses itself above a few minutes' work; docs/methods.md §11)",
     G_STRUCT_OFFSET (LescRunParams, variant) },
   { "c-orientation", { "code", "paper" }, 2, "LESC/gLESC: code (default) or paper",
     G_STRUCT_OFFSET (LescRunParams, c_paper_orientation) },
@@ -44,9 +46,20 @@ lesc_run_option_find (const char *key)
   return NULL;
 }
 
+/* The variant's third value is not a LescVariant: "large" fixes the formulation
+ * (p->scale) and keeps the reference LE step; the other two leave the program's own choice
+ * of formulation (LESC_SCALE_AUTO) unless large was set before. */
+static gboolean
+is_variant (const LescRunOption *o)
+{
+  return o->offset == G_STRUCT_OFFSET (LescRunParams, variant);
+}
+
 guint
 lesc_run_option_get_index (const LescRunOption *o, const LescRunParams *p)
 {
+  if (is_variant (o) && p->scale == LESC_SCALE_LARGE)
+    return 2;
   int v = G_STRUCT_MEMBER (int, p, o->offset);
   return v >= 0 && (guint) v < o->n_values ? (guint) v : 0;
 }
@@ -55,6 +68,12 @@ void
 lesc_run_option_set_index (const LescRunOption *o, LescRunParams *p, guint index)
 {
   g_return_if_fail (index < o->n_values);
+  if (is_variant (o))
+    {
+      p->scale = index == 2 ? LESC_SCALE_LARGE : p->scale == LESC_SCALE_LARGE ? LESC_SCALE_AUTO : p->scale;
+      p->variant = index == 2 ? LESC_VARIANT_REFERENCE : (LescVariant) index;
+      return;
+    }
   G_STRUCT_MEMBER (int, p, o->offset) = (int) index;
 }
 

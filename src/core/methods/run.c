@@ -43,6 +43,63 @@ lesc_method_memory_check (const LescMethod *m, const char *dataset, gsize n, gsi
   return lesc_memory_check (need, p->memory_limit, what, error);
 }
 
+gboolean
+lesc_method_choose_scale (const LescMethod *m, const char *dataset, gsize n, gsize q, gsize c,
+                          const LescRunParams *p, LescRunParams *chosen, double *bytes,
+                          char **note, GError **error)
+{
+  *chosen = *p;
+  if (note != NULL)
+    *note = NULL;
+  if (m->reference_max_n == 0 || p->scale != LESC_SCALE_AUTO)
+    {
+      if (p->scale == LESC_SCALE_LARGE && m->reference_max_n == 0)
+        chosen->scale = LESC_SCALE_REFERENCE;  /* no large form: the method as it is */
+      if (p->scale == LESC_SCALE_LARGE && m->reference_max_n > 0 && p->variant != LESC_VARIANT_REFERENCE)
+        {
+          g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                       "%s: the large-data formulation runs the reference optimizer only "
+                       "(not --variant %s)", m->display_name, lesc_variant_key (p->variant));
+          return FALSE;
+        }
+      return lesc_method_memory_check (m, dataset, n, q, c, chosen, bytes, error);
+    }
+  chosen->scale = LESC_SCALE_REFERENCE;
+  double limit = p->memory_limit > 0.0 ? p->memory_limit : lesc_memory_default_limit ();
+  double need = 8.0 * (double) n * (double) (q + 2 * c) + m->memory_estimate (n, q, c, chosen);
+  if ((need <= limit && n <= m->reference_max_n) || p->variant != LESC_VARIANT_REFERENCE)
+    return lesc_method_memory_check (m, dataset, n, q, c, chosen, bytes, error);
+  chosen->scale = LESC_SCALE_LARGE;
+  double large = 8.0 * (double) n * (double) (q + 2 * c) + m->memory_estimate (n, q, c, chosen);
+  if (large > limit)
+    {
+      /* neither form fits: the refusal names both estimates */
+      g_autofree char *what = g_strdup_printf ("%s on %s (n = %zu; the reference needs about "
+                                               "%.2f GB, the large-data formulation)",
+                                               m->display_name, dataset, n, need / 1e9);
+      return lesc_memory_check (large, p->memory_limit, what, error);
+    }
+  if (bytes != NULL)
+    *bytes = large;
+  if (note != NULL)
+    {
+      GString *s = g_string_new (NULL);
+      g_string_append_printf (s, "%s: n = %zu: using the large-data formulation (", dataset, n);
+      if (m->large_landmarks)
+        g_string_append_printf (s, "m = %zu%s", lesc_run_params_landmarks (chosen, n),
+                                m->large_neighbours > 0 ? ", " : "");
+      if (m->large_neighbours > 0)
+        g_string_append_printf (s, "k = %u",
+                                (guint) lesc_run_params_get (chosen, m, "k",
+                                                             (double) lesc_run_params_neighbours (chosen)));
+      g_string_append_printf (s, "); --variant reference to insist (%s)",
+                              need > limit ? "the reference does not fit the memory limit"
+                                           : "the reference would take more than a few minutes");
+      *note = g_string_free (s, FALSE);
+    }
+  return TRUE;
+}
+
 LescMatrix *
 lesc_method_run (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
                  LescProgress *progress, LescRunResult *result, GError **error)
@@ -104,8 +161,11 @@ run (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
                    "number of rows and at least one label", where, n, q, ds->logical->rows, c);
       return NULL;
     }
-  if (!lesc_method_memory_check (m, ds->name, n, q, c, p, &result->memory_estimate, error))
+  LescRunParams chosen;
+  if (!lesc_method_choose_scale (m, ds->name, n, q, c, p, &chosen, &result->memory_estimate,
+                                 &result->note, error))
     return NULL;
+  p = &chosen;
   gboolean cached = cache != NULL && m->smoothness != NULL;
   if (cached)
     lesc_run_cache_trim (cache, (p->memory_limit > 0.0 ? p->memory_limit
@@ -126,6 +186,7 @@ run (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
     g_prefix_error (&local_error, "%s: ", where);
   if (local_error != NULL)
     g_propagate_error (error, local_error);
+  result->large = result->large || chosen.scale == LESC_SCALE_LARGE;
   if (result == &local)
     lesc_run_result_clear (&local);
   return d;

@@ -37,4 +37,14 @@ gboolean lesc_method_memory_check (const LescMethod *m, const char *dataset, gsi
                                    gsize c, const LescRunParams *p, double *bytes,
                                    GError **error);
 
+/* The formulation of a run (docs/methods.md §11): *chosen receives p with its scale
+ * decided — `auto` becomes `reference` where that fits the memory limit and n is at most
+ * m->reference_max_n, else `large`, with *note (may be NULL; free with g_free) the line
+ * saying so; `large` for a method without a large form runs its only form. The memory
+ * check of the chosen form follows (*bytes its estimate); a run that fits neither is
+ * refused with both estimates. */
+gboolean lesc_method_choose_scale (const LescMethod *m, const char *dataset, gsize n, gsize q,
+                                   gsize c, const LescRunParams *p, LescRunParams *chosen,
+                                   double *bytes, char **note, GError **error);
+
 G_END_DECLS

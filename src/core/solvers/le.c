@@ -17,6 +17,7 @@
 #include "core/solvers/le.h"
 #include "core/base/error.h"
 #include "core/solvers/kernel.h"
+#include "core/solvers/landmarks.h"
 #include "core/numeric/optimizer.h"
 #include "core/numeric/preprocess.h"
 #include "core/base/random.h"
@@ -79,7 +80,8 @@ feature_map (const LescMatrix *a, const LescMatrix *b, double width)
 
 struct _LescLeObjective {
   gsize n, c;
-  const LescMatrix *phi;   /* n×(n+1), from `kernel` */
+  gsize k;                 /* columns of Φ̂: n + 1, or m + 1 on m landmarks */
+  const LescMatrix *phi;   /* n×k, from `kernel` */
   LescLeKernel *own_kernel;/* the kernel when made for this objective */
   const LescMatrix *l;
   const LescSmoothness *m;
@@ -98,7 +100,7 @@ typedef LescLeObjective Objective;
 static void
 phi_times (const Objective *o, const double *w, double *out)
 {
-  int n = (int) o->n, k = (int) o->n + 1;
+  int n = (int) o->n, k = (int) o->k;
   cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, n, (int) o->c, k, 1.0, o->phi->data,
                n, w, k, 0.0, out, n);
 }
@@ -107,7 +109,7 @@ phi_times (const Objective *o, const double *w, double *out)
 static void
 phi_t_times (const Objective *o, double s, const double *r, double *out)
 {
-  int n = (int) o->n, k = (int) o->n + 1;
+  int n = (int) o->n, k = (int) o->k;
   cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, k, (int) o->c, n, s, o->phi->data, n,
                r, n, 0.0, out, k);
 }
@@ -148,7 +150,7 @@ static void
 objective_hessian (const double *p, double *v, gpointer data)
 {
   Objective *o = data;
-  int k = (int) o->n + 1;
+  int k = (int) o->k;
   if (o->tri != NULL)
     {
       lesc_tridiagonal_product (o->tri, 2.0, p, o->c, v);
@@ -173,7 +175,7 @@ static void
 basis_to_original (const double *v, double *out, gpointer data)
 {
   Objective *o = data;
-  memcpy (out, v, (o->n + 1) * o->c * sizeof (double));
+  memcpy (out, v, o->k * o->c * sizeof (double));
   lesc_tridiagonal_from_basis (o->tri, out, o->c);
 }
 
@@ -194,9 +196,9 @@ basis_objective_func (const double *w, double *grad, gpointer data)
  * memory-bound for small c and copying the matrix on every call), and one symmetric
  * product with Q (half the matrix read). */
 static double
-pass_cost (double n, double c)
+pass_cost (double n, double m, double c)
 {
-  return n * n * (c + 20.0);
+  return n * m * (c + 20.0);
 }
 
 static double
@@ -205,29 +207,41 @@ symmetric_pass_cost (double n, double c)
   return n * n * (1.7 * c + 2.0);
 }
 
+/* Φ̂ is n×k: k = n + 1, or m + 1 on m landmarks (docs/methods.md §11). */
 static gboolean
-quadratic_form_pays (gsize n_, gsize c_, const LescSmoothness *m, guint products)
+quadratic_form_pays (gsize n_, gsize k_, gsize c_, const LescSmoothness *m, guint products)
 {
-  double n = (double) n_, c = (double) c_;
+  double n = (double) n_, c = (double) c_, k = (double) k_;
   double per_column = lesc_smoothness_apply_flops (m);
-  double chain = 2.0 * pass_cost (n, c) + (per_column > 2.0 * n * n
-                                            ? 2.0 * pass_cost (n, c)
-                                            : 0.5 * c * per_column);
-  double k = n + 1.0;
-  double form = 0.5 * (n * k * k + lesc_smoothness_form_flops (m, n_ + 1));
-  return form + products * symmetric_pass_cost (n + 1, c) < products * chain;
+  double chain = 2.0 * pass_cost (n, k - 1.0, c) + (per_column > 2.0 * n * n
+                                                      ? 2.0 * pass_cost (n, n, c)
+                                                      : 0.5 * c * per_column);
+  double form = 0.5 * (n * k * k + lesc_smoothness_form_flops (m, k_));
+  return form + products * symmetric_pass_cost (k, c) < products * chain;
+}
+
+/* fminlbfgs's options for the unknowns of a fit of n samples on k columns of Φ̂: with
+ * landmarks (k < n + 1) the method is the one the reference takes for its (n + 1)c
+ * unknowns — L-BFGS from 3000 on — so that a large-data fit never switches to full BFGS
+ * only because it has fewer unknowns (docs/methods.md §11). */
+static void
+options_for (gsize n, gsize k, gsize c, LescOptimizerOptions *o)
+{
+  lesc_optimizer_options_init (o, k * c);
+  if ((n + 1) * c >= o->bfgs_limit)
+    o->bfgs_limit = MIN (o->bfgs_limit, k * c);
 }
 
 /* Reducing Q to tridiagonal form (half of dsytrd's 4/3·n³ flops in memory-bound
  * matrix–vector products) and four basis changes of c columns, against the sweeps over Q
  * it saves. Only for L-BFGS: BFGS's own N×N updates dominate its iterations. */
 static gboolean
-tridiagonal_pays (gsize n_, gsize c_, guint products)
+tridiagonal_pays (gsize samples, gsize n_, gsize c_, guint products)
 {
   double n = (double) n_ + 1.0, c = (double) c_;
   gsize unknowns = (n_ + 1) * c_;
   LescOptimizerOptions o;
-  lesc_optimizer_options_init (&o, unknowns);
+  options_for (samples, n_ + 1, c_, &o);
   if (unknowns < o.bfgs_limit)
     return FALSE;
   return 1.1 * n * n * n + 16.0 * n * n * c < products * symmetric_pass_cost (n, c);
@@ -245,6 +259,19 @@ lesc_le_memory_estimate (gsize n, gsize c, LescVariant variant)
   /* Φ̂, Φ̂ᵀΦ̂, Φ̂ᵀMΦ̂ (Q is summed into it, or a fourth matrix with a cache) and forming
    * Φ̂ᵀMΦ̂: an n×(n+1) buffer */
   return 4.0 * n2 + lesc_optimizer_memory_estimate (unknowns, &o);
+}
+
+double
+lesc_le_large_memory_estimate (gsize n, gsize m, gsize c)
+{
+  double k = (double) MIN (m, n) + 1.0, dn = (double) n;
+  LescOptimizerOptions o;
+  gsize unknowns = (gsize) k * c;
+  options_for (n, (gsize) k, c, &o);
+  /* Φ̂ (n×k; its growth by one column may copy it once), the n×k buffer of Φ̂ᵀMΦ̂, the
+   * k×k Gram, form and tridiagonal factor, the n×c work and frames */
+  return 8.0 * (3.0 * dn * k + 4.0 * k * k + 4.0 * dn * (double) c)
+         + lesc_optimizer_memory_estimate (unknowns, &o);
 }
 
 static gboolean
@@ -330,7 +357,7 @@ watch_iterate (guint iteration, const double *x, double f, double step, const do
 {
   Objective *o = data;
   Watch *wt = o->watch;
-  gsize nw = (o->n + 1) * o->c;
+  gsize nw = o->k * o->c;
   if (wt->trace != NULL)
     {
       double inf = 0.0;
@@ -341,7 +368,7 @@ watch_iterate (guint iteration, const double *x, double f, double step, const do
       g_array_append_val (wt->trace->points, pt);
       /* in the optimizer's basis: mapped back once for all at the end */
       if (iteration % wt->trace->stride == 0)
-        snapshot (wt->trace, iteration, x, o->n + 1, o->c);
+        snapshot (wt->trace, iteration, x, o->k, o->c);
     }
   if (iteration > 0 && lesc_progress_frame_due (wt->progress))
     {
@@ -361,9 +388,9 @@ static gboolean
 fit_reference (Objective *o, LescMatrix *w, Watch *wt, LescProgress *progress,
                LescLeReport *report, GError **error)
 {
-  gsize unknowns = (o->n + 1) * o->c;
+  gsize unknowns = o->k * o->c;
   LescOptimizerOptions opt;
-  lesc_optimizer_options_init (&opt, unknowns);
+  options_for (o->n, o->k, o->c, &opt);
   opt.stage = unknowns < opt.bfgs_limit ? "LE step (BFGS)" : "LE step (L-BFGS)";
   if (lesc_progress_cancelled (progress, error))
     return FALSE;
@@ -391,7 +418,7 @@ fit_reference (Objective *o, LescMatrix *w, Watch *wt, LescProgress *progress,
       guint last = g_array_index (t->points, LescLeTracePoint, t->points->len - 1).iteration;
       if (t->snapshot_iterations->len == 0
           || g_array_index (t->snapshot_iterations, guint, t->snapshot_iterations->len - 1) != last)
-        snapshot (t, last, w->data, o->n + 1, o->c);
+        snapshot (t, last, w->data, o->k, o->c);
     }
   if (o->tri != NULL)
     lesc_tridiagonal_from_basis (o->tri, w->data, o->c);
@@ -409,7 +436,7 @@ static void
 trace_finish (Objective *o, LescLeTrace *t)
 {
   guint s = t->snapshots->len;
-  gsize k = o->n + 1, c = o->c;
+  gsize k = o->k, c = o->c;
   if (s == 0 || ((LescMatrix *) t->snapshots->pdata[0])->rows != k)
     return;
   g_autoptr (LescMatrix) w = lesc_matrix_new (k, c * s);
@@ -529,12 +556,41 @@ lesc_le_kernel_new (const LescMatrix *x, LescProgress *progress, GError **error)
   return kernel;
 }
 
+LescLeKernel *
+lesc_le_kernel_new_landmarks (const LescMatrix *x, gsize m, guint32 seed, GError **error)
+{
+  gsize n = x->rows;
+  if (m >= n)
+    {
+      /* every sample in order: the reference's own Φ̂, bit for bit */
+      LescLeKernel *all = lesc_le_kernel_new (x, NULL, error);
+      if (all != NULL)
+        all->landmarks = lesc_matrix_copy (x);
+      return all;
+    }
+  g_autoptr (LescMatrix) z = lesc_landmarks_select (x, m, seed);
+  double width = lesc_mean_pairwise_distance (z);
+  if (!(width > 0.0))
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
+                   "LE step: all %zu landmark rows of %zu samples are identical (kernel width 0)",
+                   z->rows, n);
+      return NULL;
+    }
+  LescLeKernel *kernel = g_new0 (LescLeKernel, 1);
+  kernel->phi = feature_map (x, z, width);
+  kernel->width = width;
+  kernel->landmarks = g_steal_pointer (&z);
+  return kernel;
+}
+
 void
 lesc_le_kernel_free (LescLeKernel *k)
 {
   if (k == NULL)
     return;
   lesc_matrix_free (k->phi);
+  lesc_matrix_free (k->landmarks);
   g_free (k);
 }
 
@@ -605,8 +661,9 @@ objective_new (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m
     kernel = o->own_kernel = lesc_le_kernel_new (x, progress, error);
   if (kernel == NULL)
     return NULL;
-  g_return_val_if_fail (kernel->phi->rows == n && kernel->phi->cols == n + 1, NULL);
+  g_return_val_if_fail (kernel->phi->rows == n && kernel->phi->cols >= 2, NULL);
   o->n = n;
+  o->k = kernel->phi->cols;
   o->c = c;
   o->l = l;
   o->m = m;
@@ -623,7 +680,7 @@ objective_new (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m
       o->q = quadratic_form (kernel, m, lambda, parts, progress, error);
       if (o->q == NULL)
         return NULL;
-      o->work = g_new (double, lesc_symmetric_product_work (n + 1, c));
+      o->work = g_new (double, lesc_symmetric_product_work (o->k, c));
       if (report != NULL)
         report->seconds_form = (double) (g_get_monotonic_time () - t1) / 1e6;
     }
@@ -667,7 +724,7 @@ lesc_le_objective_free (LescLeObjective *o)
 gboolean
 lesc_le_uses_quadratic_form (gsize n, gsize c, const LescSmoothness *m, LescVariant variant)
 {
-  return variant == LESC_VARIANT_REFERENCE && quadratic_form_pays (n, c, m, 300);
+  return variant == LESC_VARIANT_REFERENCE && quadratic_form_pays (n, n + 1, c, m, 300);
 }
 
 gboolean
@@ -692,26 +749,35 @@ lesc_le_fit_with (const LescMatrix *x, const LescMatrix *l, const LescSmoothness
   if (!check_input (x, l, m, lambda, error))
     return FALSE;
   gsize n = x->rows, c = l->cols;
-  gboolean form = lesc_le_uses_quadratic_form (n, c, m, variant);
+  const LescLeKernel *given = parts != NULL ? parts->kernel : NULL;
+  gsize k = given != NULL ? given->phi->cols : n + 1;
+  if (given != NULL && given->landmarks != NULL && variant != LESC_VARIANT_REFERENCE)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "LE step: the %s variant has no large-data form (landmarks); use reference",
+                   lesc_variant_key (variant));
+      return FALSE;
+    }
+  gboolean form = variant == LESC_VARIANT_REFERENCE && quadratic_form_pays (n, k, c, m, 300);
   lesc_progress_report (progress, 0.0, form ? "LE step: kernel and quadratic form" : "LE step: kernel");
   g_autoptr (LescLeObjective) o = objective_new (x, l, m, lambda, form, parts, progress, report,
                                                  error);
   if (o == NULL)
     return FALSE;
-  if (form && tridiagonal_pays (n, c, 300))
+  if (form && tridiagonal_pays (n, k - 1, c, 300))
     {
       gint64 t = g_get_monotonic_time ();
       LescProgress sub = lesc_progress_sub (progress, 0.0, 0.1);
       o->tri = lesc_tridiagonal_new (g_steal_pointer (&o->q), progress ? &sub : NULL, error);
       if (o->tri == NULL)
         return FALSE;
-      o->mapped = g_new (double, (n + 1) * c);
+      o->mapped = g_new (double, k * c);
       report->seconds_reduce = (double) (g_get_monotonic_time () - t) / 1e6;
       report->tridiagonal = TRUE;
     }
-  g_autoptr (LescMatrix) w = initial_weights (n + 1, c, seed);
+  g_autoptr (LescMatrix) w = initial_weights (k, c, seed);
   g_autoptr (LescMatrix) frame = lesc_matrix_new (n, c);
-  g_autofree double *mapped = o->tri != NULL ? g_new (double, (n + 1) * c) : NULL;
+  g_autofree double *mapped = o->tri != NULL ? g_new (double, k * c) : NULL;
   Watch wt = { o, NULL, trace, 0, mapped, frame };
   gint64 t0 = g_get_monotonic_time ();
   gboolean ok;
@@ -759,7 +825,9 @@ lesc_le_fit_with (const LescMatrix *x, const LescMatrix *l, const LescSmoothness
   if (model != NULL)
     {
       LescLeModel *mo = g_new0 (LescLeModel, 1);
-      mo->x_train = lesc_matrix_copy (x);
+      /* prediction needs the kernel's columns: every sample, or the landmarks */
+      mo->x_train = lesc_matrix_copy (given != NULL && given->landmarks != NULL
+                                      ? given->landmarks : x);
       mo->width = o->width;
       mo->w = g_steal_pointer (&w);
       *model = mo;

@@ -42,12 +42,20 @@ typedef struct {
  * Φ̂ᵀΦ̂ (per data set), and Φ̂ᵀMΦ̂ (per smoothness matrix M). With them the reference
  * optimizer's quadratic form Q = Φ̂ᵀΦ̂ + λΦ̂ᵀMΦ̂ costs O(n²) for a new λ. */
 typedef struct {
-  LescMatrix *phi;      /* Φ̂ = [K, 1], n×(n+1) */
-  double width;         /* σ_k, the mean pairwise distance */
+  LescMatrix *phi;      /* Φ̂ = [K, 1], n×(n+1); or n×(m+1) on m landmarks */
+  double width;         /* σ_k, the mean pairwise distance (of the landmarks) */
+  LescMatrix *landmarks;/* m×q: the kernel's columns in the large-data form; NULL: every
+                         * sample (the reference) */
 } LescLeKernel;
 
 /* Φ̂ of x (n×q z-scored); NULL and an error when cancelled or all rows are equal. */
 LescLeKernel *lesc_le_kernel_new (const LescMatrix *x, LescProgress *progress, GError **error);
+/* The large-data form (docs/methods.md §11): Φ̂ = [K(x, z), 1] on m landmark rows z of x
+ * (landmarks.h; all n rows in order when m ≥ n), σ_k the mean pairwise distance among
+ * them. Handed to lesc_le_fit_with in LescLeParts.kernel, the optimizer works on
+ * (m + 1)×c unknowns; with m ≥ n the fit is the reference's. */
+LescLeKernel *lesc_le_kernel_new_landmarks (const LescMatrix *x, gsize m, guint32 seed,
+                                            GError **error);
 void lesc_le_kernel_free (LescLeKernel *k);
 /* Φ̂ᵀΦ̂ and Φ̂ᵀMΦ̂ (lower triangles, (n+1)×(n+1)). */
 LescMatrix *lesc_le_gram (const LescLeKernel *k, LescProgress *progress, GError **error);
@@ -89,6 +97,8 @@ gboolean lesc_le_fit_with (const LescMatrix *x, const LescMatrix *l, const LescS
                            LescMatrix **numerical, GError **error);
 /* Bytes the LE step holds at its peak for n samples and c labels. */
 double lesc_le_memory_estimate (gsize n, gsize c, LescVariant variant);
+/* The same for the large-data form on m landmarks (reference variant). */
+double lesc_le_large_memory_estimate (gsize n, gsize m, gsize c);
 /* The objective itself, for tests and diagnostics: Φ̂ from x (kernel width = mean
  * pairwise distance), f(W) and ∇f(W) for W (n+1)×c column-major, and the Hessian product
  * 2Φ̂ᵀ(I + λM)Φ̂p through the operator chain or (`quadratic_form`) the formed Q. */

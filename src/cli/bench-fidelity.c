@@ -1,0 +1,109 @@
+/* lesc bench --fidelity (docs/methods.md §11, "Fidelity"): each data set and method in
+ * both formulations, in this process, one after the other. */
+#include "cli/bench-fidelity.h"
+#include "cli/cli.h"
+#include "core/eval/measures.h"
+#include "core/methods/run.h"
+
+#include <math.h>
+#include <stdio.h>
+
+static LescMatrix *
+run_as (const LescMethod *m, const LescDataset *ds, const LescRunParams *p, LescScale scale,
+        LescRunResult *r, double *seconds, GError **error)
+{
+  LescRunParams q = *p;
+  q.scale = scale;
+  gint64 t0 = g_get_monotonic_time ();
+  LescMatrix *d = lesc_method_run (m, ds, &q, NULL, r, error);
+  *seconds = lesc_seconds_since (t0);
+  return d;
+}
+
+int
+lesc_bench_fidelity (char **sets, char **names, const LescRunParams *params, gboolean csv)
+{
+  if (csv)
+    {
+      printf ("dataset,method,n,formulation,cheb_to_reference");
+      for (int k = 0; k < LESC_N_MEASURES; k++)
+        printf (",d_%s", lesc_measure_key (k));
+      printf (",max_move,seconds_reference,seconds_large,within\n");
+    }
+  else
+    {
+      printf ("%-12s %-6s %5s %-16s %9s", "dataset", "method", "n", "large form", "Cheb→ref");
+      for (int k = 0; k < LESC_N_MEASURES; k++)
+        printf (" %8s", lesc_measure_key (k));
+      printf (" %8s %8s  %s\n", "s ref", "s large", "within 0.005/0.01");
+    }
+  fflush (stdout);
+  int status = LESC_EXIT_OK;
+  for (guint s = 0; sets[s] != NULL; s++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LescDataset) ds = lesc_cli_open_dataset (sets[s], &error);
+      if (ds == NULL || ds->truth == NULL)
+        {
+          fprintf (stderr, "lesc bench: %s: %s\n", sets[s],
+                   error != NULL ? error->message : "no ground truth to score against");
+          status = LESC_EXIT_DATA;
+          continue;
+        }
+      for (guint k = 0; names[k] != NULL; k++)
+        {
+          const LescMethod *m = lesc_method_find (names[k]);
+          LescRunResult ra, rb;
+          double ta = 0, tb = 0, va[LESC_N_MEASURES], vb[LESC_N_MEASURES], vd[LESC_N_MEASURES];
+          g_autoptr (LescMatrix) a = run_as (m, ds, &params[k], LESC_SCALE_REFERENCE, &ra, &ta, &error);
+          g_autoptr (LescMatrix) b = a ? run_as (m, ds, &params[k], LESC_SCALE_LARGE, &rb, &tb, &error)
+                                       : NULL;
+          gboolean ok = b != NULL
+                        && lesc_measures_compute (ds->truth, a, LESC_KL_RECOVERED_TRUTH, va, &error)
+                        && lesc_measures_compute (ds->truth, b, LESC_KL_RECOVERED_TRUTH, vb, &error)
+                        && lesc_measures_compute (a, b, LESC_KL_RECOVERED_TRUTH, vd, &error);
+          if (!ok)
+            {
+              fprintf (stderr, "lesc bench: %s, %s: %s\n", sets[s], m->display_name,
+                       error->message);
+              g_clear_error (&error);
+              status = LESC_EXIT_DATA;
+              if (a != NULL)
+                lesc_run_result_clear (&ra);
+              if (b != NULL)
+                lesc_run_result_clear (&rb);
+              continue;
+            }
+          g_autoptr (GString) form = g_string_new (rb.large ? "" : "reference");
+          if (rb.landmarks > 0)
+            g_string_append_printf (form, "m=%u ", rb.landmarks);
+          if (rb.neighbours > 0)
+            g_string_append_printf (form, "k=%u", rb.neighbours);
+          double worst = 0.0;
+          for (int j = 0; j < LESC_N_MEASURES; j++)
+            worst = fmax (worst, fabs (vb[j] - va[j]));
+          double cheb = vd[LESC_MEASURE_CHEB];
+          gboolean within = cheb <= 0.005 && worst <= 0.01;
+          if (csv)
+            {
+              printf ("%s,%s,%zu,%s,%.5f", ds->name, m->display_name, lesc_dataset_n (ds),
+                      form->str, cheb);
+              for (int j = 0; j < LESC_N_MEASURES; j++)
+                printf (",%.5f", vb[j] - va[j]);
+              printf (",%.5f,%.2f,%.2f,%s\n", worst, ta, tb, within ? "yes" : "no");
+            }
+          else
+            {
+              printf ("%-12s %-6s %5zu %-16s %9.5f", ds->name, m->display_name,
+                      lesc_dataset_n (ds), form->str, cheb);
+              for (int j = 0; j < LESC_N_MEASURES; j++)
+                printf (" %+8.4f", vb[j] - va[j]);
+              printf (" %8.2f %8.2f  %s\n", ta, tb, within ? "yes" : "no");
+            }
+          fflush (stdout);
+          lesc_run_result_clear (&ra);
+          lesc_run_result_clear (&rb);
+        }
+    }
+  return status;
+}
