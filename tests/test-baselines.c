@@ -777,7 +777,7 @@ test_errors (void)
     g_autoptr (LescMatrix) d = recover (&lesc_method_ml, x, l3, &p, &r, &error);
     g_assert_no_error (error);
     g_assert_nonnull (d);
-    g_assert_cmpstr (r.note, ==, "ml: neighbours = 3 (the default 4 is more than the 3 other "
+    g_assert_cmpstr (r.default_note, ==, "ml: neighbours = 3 (the default 4 is more than the 3 other "
                                  "samples)");
     lesc_run_result_clear (&r);
   }

@@ -97,7 +97,7 @@ def test_bad_settings(xl):
     refused(ValueError, r"lambda1", lesc.recover, x, logical, "glesc", lambda1=-1.0)
     refused(TypeError, r"lambda1: expected a number", lesc.recover, x, logical, "glesc",
             lambda1="big")
-    refused(ValueError, r"variant 'fast': expected reference or converged", lesc.recover, x,
+    refused(ValueError, r"variant 'fast': expected reference, converged or large", lesc.recover, x,
             logical, "glle", variant="fast")
     refused(ValueError, r"flavour 'x': expected published, paper or pyldl", lesc.recover, x, logical, "km",
             flavour="x")
