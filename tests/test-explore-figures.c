@@ -57,8 +57,9 @@ pane_start (Pane *p, const char *args)
   static int n = 0;
   p->socket = g_strdup_printf ("%s/tmux-%d", tmpdir, ++n);
   p->store = g_strdup_printf ("%s/store-%d.sqlite", tmpdir, n);
-  g_autofree char *cmd = g_strdup_printf ("env COLORTERM=truecolor XDG_DATA_HOME=%s %s explore --results %s %s; sleep 600",
-                                          tmpdir, lesc_test_exe (), p->store, args);
+  /* each pane its own config folder: no session remembered from another pane or run */
+  g_autofree char *cmd = g_strdup_printf ("env COLORTERM=truecolor XDG_DATA_HOME=%s XDG_CONFIG_HOME=%s/config-%d %s explore --results %s %s; sleep 600",
+                                          tmpdir, tmpdir, n, lesc_test_exe (), p->store, args);
   g_free (tmux_run (p, "new-session", "-d", "-x", "80", "-y", "24", "-s", "x", "sh", "-c", cmd, NULL));
 }
 
@@ -336,7 +337,8 @@ test_measures_ranks (void)
       rows += strstr (l, "KM ") != NULL || strstr (l, "LP ") != NULL;
       for (const char *c = l; (c = strchr (c, '(')) != NULL; c++)
         {
-          g_assert_true (c[1] == '1' || c[1] == '2');
+          if (!(c[1] == '1' || c[1] == '2'))
+            g_error ("a rank that is not (1) or (2) in “%s”; the screen:\n%s", l, screen);
           g_assert_true (c[2] == ')' || (c[2] == '.' && c[4] == ')'));
           ranks++;
         }

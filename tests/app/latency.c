@@ -561,8 +561,12 @@ tui_open (const char *lesc, const char *dir, const char *log_path)
   g_autofree char *q_lesc = g_shell_quote (lesc), *q_log = g_shell_quote (log_path);
   g_autofree char *store = g_build_filename (dir, "store.sqlite", NULL);
   g_autofree char *q_store = g_shell_quote (store);
-  g_autofree char *cmd = g_strdup_printf ("env LESC_FRAME_LOG=%s COLORTERM=truecolor %s explore --results %s; sleep 600",
-                                          q_log, q_lesc, q_store);
+  /* a config folder of its own: the user's remembered session neither ticks methods here
+   * nor is overwritten by the benchmark's */
+  g_autofree char *config = g_build_filename (dir, "config", NULL);
+  g_autofree char *q_config = g_shell_quote (config);
+  g_autofree char *cmd = g_strdup_printf ("env LESC_FRAME_LOG=%s XDG_CONFIG_HOME=%s COLORTERM=truecolor %s explore --results %s; sleep 600",
+                                          q_log, q_config, q_lesc, q_store);
   g_free (tmux_run ("new-session", "-d", "-x", "120", "-y", "40", "-s", "x", "sh", "-c", cmd, NULL));
   return wait_until (any_frame, NULL, 60);
 }
