@@ -40,7 +40,9 @@ lesc_data_spec_parse (const char *text, char **spec, LescOpenOptions *open, GErr
   g_strv_builder_addv (b, (const char **) words);
   g_auto (GStrv) args = g_strv_builder_end (b);
   int n = argc + 1;
-  char **argv = args;
+  /* the parser drops the words it took from the array it is given: parse a copy of the
+   * pointers, so that `args` still frees every word */
+  g_autofree char **argv = g_memdup2 (args, sizeof (char *) * (gsize) (argc + 2));
   if (!g_option_context_parse (context, &n, &argv, &local))
     {
       g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "%s", local->message);
