@@ -6,6 +6,7 @@
  * the λ grid's heatmap uses the window's robust colour scale. */
 #include "testcli.h"
 #include "testutil.h"
+#include "testtmux.h"
 #include "core/methods/method.h"
 
 #include <glib/gstdio.h>
@@ -15,41 +16,11 @@
 #include <stdlib.h>
 
 static char *tmpdir;
-static char *tmux;
 
 typedef struct {
   char *socket;
   char *store;
 } Pane;
-
-static char *
-tmux_run (const Pane *p, const char *first, ...)
-{
-  g_autoptr (GPtrArray) a = g_ptr_array_new ();
-  g_ptr_array_add (a, tmux);
-  g_ptr_array_add (a, "-S");
-  g_ptr_array_add (a, p->socket);
-  va_list ap;
-  va_start (ap, first);
-  for (const char *s = first; s != NULL; s = va_arg (ap, const char *))
-    g_ptr_array_add (a, (char *) s);
-  va_end (ap);
-  g_ptr_array_add (a, NULL);
-  g_auto (GStrv) env = g_environ_setenv (g_get_environ (), "LC_ALL", "C.UTF-8", TRUE);
-  char *out = NULL;
-  g_autoptr (GError) error = NULL;
-  g_spawn_sync (NULL, (char **) a->pdata, env, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, NULL, &error);
-  g_assert_no_error (error);
-  return out;
-}
-
-#define keys(p, ...) g_free (tmux_run ((p), "send-keys", "-t", "x", __VA_ARGS__, NULL))
-
-static char *
-capture (const Pane *p)
-{
-  return tmux_run (p, "capture-pane", "-p", "-t", "x", NULL);
-}
 
 static void
 pane_start (Pane *p, const char *args)
@@ -69,22 +40,6 @@ pane_stop (Pane *p)
   g_free (tmux_run (p, "kill-server", NULL));
   g_free (p->socket);
   g_free (p->store);
-}
-
-static char *
-wait_for (const Pane *p, const char *text, double seconds)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) (seconds * 1e6);
-  for (;;)
-    {
-      char *screen = capture (p);
-      if (strstr (screen, text) != NULL)
-        return screen;
-      if (g_get_monotonic_time () > end)
-        g_error ("waited %.0f s for “%s”; the screen:\n%s", seconds, text, screen);
-      g_free (screen);
-      g_usleep (100000);
-    }
 }
 
 /* Put the panel's focus on a method's row (its parameters open under it while the focus
@@ -479,10 +434,10 @@ main (int argc, char **argv)
 {
   setlocale (LC_ALL, "C.UTF-8");
   g_test_init (&argc, &argv, NULL);
-  tmux = g_find_program_in_path ("tmux");
+  test_tmux = g_find_program_in_path ("tmux");
   tmpdir = g_dir_make_tmp ("lesc-explore-figures-XXXXXX", NULL);
   g_assert_nonnull (tmpdir);
-  if (tmux == NULL)
+  if (test_tmux == NULL)
     {
       g_test_skip ("tmux is not installed (build-aux/deps lists it)");
       return g_test_run ();

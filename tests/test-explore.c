@@ -9,6 +9,7 @@
  * NO_COLOR and a non-UTF-8 locale draw without colours and in ASCII. */
 #include "testcli.h"
 #include "testutil.h"
+#include "testtmux.h"
 #include "core/methods/method.h"
 
 #include <glib/gstdio.h>
@@ -18,52 +19,12 @@
 #include <stdlib.h>
 
 static char *tmpdir;
-static char *tmux;
 
 typedef struct {
   char *socket;
   char *store;
   char *marks;       /* the shell writes EXIT=<status> and the tty modes here */
 } Pane;
-
-static char **
-tmux_argv (const Pane *p, const char *first, va_list ap)
-{
-  GPtrArray *a = g_ptr_array_new ();
-  g_ptr_array_add (a, tmux);
-  g_ptr_array_add (a, "-S");
-  g_ptr_array_add (a, p->socket);
-  for (const char *s = first; s != NULL; s = va_arg (ap, const char *))
-    g_ptr_array_add (a, (char *) s);
-  g_ptr_array_add (a, NULL);
-  return (char **) g_ptr_array_free (a, FALSE);
-}
-
-/* Run tmux with the pane's server; its standard output. */
-static char *
-tmux_run (const Pane *p, const char *first, ...)
-{
-  va_list ap;
-  va_start (ap, first);
-  g_autofree char **argv = tmux_argv (p, first, ap);
-  va_end (ap);
-  /* tmux takes UTF-8 from the locale of the server's environment. */
-  g_auto (GStrv) env = g_environ_setenv (g_get_environ (), "LC_ALL", "C.UTF-8", TRUE);
-  char *out = NULL;
-  int status = 0;
-  g_autoptr (GError) error = NULL;
-  g_spawn_sync (NULL, argv, env, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, &status, &error);
-  g_assert_no_error (error);
-  return out;
-}
-
-#define keys(p, ...) g_free (tmux_run ((p), "send-keys", "-t", "x", __VA_ARGS__, NULL))
-
-static char *
-capture (const Pane *p)
-{
-  return tmux_run (p, "capture-pane", "-p", "-t", "x", NULL);
-}
 
 static char *
 capture_escapes (const Pane *p)
@@ -97,23 +58,6 @@ pane_stop (Pane *p)
   g_free (p->socket);
   g_free (p->store);
   g_free (p->marks);
-}
-
-/* Wait (up to `seconds`) until the screen holds `text`; the screen. Fails showing it. */
-static char *
-wait_for (const Pane *p, const char *text, double seconds)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) (seconds * 1e6);
-  for (;;)
-    {
-      char *screen = capture (p);
-      if (strstr (screen, text) != NULL)
-        return screen;
-      if (g_get_monotonic_time () > end)
-        g_error ("waited %.0f s for “%s”; the screen:\n%s", seconds, text, screen);
-      g_free (screen);
-      g_usleep (100000);
-    }
 }
 
 /* The shell's EXIT=… once the explorer has ended. */
@@ -699,14 +643,14 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  tmux = g_find_program_in_path ("tmux");
+  test_tmux = g_find_program_in_path ("tmux");
   tmpdir = g_dir_make_tmp ("lesc-explore-XXXXXX", NULL);
   /* The store and the data directory of the explorer stay inside the test. */
   g_setenv ("XDG_DATA_HOME", tmpdir, TRUE);
   g_unsetenv ("LESC_DATA_DIR");
   g_test_add_func ("/explore/refusals", test_refusals);
   g_test_add_func ("/explore/plot-terminal", test_plot_terminal);
-  if (tmux == NULL)
+  if (test_tmux == NULL)
     g_test_message ("tmux is not installed: the screen tests are left out (apt-get install tmux)");
   else
     {
