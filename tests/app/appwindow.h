@@ -1,11 +1,15 @@
 /* The window under test (each test program opens it into `window`) and the conditions the
  * window tests wait for with lesc_test_wait (apptest.h). */
 #pragma once
+#include <string.h>
+#include "app/application.h"
 #include "app/data-object.h"
 #include "app/job-queue.h"
 #include "app/method-panel.h"
+#include "app/settings.h"
 #include "app/window.h"
 #include "core/methods/method.h"
+#include "apptest.h"
 
 static LescWindow *window;
 
@@ -33,4 +37,35 @@ select_methods (const char *const *names)
   const LescMethod *const *methods = lesc_methods (&n);
   for (guint i = 0; i < n; i++)
     lesc_method_panel_set_selected (panel, methods[i], g_strv_contains (names, methods[i]->name));
+}
+
+/* The last toast holds `data` (a string). */
+static inline gboolean
+toast_has (gpointer data)
+{
+  const char *t = lesc_window_get_last_toast (window);
+  return t != NULL && strstr (t, data) != NULL;
+}
+
+/* The application and `window` as the window tests open them: auto-run off, so that
+ * nothing runs before a test asks. */
+static inline LescApplication *
+appwindow_open (void)
+{
+  LescApplication *app = lesc_application_new (G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  GSettings *settings = lesc_app_settings_new ();
+  g_settings_set_boolean (settings, "auto-run", FALSE);
+  g_object_unref (settings);
+  window = lesc_window_new (GTK_APPLICATION (app));
+  gtk_window_present (GTK_WINDOW (window));
+  return app;
+}
+
+static inline void
+appwindow_close (LescApplication *app)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  lesc_test_spin (0.2);
+  g_object_unref (app);
 }

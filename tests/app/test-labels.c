@@ -279,20 +279,12 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   lesc_application_init_i18n ();
   tmp = lesc_test_tmpdir ();
-  app = lesc_application_new (G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
-  GSettings *settings = lesc_app_settings_new ();
-  g_settings_set_boolean (settings, "auto-run", FALSE);
-  g_object_unref (settings);
-  window = lesc_window_new (GTK_APPLICATION (app));
-  gtk_window_present (GTK_WINDOW (window));
+  app = appwindow_open ();
 
   g_test_add_func ("/app/labels/dropped-mat", test_dropped_mat);
   g_test_add_func ("/app/labels/csv-table", test_csv_table);
   int status = g_test_run ();
-  gtk_window_destroy (GTK_WINDOW (window));
-  lesc_test_spin (0.2);
-  g_object_unref (app);
+  appwindow_close (app);
   lesc_test_rmdir (tmp);
   g_free (tmp);
   return status;

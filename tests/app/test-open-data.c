@@ -119,13 +119,6 @@ test_never_renormalizes_zero_one (void)
   assert_cheap (cpu0, rss0, "weather2.csv refused as distributions, opened as 0/1 labels");
 }
 
-static gboolean
-toast_has (gpointer data)
-{
-  const char *t = lesc_window_get_last_toast (window);
-  return t != NULL && strstr (t, data) != NULL;
-}
-
 /* A reader's message that suggests a command-line option reaches the window without it. */
 static void
 test_no_cli_options (void)
@@ -149,20 +142,12 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   lesc_application_init_i18n ();
   tmp = lesc_test_tmpdir ();
-  app = lesc_application_new (G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
-  GSettings *settings = lesc_app_settings_new ();
-  g_settings_set_boolean (settings, "auto-run", FALSE);
-  g_object_unref (settings);
-  window = lesc_window_new (GTK_APPLICATION (app));
-  gtk_window_present (GTK_WINDOW (window));
+  app = appwindow_open ();
   g_test_add_func ("/app/open-data/proposes-logical", test_proposes_logical);
   g_test_add_func ("/app/open-data/never-renormalizes-zero-one", test_never_renormalizes_zero_one);
   g_test_add_func ("/app/open-data/no-cli-options", test_no_cli_options);
   int status = g_test_run ();
-  gtk_window_destroy (GTK_WINDOW (window));
-  lesc_test_spin (0.2);
-  g_object_unref (app);
+  appwindow_close (app);
   lesc_test_rmdir (tmp);
   return status;
 }

@@ -249,20 +249,12 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   lesc_application_init_i18n ();
   glle = lesc_method_find ("glle");
-  app = lesc_application_new (G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
-  GSettings *settings = lesc_app_settings_new ();
-  g_settings_set_boolean (settings, "auto-run", FALSE);
-  g_object_unref (settings);
-  window = lesc_window_new (GTK_APPLICATION (app));
-  gtk_window_present (GTK_WINDOW (window));
+  app = appwindow_open ();
 
   g_test_add_func ("/app/tuning/drag-lambda1", test_drag_lambda1);
   g_test_add_func ("/app/tuning/optimizer-view", test_optimizer_view);
   g_test_add_func ("/app/tuning/strip", test_strip);
   int status = g_test_run ();
-  gtk_window_destroy (GTK_WINDOW (window));
-  lesc_test_spin (0.2);
-  g_object_unref (app);
+  appwindow_close (app);
   return status;
 }

@@ -103,13 +103,6 @@ test_window_opens (void)
   g_assert_false (lesc_job_queue_get_busy (lesc_window_get_queue (window)));
 }
 
-static gboolean
-toast_shown (gpointer data)
-{
-  const char *t = lesc_window_get_last_toast (window);
-  return t != NULL && strstr (t, data) != NULL;
-}
-
 /* A file that is not a data set: a toast names it, and the data set in use stays. */
 /* The shortcuts window, the preferences and the About window open (their .ui parse). */
 static guint
@@ -151,7 +144,7 @@ test_bad_file (void)
   g_autofree char *path = g_build_filename (dir != NULL ? dir : ".", "not-a-dataset.mat", NULL);
   g_assert_true (g_file_set_contents (path, "MATLAB 5.0 MAT-file, truncated", -1, NULL));
   lesc_window_open (window, path);
-  g_assert_true (lesc_test_wait (toast_shown, path, 30));
+  g_assert_true (lesc_test_wait (toast_has, path, 30));
   g_test_message ("toast: %s", lesc_window_get_last_toast (window));
   g_assert_cmpstr (lesc_data_object_get_name (lesc_window_get_data (window)), ==, "artificial");
   g_remove (path);
@@ -557,7 +550,7 @@ test_settings_kept (void)
   select_only ("lesc");
   g_assert_true (lesc_method_panel_set_param (panel, lesc, "lambda1", 0.5));
   lesc_window_open (window, "artificial");
-  g_assert_true (lesc_test_wait (toast_shown, "keep their settings", 30));
+  g_assert_true (lesc_test_wait (toast_has, "keep their settings", 30));
   g_test_message ("toast: %s", lesc_window_get_last_toast (window));
   g_assert_nonnull (strstr (lesc_window_get_last_toast (window), "LESC λ₁ = 0.5"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.use-defaults", NULL));
@@ -571,13 +564,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   lesc_application_init_i18n ();
-  app = lesc_application_new (G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
-  GSettings *settings = lesc_app_settings_new ();
-  g_settings_set_boolean (settings, "auto-run", FALSE);
-  g_object_unref (settings);
-  window = lesc_window_new (GTK_APPLICATION (app));
-  gtk_window_present (GTK_WINDOW (window));
+  app = appwindow_open ();
 
   g_test_add_func ("/app/window/opens", test_window_opens);
   g_test_add_func ("/app/window/secondary-windows", test_secondary_windows);
@@ -593,8 +580,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/window/switch-marks-stale", test_switch_marks_stale);
   g_test_add_func ("/app/window/empty-says-queued", test_empty_says_queued);
   int status = g_test_run ();
-  gtk_window_destroy (GTK_WINDOW (window));
-  lesc_test_spin (0.2);
-  g_object_unref (app);
+  appwindow_close (app);
   return status;
 }
