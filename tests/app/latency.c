@@ -427,12 +427,26 @@ after_paint (GdkFrameClock *clock, gpointer data)
     per_second[s]++;
 }
 
+/* A phase of the idle figures: its frame counts start at zero, its processor times here. */
+typedef struct {
+  double main0, all0;
+} Phase;
+
+static Phase
+phase_begin (void)
+{
+  paints = 0;
+  memset (per_second, 0, sizeof per_second);
+  phase_start = g_get_monotonic_time ();
+  return (Phase) { thread_cpu (getpid ()), process_cpu () };
+}
+
 static void
-print_cpu (const char *what, double seconds, double main0, double all0)
+print_cpu (const char *what, double seconds, Phase ph)
 {
   double main1 = thread_cpu (getpid ()), all1 = process_cpu ();
   printf ("gtk cpu %-44s main thread %.2f s (%.0f %% of a core) · process %.2f s · %u frames over %.0f s\n",
-          what, main1 - main0, 100 * (main1 - main0) / seconds, all1 - all0, paints, seconds);
+          what, main1 - ph.main0, 100 * (main1 - ph.main0) / seconds, all1 - ph.all0, paints, seconds);
   if (g_getenv ("LESC_LATENCY_FRAMES") != NULL)
     {
       for (int i = 0; i < (int) seconds && i < 64; i++)
@@ -440,9 +454,6 @@ print_cpu (const char *what, double seconds, double main0, double all0)
       printf ("  frames per second\n");
     }
   fflush (stdout);
-  paints = 0;
-  memset (per_second, 0, sizeof per_second);
-  phase_start = g_get_monotonic_time ();
 }
 
 /* The processor time of the main thread (and of the process) over `seconds`: right after
@@ -456,45 +467,31 @@ idle_figures (const LescMethod *m, const LescParamSpec *spec, double base, guint
   value_text (spec, base, step, 0.25, v);
   GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
   gulong handler = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint), NULL);
-  paints = 0;
-  phase_start = g_get_monotonic_time ();
-  double main0 = thread_cpu (getpid ()), all0 = process_cpu ();
+  Phase ph = phase_begin ();
   change_to (v);
   idle_for (seconds);
   g_autofree char *after = g_strdup_printf ("after a %s %s change", m->name, spec->name);
-  print_cpu (after, seconds, main0, all0);
+  print_cpu (after, seconds, ph);
   wait_until (settled, NULL, 120);
   idle_for (1.0);
   key (dpy, XK_End, True);
   key (dpy, XK_End, False);
   XFlush (dpy);
-  paints = 0;
-  memset (per_second, 0, sizeof per_second);
-  phase_start = g_get_monotonic_time ();
-  main0 = thread_cpu (getpid ());
-  all0 = process_cpu ();
+  ph = phase_begin ();
   idle_for (seconds);
-  print_cpu ("idle, the entry focused (cursor blinking)", seconds, main0, all0);
+  print_cpu ("idle, the entry focused (cursor blinking)", seconds, ph);
   key (dpy, XK_Tab, True);
   key (dpy, XK_Tab, False);
   XFlush (dpy);
-  paints = 0;
-  memset (per_second, 0, sizeof per_second);
-  phase_start = g_get_monotonic_time ();
-  main0 = thread_cpu (getpid ());
-  all0 = process_cpu ();
+  ph = phase_begin ();
   idle_for (seconds);
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
   g_autofree char *tabbed = g_strdup_printf ("idle, Tab: the focus on a %s", focus != NULL ? G_OBJECT_TYPE_NAME (focus) : "nothing");
-  print_cpu (tabbed, seconds, main0, all0);
+  print_cpu (tabbed, seconds, ph);
   gtk_root_set_focus (GTK_ROOT (window), NULL);
-  paints = 0;
-  memset (per_second, 0, sizeof per_second);
-  phase_start = g_get_monotonic_time ();
-  main0 = thread_cpu (getpid ());
-  all0 = process_cpu ();
+  ph = phase_begin ();
   idle_for (seconds);
-  print_cpu ("idle, no focus", seconds, main0, all0);
+  print_cpu ("idle, no focus", seconds, ph);
   g_signal_handler_disconnect (clock, handler);
   return entry_text != NULL && (entry_text = focus_entry (m, spec->name)) != NULL ? 0 : 1;
 }
