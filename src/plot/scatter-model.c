@@ -4,6 +4,7 @@
 #include "config.h"
 #include "plot/scatter.h"
 #include "plot/scatter-private.h"
+#include "plot/scatter-density.h"
 #include "core/base/format.h"
 #include "core/base/error.h"
 #include "plot/export.h"
@@ -285,6 +286,12 @@ reference_name (const LescScatterModel *m)
 char *
 lesc_scatter_caption (const LescScatterModel *m)
 {
+  return lesc_scatter_caption_binned (m, 0, 0);
+}
+
+char *
+lesc_scatter_caption_binned (const LescScatterModel *m, guint bins_w, guint bins_h)
+{
   GString *s = g_string_new (NULL);
   const LescScatterOptions *o = &m->options;
   gsize c = m->panels[0].values->cols;
@@ -336,6 +343,11 @@ lesc_scatter_caption (const LescScatterModel *m)
     g_string_append_printf (s, _("One heatmap per label, %s, shared scale [0, %.3g]."),
                             lesc_palette_key (o->palette), m->heat_max);
   g_string_append_printf (s, _(" Position: (%s, %s)."), m->x_label, m->y_label);
+  if (lesc_scatter_is_binned (m))
+    {
+      g_autofree char *binned = lesc_scatter_binned_words (m, bins_w, bins_h);
+      g_string_append (s, binned);
+    }
   return g_string_free (s, FALSE);
 }
 
@@ -360,6 +372,12 @@ lesc_scatter_heat_palette (const LescScatterModel *m)
 }
 
 void
+lesc_scatter_model_value_color (const LescScatterModel *m, int label, double v, double rgb[3])
+{
+  lesc_palette_color (lesc_scatter_heat_palette (m), scale_position (m, label, v), FALSE, rgb);
+}
+
+void
 lesc_scatter_model_sample_color (const LescScatterModel *m, guint panel, int label, gsize i,
                                  double rgb[3])
 {
@@ -368,7 +386,7 @@ lesc_scatter_model_sample_color (const LescScatterModel *m, guint panel, int lab
     for (int j = 0; j < 3; j++)
       rgb[j] = LESC_AT (p->colors, i, j);
   else
-    lesc_palette_color (lesc_scatter_heat_palette (m), scale_position (m, label, LESC_AT (p->values, i, label)), FALSE, rgb);
+    lesc_scatter_model_value_color (m, label, LESC_AT (p->values, i, label), rgb);
 }
 
 char *

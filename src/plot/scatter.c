@@ -3,6 +3,7 @@
 #include "config.h"
 #include "plot/scatter.h"
 #include "plot/scatter-private.h"
+#include "plot/scatter-density.h"
 #include "core/base/format.h"
 #include "core/base/error.h"
 #include "plot/export.h"
@@ -107,6 +108,8 @@ paint_plot (cairo_t *cr, const LescScatterLayout *l, const LescScatterModel *m, 
   const LescRect *r = &l->plots[plot];
   if (l->nx > 0)
     paint_cells (cr, l, m, panel, label, r);
+  else if (lesc_scatter_is_binned (m))
+    lesc_scatter_paint_binned (cr, l, m, panel, label, plot);
   else
     paint_dots (cr, l, m, panel, label, plot);
   cairo_set_source_rgb (cr, 0.55, 0.55, 0.55);
@@ -306,9 +309,9 @@ lesc_plot_scatter_paint (cairo_t *cr, double width, double height, const LescSca
     }
   else if (heat)
     paint_heat_bar (cr, l, m);
-  PangoLayout *t = lesc_scatter_caption_layout (cr, m, width);
+  PangoLayout *t = lesc_scatter_caption_layout (cr, m, l, width);
   cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
-  lesc_text_show (cr, t, MARGIN, MIN (bottom + 6.0, height - MARGIN - lesc_scatter_caption_height (cr, m, width)), 0, 0, NULL);
+  lesc_text_show (cr, t, MARGIN, MIN (bottom + 6.0, height - MARGIN - lesc_scatter_caption_height (cr, m, l, width)), 0, 0, NULL);
   g_object_unref (t);
   cairo_restore (cr);
 }

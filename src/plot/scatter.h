@@ -86,8 +86,13 @@ void lesc_scatter_model_free (LescScatterModel *m);
 void lesc_scatter_model_sample_color (const LescScatterModel *m, guint panel, int label, gsize i,
                                       double rgb[3]);
 
-/* Caption text: fit, mode, Tol, positions. */
+/* The colour of degree v of `label` on that label's scale (heatmap style). */
+void lesc_scatter_model_value_color (const LescScatterModel *m, int label, double v, double rgb[3]);
+
+/* Caption text: fit, mode, Tol, positions; for a binned figure (scatter-density.h) the
+ * bins, `bins_w` × `bins_h` when the layout is known (0: not). */
 char *lesc_scatter_caption (const LescScatterModel *m);
+char *lesc_scatter_caption_binned (const LescScatterModel *m, guint bins_w, guint bins_h);
 
 typedef struct {
   guint n_panels, n_plots;    /* plots = panels (RGB) or panels × labels (heatmaps) */
@@ -102,6 +107,7 @@ typedef struct {
   LescRect colorbar;          /* heatmap style, shared scale: one bar on the right */
   LescRect *label_bars;       /* heatmap style, per-label scales: a bar under each column */
   double font;
+  guint bins_w, bins_h;       /* binned figures (scatter-density.h): each plot's bins; else 0 */
 } LescScatterLayout;
 
 LescScatterLayout *lesc_scatter_layout_new (cairo_t *cr, double width, double height,
