@@ -1,8 +1,9 @@
 /* A data set of 10⁵ samples in the window under Xvfb (issue 28, "Must show"): a .npy of
- * 100 000 rows (20 features, then 5 columns of 0/1 logical labels) written by the test
- * opens as a table with logical labels, and the Distributions view paints its figure —
- * binned (src/plot/scatter-density.c) — within 5 s of the open (CPU time; the wall time
- * is printed); and with logical labels and auto-run on, what the open starts. */
+ * 100 000 rows written by the test (20 features, then 5 label columns) opens as a table —
+ * with distributions, the Distributions view paints its figure (binned,
+ * src/plot/scatter-density.c) within 5 s of the open (CPU time; the wall time is
+ * printed); with 0/1 logical labels and auto-run on, the open queues one run per ticked
+ * method and none of them would use an n×n formulation. */
 #include "config.h"
 
 #include <math.h>
