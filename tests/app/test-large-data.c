@@ -12,6 +12,7 @@
 
 #include "app/distributions-view.h"
 #include "app/job.h"
+#include "app/sample-inspector.h"
 #include "core/methods/run.h"
 #include "core/base/random.h"
 #include "core/data/npy.h"
@@ -199,6 +200,84 @@ test_logical_auto_run (void)
     }
 }
 
+/* The first widget of `type` under `w`, or NULL. */
+static GtkWidget *
+find_widget (GtkWidget *w, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
+    return w;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *f = find_widget (c, type);
+      if (f != NULL)
+        return f;
+    }
+  return NULL;
+}
+
+static guint
+count_children (GtkWidget *w)
+{
+  guint n = 0;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    n++;
+  return n;
+}
+
+/* The inspector's search on the 10⁵ samples of the first test: matches counted as the
+ * conditions say, the list virtualized (a few dozen row widgets for 10⁵ rows), a found
+ * sample activated is inspected, a bad search says why and keeps the list. */
+static void
+test_search (void)
+{
+  g_assert_true (data_named ("big"));
+  const LescDataset *ds = lesc_data_object_get_dataset (lesc_window_get_data (window));
+  LescSampleInspector *insp = LESC_SAMPLE_INSPECTOR (find_widget (GTK_WIDGET (view ()), LESC_TYPE_SAMPLE_INSPECTOR));
+  g_assert_nonnull (insp);
+  lesc_distributions_view_find_sample (view ());
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (insp)));
+  g_assert_true (lesc_sample_inspector_get_searching (insp));
+  GListModel *matches = lesc_sample_inspector_get_matches (insp);
+  GtkWidget *list = lesc_sample_inspector_get_list (insp);
+
+  lesc_sample_inspector_search (insp, "");
+  g_assert_cmpuint (g_list_model_get_n_items (matches), ==, N_SAMPLES);
+  lesc_test_spin (0.5);
+  g_test_message ("%u rows, %u row widgets", g_list_model_get_n_items (matches), count_children (list));
+  g_assert_cmpuint (count_children (list), >, 0);
+  g_assert_cmpuint (count_children (list), <, 300);
+
+  gsize want = 0;
+  for (gsize i = 0; i < N_SAMPLES; i++)
+    want += LESC_AT (ds->truth, i, 2) > 0.5;
+  g_assert_cmpuint (want, >, 100);
+  gint64 t0 = g_get_monotonic_time ();
+  lesc_sample_inspector_search (insp, "label 3 > 0.5");
+  g_test_message ("label 3 > 0.5: %u samples in %.3f s; %s", g_list_model_get_n_items (matches),
+                  (g_get_monotonic_time () - t0) / 1e6, lesc_sample_inspector_get_search_status (insp));
+  g_assert_cmpuint (g_list_model_get_n_items (matches), ==, want);
+  g_autofree char *status = g_strdup_printf ("%zu of %d samples", want, N_SAMPLES);
+  g_assert_nonnull (strstr (lesc_sample_inspector_get_search_status (insp), status));
+  g_autoptr (GtkStringObject) row = g_list_model_get_item (matches, 0);
+  g_assert_true (g_str_has_prefix (gtk_string_object_get_string (row), "Sample "));
+
+  lesc_sample_inspector_search (insp, "label 9 > 0.1");
+  g_assert_nonnull (strstr (lesc_sample_inspector_get_search_status (insp), "is no label"));
+  g_assert_cmpuint (g_list_model_get_n_items (matches), ==, want);
+
+  lesc_sample_inspector_search (insp, "#12345");
+  g_assert_cmpuint (g_list_model_get_n_items (matches), ==, 1);
+  lesc_test_spin (0.3);
+  g_signal_emit_by_name (list, "activate", 0u);
+  g_assert_cmpint (lesc_distributions_view_get_inspected (view ()), ==, 12344);
+  const LescBarsModel *bars = lesc_distributions_view_get_inspector (view ());
+  g_assert_nonnull (bars);
+  g_assert_cmpstr (bars->title, ==, "Sample 12345 of 100000");
+  g_assert_true (lesc_test_wait (lesc_test_figures_ready, view (), 30));
+  LescPixelStats stats = { 0 };
+  g_assert_true (lesc_test_snapshot_drawn (GTK_WIDGET (view ()), "large-data-search", &stats));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -207,6 +286,7 @@ main (int argc, char **argv)
   tmp = lesc_test_tmpdir ();
   app = appwindow_open ();
   g_test_add_func ("/app/large-data/opens-and-paints", test_opens_and_paints);
+  g_test_add_func ("/app/large-data/search", test_search);
   g_test_add_func ("/app/large-data/logical-auto-run", test_logical_auto_run);
   int status = g_test_run ();
   appwindow_close (app);
