@@ -16,6 +16,8 @@ static const char *const global_keys[] = {
   "r", N_("run the ticked methods now"),
   "Esc", N_("cancel the running work"),
   "o", N_("open a data set"),
+  "i", N_("inspect samples: a list, each one's degrees"),
+  "/", N_("find samples: 123, label 2 > 0.5, a label's name"),
   "p", N_("hide or show the side panel"),
   "Ctrl-L", N_("redraw the screen"),
   NULL
