@@ -53,7 +53,8 @@ find_label (const char *name, gsize c, const char *const *label_names, gsize *la
           return TRUE;
         }
     }
-  const char *word = _("label");
+  /* "label 3", or the word in the user's language ("Label 3", "标记 3") */
+  g_autofree char *word = g_utf8_casefold (_("label"), -1);
   const char *rest = NULL;
   if (g_ascii_strncasecmp (lower, "label", 5) == 0)
     rest = lower + 5;

@@ -162,12 +162,13 @@ lesc_tui_inspector_draw (LescTuiInspector *p, LescTui *tui, int rows, int cols)
     lesc_tui_drawf (stdscr, y, x, iw, A_NORMAL, _("Search: %s"), p->query != NULL && p->query[0] ? p->query : _("(every sample)"));
   y++;
   gsize n = lesc_dataset_n (ds);
+  /* the window's words (sample-inspector.c) */
   lesc_tui_drawf (stdscr, y++, x, iw, dim,
-                  ds->truth != NULL
-                    /* TRANSLATORS: found, all; the conditions read the ground truth */
-                    ? _("%u of %zu samples (degrees of the ground truth)")
-                    /* TRANSLATORS: found, all; the conditions read the 0/1 labels */
-                    : _("%u of %zu samples (0/1 logical labels)"), p->found->len, n);
+                  ds->truth != NULL ? g_dngettext (NULL, "%u of %zu sample (degrees of the ground truth)",
+                                                   "%u of %zu samples (degrees of the ground truth)", n)
+                                    : g_dngettext (NULL, "%u of %zu sample (0/1 logical labels)",
+                                                   "%u of %zu samples (0/1 logical labels)", n),
+                  p->found->len, n);
   int bottom = y0 + h - 2;
   int detail_h = MIN (3 + (int) lesc_session_n_methods (tui->session), (bottom - y) / 2);
   int shown = MAX (1, bottom - y - detail_h - 1);
