@@ -6,7 +6,7 @@
 #include "core/base/random.h"
 #include "core/data/npy.h"
 #include "plot/export.h"
-#include "plot/scatter-density.h"
+#include "plot/scatter.h"
 #include "testcli.h"
 #include "testfiles.h"
 #include "testutil.h"
@@ -143,14 +143,14 @@ image_pixel (cairo_surface_t *img, guint x, guint y, double rgb[3], double *alph
 static void
 check_bins (const LescScatterModel *m, const LescScatterLayout *l, guint panel, int label, guint w, guint h)
 {
-  g_autoptr (LescScatterBins) b = lesc_scatter_bins_new (m, l, panel, label, w, h);
+  g_autoptr (LescScatterBins) b = lesc_scatter_model_bins (m, l, panel, label, w, h);
   g_assert_cmpuint (b->w, ==, w);
   g_assert_cmpuint (b->h, ==, h);
   gsize total = 0;
   for (gsize i = 0; i < (gsize) w * h; i++)
     total += b->count[i];
   g_assert_cmpuint (total, ==, m->xy->rows);
-  cairo_surface_t *img = lesc_scatter_bins_image (b, m);
+  cairo_surface_t *img = lesc_scatter_model_bins_image (m, label, b);
   g_assert_cmpint (cairo_image_surface_get_width (img), ==, (int) w);
   g_autoptr (GArray) at = probe_bins (b);
   g_assert_cmpuint (at->len, >, 20);
@@ -169,7 +169,7 @@ check_bins (const LescScatterModel *m, const LescScatterLayout *l, guint panel, 
         memcpy (want, mean, sizeof want);
       else
         lesc_scatter_model_value_color (m, label, mean[0], want);
-      g_assert_true (lesc_scatter_bins_color (b, m, bx, by, got, &a));
+      g_assert_true (lesc_scatter_model_bin_color (m, label, b, bx, by, got, &a));
       g_assert_cmpfloat_with_epsilon (a, lesc_scatter_bins_alpha (count, b->max_count), 1e-15);
       /* the image: premultiplied 8-bit channels, so the colour back to within 1/(255 a) */
       image_pixel (img, bx, by, got, &ga);
@@ -195,7 +195,7 @@ check_painted (const LescScatterModel *m, double width, double height, double dp
   lesc_plot_scatter_paint (cr, width, height, m);
   cairo_surface_t *img = cairo_get_target (cr);
   cairo_surface_flush (img);
-  g_autoptr (LescScatterBins) b = lesc_scatter_bins_new (m, l, panel, label, l->bins_w, l->bins_h);
+  g_autoptr (LescScatterBins) b = lesc_scatter_model_bins (m, l, panel, label, l->bins_w, l->bins_h);
   const LescRect *r = &l->plots[plot];
   double x0 = r->x, y0 = r->y, x1 = r->x + r->width, y1 = r->y + r->height;
   cairo_user_to_device (cr, &x0, &y0);
@@ -211,7 +211,7 @@ check_painted (const LescScatterModel *m, double width, double height, double dp
         if (fx - floor (fx) < 0.05 || fx - floor (fx) > 0.95 || fy - floor (fy) < 0.05 || fy - floor (fy) > 0.95)
           continue;
         double rgb[3], a;
-        gboolean full = lesc_scatter_bins_color (b, m, (guint) fx, (guint) fy, rgb, &a);
+        gboolean full = lesc_scatter_model_bin_color (m, label, b, (guint) fx, (guint) fy, rgb, &a);
         guint32 v = *(const guint32 *) (data + (gsize) py * stride + (gsize) px * 4);
         for (int j = 0; j < 3; j++)
           {

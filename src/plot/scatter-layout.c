@@ -3,7 +3,6 @@
 #include "config.h"
 #include "plot/scatter.h"
 #include "plot/scatter-private.h"
-#include "plot/scatter-density.h"
 #include "core/base/format.h"
 #include "core/base/error.h"
 #include "plot/export.h"

@@ -4,7 +4,6 @@
 #include "config.h"
 #include "plot/scatter.h"
 #include "plot/scatter-private.h"
-#include "plot/scatter-density.h"
 #include "core/base/format.h"
 #include "core/base/error.h"
 #include "plot/export.h"
@@ -283,6 +282,30 @@ reference_name (const LescScatterModel *m)
   return ref >= 0 && (guint) ref < m->n_panels ? m->panels[ref].name : _("all panels");
 }
 
+gboolean
+lesc_scatter_is_binned (const LescScatterModel *m)
+{
+  return m != NULL && m->xy->rows > LESC_SCATTER_BIN_THRESHOLD && !m->grid;
+}
+
+/* The caption's words for a binned figure; w = 0: the bins' size is not known (a caption
+ * made without a layout). */
+static char *
+binned_words (const LescScatterModel *m, guint w, guint h)
+{
+  gboolean rgb = m->options.style == LESC_SCATTER_RGB;
+  const char *what = rgb ? _("the mean colour of its samples") : _("the colour of its samples' mean degree");
+  if (w == 0)
+    /* TRANSLATORS: caption of a dense scatter drawn as an image: the number of samples, then
+     * what a bin's colour is */
+    return g_strdup_printf (_(" Binned: %zu samples, a bin per pixel, each bin %s, more opaque the more samples it holds."),
+                            m->xy->rows, what);
+  /* TRANSLATORS: caption of a dense scatter drawn as an image: the number of samples, the
+   * bins across and down, then what a bin's colour is */
+  return g_strdup_printf (_(" Binned: %zu samples in %u×%u bins, each bin %s, more opaque the more samples it holds."),
+                          m->xy->rows, w, h, what);
+}
+
 char *
 lesc_scatter_caption (const LescScatterModel *m)
 {
@@ -345,7 +368,7 @@ lesc_scatter_caption_binned (const LescScatterModel *m, guint bins_w, guint bins
   g_string_append_printf (s, _(" Position: (%s, %s)."), m->x_label, m->y_label);
   if (lesc_scatter_is_binned (m))
     {
-      g_autofree char *binned = lesc_scatter_binned_words (m, bins_w, bins_h);
+      g_autofree char *binned = binned_words (m, bins_w, bins_h);
       g_string_append (s, binned);
     }
   return g_string_free (s, FALSE);

@@ -3,7 +3,6 @@
 #include "config.h"
 #include "plot/scatter.h"
 #include "plot/scatter-private.h"
-#include "plot/scatter-density.h"
 #include "core/base/format.h"
 #include "core/base/error.h"
 #include "plot/export.h"
@@ -57,6 +56,57 @@ paint_cells (cairo_t *cr, const LescScatterLayout *l, const LescScatterModel *m,
   cairo_fill (cr);
   cairo_restore (cr);
   cairo_surface_destroy (img);
+}
+
+/* ---- binned (docs/figures.md §2, "Large data") ---- */
+
+typedef struct {
+  const LescScatterModel *m;
+  int label;
+} HeatColor;
+
+static void
+heat_color (double mean, gconstpointer data, double rgb[3])
+{
+  const HeatColor *h = data;
+  lesc_scatter_model_value_color (h->m, h->label, mean, rgb);
+}
+
+LescScatterBins *
+lesc_scatter_model_bins (const LescScatterModel *m, const LescScatterLayout *l, guint panel, int label, guint w,
+                         guint h)
+{
+  g_return_val_if_fail (panel < m->n_panels, NULL);
+  const LescScatterPanel *p = &m->panels[panel];
+  const double range[4] = { l->x_lo, l->x_hi, l->y_lo, l->y_hi };
+  return lesc_scatter_bins_new (m->xy, range, label < 0 ? p->colors : p->values, label, w, h);
+}
+
+gboolean
+lesc_scatter_model_bin_color (const LescScatterModel *m, int label, const LescScatterBins *b, guint x, guint y,
+                              double rgb[3], double *alpha)
+{
+  HeatColor h = { m, label };
+  return lesc_scatter_bins_color (b, heat_color, &h, x, y, rgb, alpha);
+}
+
+cairo_surface_t *
+lesc_scatter_model_bins_image (const LescScatterModel *m, int label, const LescScatterBins *b)
+{
+  HeatColor h = { m, label };
+  return lesc_scatter_bins_image (b, heat_color, &h);
+}
+
+void
+lesc_scatter_paint_binned (cairo_t *cr, const LescScatterLayout *l, const LescScatterModel *m, guint panel,
+                           int label, guint plot)
+{
+  const LescRect *r = &l->plots[plot];
+  guint w, h;
+  lesc_scatter_bins_size (cr, r, &w, &h);
+  g_autoptr (LescScatterBins) b = lesc_scatter_model_bins (m, l, panel, label, w, h);
+  HeatColor hc = { m, label };
+  lesc_scatter_bins_paint (cr, b, heat_color, &hc, r);
 }
 
 static double
