@@ -144,14 +144,7 @@ lesc_tui_inspector_draw (LescTuiInspector *p, LescTui *tui, int rows, int cols)
     return;
   int w = MIN (cols - 2, 96), h = rows - 2;
   int y0 = 1, x0 = (cols - w) / 2;
-  for (int y = y0; y < y0 + h; y++)
-    lesc_tui_blank (stdscr, y, x0, w, A_NORMAL);
-  WINDOW *frame = derwin (stdscr, h, w, y0, x0);
-  if (frame != NULL)
-    {
-      box (frame, 0, 0);
-      delwin (frame);
-    }
+  lesc_tui_frame_box (y0, x0, h, w);
   attr_t dim = lesc_screen_attr (tui->screen, LESC_TUI_ATTR_DIM);
   lesc_tui_draw (stdscr, y0, x0 + 2, w - 4, lesc_screen_attr (tui->screen, LESC_TUI_ATTR_TITLE), _(" Samples "));
   int x = x0 + 2, iw = w - 4, y = y0 + 1;
@@ -222,15 +215,6 @@ lesc_tui_inspector_key (LescTuiInspector *p, LescTui *tui, int key, gboolean is_
       default:
         return TRUE;
       }
-  switch (key)
-    {
-    case KEY_UP: p->selected = MAX (p->selected - 1, 0); break;
-    case KEY_DOWN: p->selected = MAX (0, MIN (p->selected + 1, n - 1)); break;
-    case KEY_PPAGE: p->selected = MAX (p->selected - 10, 0); break;
-    case KEY_NPAGE: p->selected = MAX (0, MIN (p->selected + 10, n - 1)); break;
-    case KEY_HOME: p->selected = 0; break;
-    case KEY_END: p->selected = MAX (n - 1, 0); break;
-    default: break;
-    }
+  lesc_tui_list_move (&p->selected, n, key);
   return TRUE;
 }
