@@ -43,7 +43,8 @@ void
 lesc_sample_inspector_set_model (LescSampleInspector *self, const char *title, LescBarsModel *model)
 {
   g_return_if_fail (LESC_IS_SAMPLE_INSPECTOR (self));
-  gtk_label_set_text (self->title, title);
+  /* TRANSLATORS: the inspector's title while it only searches */
+  gtk_label_set_text (self->title, model == NULL && self->searching ? _("Find a sample") : title);
   self->model = model;
   if (model != NULL)
     {
@@ -207,7 +208,6 @@ lesc_sample_inspector_set_searching (LescSampleInspector *self, gboolean searchi
   if (searching)
     {
       if (self->model == NULL)
-        /* TRANSLATORS: the inspector's title while it only searches */
         gtk_label_set_text (self->title, _("Find a sample"));
       gtk_widget_set_visible (GTK_WIDGET (self), TRUE);
       gtk_widget_grab_focus (GTK_WIDGET (self->entry));

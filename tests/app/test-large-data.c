@@ -237,6 +237,7 @@ test_search (void)
   lesc_distributions_view_find_sample (view ());
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (insp)));
   g_assert_true (lesc_sample_inspector_get_searching (insp));
+  g_assert_null (lesc_distributions_view_get_inspector (view ()));   /* searching, no sample yet */
   GListModel *matches = lesc_sample_inspector_get_matches (insp);
   GtkWidget *list = lesc_sample_inspector_get_list (insp);
 
