@@ -206,15 +206,9 @@ lesc_tui_inspector_key (LescTuiInspector *p, LescTui *tui, int key, gboolean is_
       case '/':
         start_prompt (p);
         return TRUE;
-      case 'k':
-        key = KEY_UP;
-        break;
-      case 'j':
-        key = KEY_DOWN;
-        break;
       default:
-        return TRUE;
+        break;
       }
-  lesc_tui_list_move (&p->selected, n, key);
+  lesc_tui_list_move (&p->selected, n, key, is_char);
   return TRUE;
 }

@@ -166,18 +166,12 @@ lesc_tui_picker_key (LescTuiPicker *p, LescTui *tui, int key, gboolean is_char)
         return FALSE;
       case '\n': case '\r':
         return choose (p, tui);
-      case 'k':
-        key = KEY_UP;
-        break;
-      case 'j':
-        key = KEY_DOWN;
-        break;
       default:
-        return TRUE;
+        break;
       }
-  if (key == KEY_ENTER)
+  if (!is_char && key == KEY_ENTER)
     return choose (p, tui);
-  lesc_tui_list_move (&p->selected, n, key);
+  lesc_tui_list_move (&p->selected, n, key, is_char);
   return TRUE;
 }
 

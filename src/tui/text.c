@@ -220,9 +220,15 @@ lesc_tui_frame_box (int y0, int x0, int h, int w)
 }
 
 gboolean
-lesc_tui_list_move (int *selected, int n, int key)
+lesc_tui_list_move (int *selected, int n, int key, gboolean is_char)
 {
   int last = MAX (n - 1, 0);
+  if (is_char)
+    {
+      if (key != 'k' && key != 'j')
+        return FALSE;
+      key = key == 'k' ? KEY_UP : KEY_DOWN;
+    }
   switch (key)
     {
     case KEY_UP: *selected = MAX (*selected - 1, 0); break;
