@@ -556,52 +556,13 @@ rebuild_inspector (LescDistributionsView *self)
   if (self->sample < 0 || (gsize) self->sample >= n || self->model == NULL)
     {
       self->sample = -1;
-      gtk_widget_set_visible (GTK_WIDGET (self->inspector), FALSE);
       lesc_sample_inspector_set_model (self->inspector, "", NULL);
+      /* an open search keeps the inspector */
+      gtk_widget_set_visible (GTK_WIDGET (self->inspector), lesc_sample_inspector_get_searching (self->inspector));
       return;
     }
-  const LescDataset *ds = lesc_data_object_get_dataset (self->data);
-  gsize i = (gsize) self->sample, o = lesc_dataset_o (ds);
-  g_autoptr (GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
-  for (gsize j = 0; j < o; j++)
-    g_ptr_array_add (labels, lesc_data_object_dup_label_name (self->data, j));
-  g_autoptr (GPtrArray) series = g_ptr_array_new ();
-  g_autoptr (GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr (GArray) dimmed = g_array_new (FALSE, FALSE, sizeof (gboolean));
-  if (ds->truth != NULL)
-    {
-      g_ptr_array_add (series, _("Ground truth"));
-      for (gsize j = 0; j < o; j++)
-        g_array_append_val (values, LESC_AT (ds->truth, i, j));
-      gboolean no = FALSE;
-      g_array_append_val (dimmed, no);
-    }
   g_autoptr (GPtrArray) results = ordered_results (self);
-  for (guint r = 0; r < results->len; r++)
-    {
-      LescResult *res = g_ptr_array_index (results, r);
-      g_ptr_array_add (series, (gpointer) lesc_result_get_method (res)->display_name);
-      for (gsize j = 0; j < o; j++)
-        g_array_append_val (values, LESC_AT (lesc_result_get_recovered (res), i, j));
-      gboolean d = lesc_result_get_outdated (res);
-      g_array_append_val (dimmed, d);
-    }
-  LescBarsModel *bars = lesc_bars_model_new ("", (guint) o, (const char *const *) labels->pdata, series->len,
-                                             (const char *const *) series->pdata, (const double *) values->data,
-                                             ds->truth != NULL);
-  memcpy (bars->dimmed, dimmed->data, sizeof (gboolean) * dimmed->len);
-  g_free (bars->title);
-  /* TRANSLATORS: the inspector's figure title: sample number, its logical labels */
-  GString *logical = g_string_new (NULL);
-  for (gsize j = 0; j < o; j++)
-    if (LESC_AT (ds->logical, i, j) != 0)
-      g_string_append_printf (logical, "%s%s", logical->len > 0 ? ", " : "", (const char *) g_ptr_array_index (labels, j));
-  bars->title = g_strdup_printf (_("Sample %zu of %zu"), i + 1, lesc_dataset_n (ds));
-  bars->subtitle = g_strdup_printf (_("Logical labels: %s"), logical->len > 0 ? logical->str : "–");
-  g_string_free (logical, TRUE);
-  g_autofree char *title = g_strdup_printf (_("Sample %zu"), i + 1);
-  lesc_sample_inspector_set_model (self->inspector, title, bars);
-  gtk_widget_set_visible (GTK_WIDGET (self->inspector), TRUE);
+  lesc_sample_inspector_show_sample (self->inspector, self->data, results, (gsize) self->sample);
 }
 
 void
@@ -645,10 +606,29 @@ pressed_cb (GtkGestureClick *gesture, int n_press, double x, double y, gpointer 
     lesc_distributions_view_inspect (self, (gssize) sample);
 }
 
+void
+lesc_distributions_view_find_sample (LescDistributionsView *self)
+{
+  g_return_if_fail (LESC_IS_DISTRIBUTIONS_VIEW (self));
+  if (self->data != NULL)
+    lesc_sample_inspector_set_searching (self->inspector, TRUE);
+}
+
+static void
+chosen_cb (LescDistributionsView *self, gint64 sample)
+{
+  lesc_distributions_view_inspect (self, (gssize) sample);
+}
+
 static gboolean
 key_pressed_cb (GtkEventControllerKey *key, guint keyval, guint keycode, GdkModifierType state, gpointer data)
 {
   LescDistributionsView *self = data;
+  if ((keyval == GDK_KEY_f || keyval == GDK_KEY_F) && (state & GDK_CONTROL_MASK))
+    {
+      lesc_distributions_view_find_sample (self);
+      return TRUE;
+    }
   if (self->sample < 0)
     return FALSE;
   switch (keyval)
@@ -801,6 +781,7 @@ lesc_distributions_view_set_data (LescDistributionsView *self, LescDataObject *d
   g_set_object (&self->data, data);
   if (data != NULL)
     g_signal_connect_swapped (data, "label-names-changed", G_CALLBACK (label_names_changed_cb), self);
+  lesc_sample_inspector_set_data (self->inspector, data);
   lesc_figure_set_subject (self->area, lesc_data_object_get_checksum (data));
   self->updating = TRUE;
   self->sample = -1;
@@ -984,6 +965,7 @@ lesc_distributions_view_init (LescDistributionsView *self)
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self->area), "crosshair");
   g_signal_connect_swapped (self->inspector, "navigate", G_CALLBACK (navigate_cb), self);
   g_signal_connect_swapped (self->inspector, "closed", G_CALLBACK (inspector_closed_cb), self);
+  g_signal_connect_swapped (self->inspector, "chosen", G_CALLBACK (chosen_cb), self);
   GtkDropDown *dropdowns[] = { self->show_dropdown, self->fit_dropdown, self->scale_dropdown, self->page_dropdown,
                                self->distance_dropdown, self->positions_dropdown, self->x_dropdown, self->y_dropdown };
   for (guint i = 0; i < G_N_ELEMENTS (dropdowns); i++)

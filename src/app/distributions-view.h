@@ -26,6 +26,9 @@ void lesc_distributions_view_set_data (LescDistributionsView *self, LescDataObje
  * and → go to the previous and next sample, Esc closes. */
 void   lesc_distributions_view_inspect (LescDistributionsView *self, gssize sample);
 gssize lesc_distributions_view_get_inspected (LescDistributionsView *self);
+/* Open the inspector's sample search (Ctrl+F in the view): a number, "label 3 > 0.5", a
+ * label's name; a found sample activated is inspected. */
+void   lesc_distributions_view_find_sample (LescDistributionsView *self);
 
 /* For the tests: panels drawn (ground truth included), the tooltip text at the centre of
  * sample `i` in panel `panel` (NULL when there is none), the centre of sample i in plot

@@ -150,9 +150,10 @@ text_block (cairo_t *cr, const LescScatterModel *m, double avail)
 
 /* The caption as laid out under the panels. */
 PangoLayout *
-lesc_scatter_caption_layout (cairo_t *cr, const LescScatterModel *m, double width)
+lesc_scatter_caption_layout (cairo_t *cr, const LescScatterModel *m, const LescScatterLayout *l, double width)
 {
-  g_autofree char *cap = lesc_scatter_caption (m);
+  gboolean known = l->bins_w > 0;
+  g_autofree char *cap = lesc_scatter_caption_binned (m, known ? l->bins_w : LESC_SCATTER_MAX_BINS, known ? l->bins_h : LESC_SCATTER_MAX_BINS);
   g_autofree char *kept = lesc_text_keep_equals (cap);
   PangoLayout *t = lesc_text_new (cr, kept, CAPTION_FONT, FALSE);
   pango_layout_set_width (t, (int) ((width - 2 * MARGIN) * PANGO_SCALE));
@@ -162,9 +163,9 @@ lesc_scatter_caption_layout (cairo_t *cr, const LescScatterModel *m, double widt
 }
 
 double
-lesc_scatter_caption_height (cairo_t *cr, const LescScatterModel *m, double width)
+lesc_scatter_caption_height (cairo_t *cr, const LescScatterModel *m, const LescScatterLayout *l, double width)
 {
-  PangoLayout *t = lesc_scatter_caption_layout (cr, m, width);
+  PangoLayout *t = lesc_scatter_caption_layout (cr, m, l, width);
   double h;
   lesc_text_size (t, NULL, &h);
   g_object_unref (t);
@@ -248,6 +249,14 @@ layout_grid (cairo_t *cr, LescScatterLayout *l, const LescScatterModel *m, doubl
     l->colorbar = (LescRect) { x0 + block_w + H_GAP, y0, BAR_WIDTH, MIN (block_h, rows * s + (rows - 1) * V_GAP) };
 }
 
+/* A binned figure's bins (every plot is of one size): a bin per device pixel. */
+static void
+set_bins (cairo_t *cr, LescScatterLayout *l, const LescScatterModel *m)
+{
+  if (lesc_scatter_is_binned (m) && l->nx == 0 && l->n_plots > 0)
+    lesc_scatter_bins_size (cr, &l->plots[0], &l->bins_w, &l->bins_h);
+}
+
 LescScatterLayout *
 lesc_scatter_layout_new (cairo_t *cr, double width, double height, const LescScatterModel *m)
 {
@@ -289,7 +298,7 @@ lesc_scatter_layout_new (cairo_t *cr, double width, double height, const LescSca
       l->y_hi = hi[1];
     }
 
-  double cap_h = lesc_scatter_caption_height (cr, m, width);
+  double cap_h = lesc_scatter_caption_height (cr, m, l, width);
   double avail_h = height - 2 * MARGIN - cap_h - 6.0;
   double avail_w = width - 2 * MARGIN;
   double name_h = lesc_text_line_height (cr, NAME_FONT);
@@ -299,6 +308,7 @@ lesc_scatter_layout_new (cairo_t *cr, double width, double height, const LescSca
   if (!heat || c == 1)
     {
       layout_grid (cr, l, m, avail_w, avail_h, heat ? bar_area : 0.0);
+      set_bins (cr, l, m);
       return l;
     }
 
@@ -345,6 +355,7 @@ lesc_scatter_layout_new (cairo_t *cr, double width, double height, const LescSca
   if (under)
     for (guint k = 0; k < c; k++)
       l->label_bars[k] = (LescRect) { x0 + left_w + k * (s + 4.0), y0 + rows_h + 6.0, s, BAR_WIDTH };
+  set_bins (cr, l, m);
   return l;
 }
 

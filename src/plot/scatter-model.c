@@ -282,8 +282,38 @@ reference_name (const LescScatterModel *m)
   return ref >= 0 && (guint) ref < m->n_panels ? m->panels[ref].name : _("all panels");
 }
 
+gboolean
+lesc_scatter_is_binned (const LescScatterModel *m)
+{
+  return m != NULL && m->xy->rows > LESC_SCATTER_BIN_THRESHOLD && !m->grid;
+}
+
+/* The caption's words for a binned figure; w = 0: the bins' size is not known (a caption
+ * made without a layout). */
+static char *
+binned_words (const LescScatterModel *m, guint w, guint h)
+{
+  gboolean rgb = m->options.style == LESC_SCATTER_RGB;
+  const char *what = rgb ? _("the mean colour of its samples") : _("the colour of its samples' mean degree");
+  if (w == 0)
+    /* TRANSLATORS: caption of a dense scatter drawn as an image: the number of samples, then
+     * what a bin's colour is */
+    return g_strdup_printf (_(" Binned: %zu samples, a bin per pixel, each bin %s, more opaque the more samples it holds."),
+                            m->xy->rows, what);
+  /* TRANSLATORS: caption of a dense scatter drawn as an image: the number of samples, the
+   * bins across and down, then what a bin's colour is */
+  return g_strdup_printf (_(" Binned: %zu samples in %u×%u bins, each bin %s, more opaque the more samples it holds."),
+                          m->xy->rows, w, h, what);
+}
+
 char *
 lesc_scatter_caption (const LescScatterModel *m)
+{
+  return lesc_scatter_caption_binned (m, 0, 0);
+}
+
+char *
+lesc_scatter_caption_binned (const LescScatterModel *m, guint bins_w, guint bins_h)
 {
   GString *s = g_string_new (NULL);
   const LescScatterOptions *o = &m->options;
@@ -336,6 +366,11 @@ lesc_scatter_caption (const LescScatterModel *m)
     g_string_append_printf (s, _("One heatmap per label, %s, shared scale [0, %.3g]."),
                             lesc_palette_key (o->palette), m->heat_max);
   g_string_append_printf (s, _(" Position: (%s, %s)."), m->x_label, m->y_label);
+  if (lesc_scatter_is_binned (m))
+    {
+      g_autofree char *binned = binned_words (m, bins_w, bins_h);
+      g_string_append (s, binned);
+    }
   return g_string_free (s, FALSE);
 }
 
@@ -360,6 +395,12 @@ lesc_scatter_heat_palette (const LescScatterModel *m)
 }
 
 void
+lesc_scatter_model_value_color (const LescScatterModel *m, int label, double v, double rgb[3])
+{
+  lesc_palette_color (lesc_scatter_heat_palette (m), scale_position (m, label, v), FALSE, rgb);
+}
+
+void
 lesc_scatter_model_sample_color (const LescScatterModel *m, guint panel, int label, gsize i,
                                  double rgb[3])
 {
@@ -368,7 +409,7 @@ lesc_scatter_model_sample_color (const LescScatterModel *m, guint panel, int lab
     for (int j = 0; j < 3; j++)
       rgb[j] = LESC_AT (p->colors, i, j);
   else
-    lesc_palette_color (lesc_scatter_heat_palette (m), scale_position (m, label, LESC_AT (p->values, i, label)), FALSE, rgb);
+    lesc_scatter_model_value_color (m, label, LESC_AT (p->values, i, label), rgb);
 }
 
 char *

@@ -26,9 +26,12 @@ char *lesc_scatter_measure_value (const LescScatterPanel *p, guint k);
 guint lesc_scatter_subtitle_lines (const LescScatterModel *m);
 /* One measure column ("Key" left, value right) at `font`. */
 double lesc_scatter_measure_width (cairo_t *cr, const LescScatterModel *m, double font);
-/* The caption as laid out under the panels, and its height. */
-PangoLayout *lesc_scatter_caption_layout (cairo_t *cr, const LescScatterModel *m, double width);
-double lesc_scatter_caption_height (cairo_t *cr, const LescScatterModel *m, double width);
+/* The caption as laid out under the panels, and its height (with the layout's bins; before
+ * they are known, room for the widest count). */
+PangoLayout *lesc_scatter_caption_layout (cairo_t *cr, const LescScatterModel *m, const LescScatterLayout *l,
+                                          double width);
+double lesc_scatter_caption_height (cairo_t *cr, const LescScatterModel *m, const LescScatterLayout *l,
+                                    double width);
 /* Heatmap style with a scale per label: a bar under each column. */
 gboolean lesc_scatter_per_label_bars (const LescScatterModel *m);
 LescPalette lesc_scatter_heat_palette (const LescScatterModel *m);

@@ -58,6 +58,57 @@ paint_cells (cairo_t *cr, const LescScatterLayout *l, const LescScatterModel *m,
   cairo_surface_destroy (img);
 }
 
+/* ---- binned (docs/figures.md §2, "Large data") ---- */
+
+typedef struct {
+  const LescScatterModel *m;
+  int label;
+} HeatColor;
+
+static void
+heat_color (double mean, gconstpointer data, double rgb[3])
+{
+  const HeatColor *h = data;
+  lesc_scatter_model_value_color (h->m, h->label, mean, rgb);
+}
+
+LescScatterBins *
+lesc_scatter_model_bins (const LescScatterModel *m, const LescScatterLayout *l, guint panel, int label, guint w,
+                         guint h)
+{
+  g_return_val_if_fail (panel < m->n_panels, NULL);
+  const LescScatterPanel *p = &m->panels[panel];
+  const double range[4] = { l->x_lo, l->x_hi, l->y_lo, l->y_hi };
+  return lesc_scatter_bins_new (m->xy, range, label < 0 ? p->colors : p->values, label, w, h);
+}
+
+gboolean
+lesc_scatter_model_bin_color (const LescScatterModel *m, int label, const LescScatterBins *b, guint x, guint y,
+                              double rgb[3], double *alpha)
+{
+  HeatColor h = { m, label };
+  return lesc_scatter_bins_color (b, heat_color, &h, x, y, rgb, alpha);
+}
+
+cairo_surface_t *
+lesc_scatter_model_bins_image (const LescScatterModel *m, int label, const LescScatterBins *b)
+{
+  HeatColor h = { m, label };
+  return lesc_scatter_bins_image (b, heat_color, &h);
+}
+
+void
+lesc_scatter_paint_binned (cairo_t *cr, const LescScatterLayout *l, const LescScatterModel *m, guint panel,
+                           int label, guint plot)
+{
+  const LescRect *r = &l->plots[plot];
+  guint w, h;
+  lesc_scatter_bins_size (cr, r, &w, &h);
+  g_autoptr (LescScatterBins) b = lesc_scatter_model_bins (m, l, panel, label, w, h);
+  HeatColor hc = { m, label };
+  lesc_scatter_bins_paint (cr, b, heat_color, &hc, r);
+}
+
 static double
 dot_radius (const LescScatterModel *m, const LescRect *r)
 {
@@ -107,6 +158,8 @@ paint_plot (cairo_t *cr, const LescScatterLayout *l, const LescScatterModel *m, 
   const LescRect *r = &l->plots[plot];
   if (l->nx > 0)
     paint_cells (cr, l, m, panel, label, r);
+  else if (lesc_scatter_is_binned (m))
+    lesc_scatter_paint_binned (cr, l, m, panel, label, plot);
   else
     paint_dots (cr, l, m, panel, label, plot);
   cairo_set_source_rgb (cr, 0.55, 0.55, 0.55);
@@ -306,9 +359,9 @@ lesc_plot_scatter_paint (cairo_t *cr, double width, double height, const LescSca
     }
   else if (heat)
     paint_heat_bar (cr, l, m);
-  PangoLayout *t = lesc_scatter_caption_layout (cr, m, width);
+  PangoLayout *t = lesc_scatter_caption_layout (cr, m, l, width);
   cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
-  lesc_text_show (cr, t, MARGIN, MIN (bottom + 6.0, height - MARGIN - lesc_scatter_caption_height (cr, m, width)), 0, 0, NULL);
+  lesc_text_show (cr, t, MARGIN, MIN (bottom + 6.0, height - MARGIN - lesc_scatter_caption_height (cr, m, l, width)), 0, 0, NULL);
   g_object_unref (t);
   cairo_restore (cr);
 }

@@ -8,8 +8,18 @@
 #include "core/eval/measures.h"
 #include "plot/palette.h"
 #include "plot/text.h"
+#include "plot/scatter-density.h"
 
 G_BEGIN_DECLS
+
+/* More samples than this: each plot is drawn binned (docs/figures.md §2, "Large data"): an
+ * image with a bin per device pixel, coloured with the mean colour of the samples in it
+ * (the mean of their RGB colours; in the heatmap style the palette's colour of their mean
+ * degree) and as opaque as its count says — instead of a circle per sample. 20 000 circles
+ * take about a tenth of a second per plot in cairo's image backend, and above that they
+ * cover each other anyway (a 300-pixel plot has 90 000 pixels). The artificial set's grid
+ * is never binned (its cells are drawn). */
+#define LESC_SCATTER_BIN_THRESHOLD 20000
 
 typedef enum {
   LESC_SCATTER_FIT_SHARED,    /* fit on the ground truth, apply to every panel (default) */
@@ -86,8 +96,13 @@ void lesc_scatter_model_free (LescScatterModel *m);
 void lesc_scatter_model_sample_color (const LescScatterModel *m, guint panel, int label, gsize i,
                                       double rgb[3]);
 
-/* Caption text: fit, mode, Tol, positions. */
+/* The colour of degree v of `label` on that label's scale (heatmap style). */
+void lesc_scatter_model_value_color (const LescScatterModel *m, int label, double v, double rgb[3]);
+
+/* Caption text: fit, mode, Tol, positions; for a binned figure (scatter-density.h) the
+ * bins, `bins_w` × `bins_h` when the layout is known (0: not). */
 char *lesc_scatter_caption (const LescScatterModel *m);
+char *lesc_scatter_caption_binned (const LescScatterModel *m, guint bins_w, guint bins_h);
 
 typedef struct {
   guint n_panels, n_plots;    /* plots = panels (RGB) or panels × labels (heatmaps) */
@@ -102,6 +117,7 @@ typedef struct {
   LescRect colorbar;          /* heatmap style, shared scale: one bar on the right */
   LescRect *label_bars;       /* heatmap style, per-label scales: a bar under each column */
   double font;
+  guint bins_w, bins_h;       /* binned figures (scatter-density.h): each plot's bins; else 0 */
 } LescScatterLayout;
 
 LescScatterLayout *lesc_scatter_layout_new (cairo_t *cr, double width, double height,
@@ -112,6 +128,21 @@ void lesc_scatter_layout_point (const LescScatterLayout *l, const LescScatterMod
                                 gsize i, double *x, double *y);
 
 void lesc_plot_scatter_paint (cairo_t *cr, double width, double height, const LescScatterModel *model);
+
+/* Binned figures (more than LESC_SCATTER_BIN_THRESHOLD samples, not a grid). */
+gboolean lesc_scatter_is_binned (const LescScatterModel *m);
+/* The bins of panel `panel` (label −1: its RGB colours; else that label's degrees) on a
+ * w × h grid over the layout's data range (the plot's area). */
+LescScatterBins *lesc_scatter_model_bins (const LescScatterModel *m, const LescScatterLayout *l, guint panel,
+                                          int label, guint w, guint h);
+/* Bin (x, y) of bins made for `label`: its colour and opacity (FALSE: empty), and all bins
+ * as an image. */
+gboolean lesc_scatter_model_bin_color (const LescScatterModel *m, int label, const LescScatterBins *b, guint x,
+                                       guint y, double rgb[3], double *alpha);
+cairo_surface_t *lesc_scatter_model_bins_image (const LescScatterModel *m, int label, const LescScatterBins *b);
+/* Plot `plot` of the layout (panel, label as above) painted binned, a bin per pixel. */
+void lesc_scatter_paint_binned (cairo_t *cr, const LescScatterLayout *l, const LescScatterModel *m, guint panel,
+                                int label, guint plot);
 
 /* The figure's table: settings and clamped counts as '#' lines, then
  * panel,sample,x,y,d1..dc,r,g,b,clamped. */

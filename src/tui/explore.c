@@ -4,6 +4,7 @@
 #include "tui/explore.h"
 #include "tui/panel.h"
 #include "tui/picker.h"
+#include "tui/inspector.h"
 #include "tui/prompt.h"
 #include "tui/text.h"
 #include "tui/tui.h"
@@ -126,6 +127,9 @@ frame_key (LescTui *tui, int key, gboolean is_char)
       case 'o':
         lesc_tui_open_picker (tui);
         return;
+      case 'i': case '/':
+        lesc_tui_open_inspector (tui, key == '/');
+        return;
       case 'p':
         tui->panel_hidden = !tui->panel_hidden;
         return;
@@ -237,6 +241,12 @@ key (LescTui *tui, int k, gboolean is_char)
     {
       if (!lesc_tui_picker_key (tui->picker, tui, k, is_char))
         g_clear_pointer (&tui->picker, lesc_tui_picker_free);
+      return;
+    }
+  if (tui->inspector != NULL)
+    {
+      if (!lesc_tui_inspector_key (tui->inspector, tui, k, is_char))
+        g_clear_pointer (&tui->inspector, lesc_tui_inspector_free);
       return;
     }
   if (lesc_tui_lesson_key (tui, k, is_char))
@@ -427,6 +437,7 @@ lesc_tui_explore (const LescTuiOptions *o, GError **error)
   lesc_tui_panel_free (tui.panel);
   lesc_tui_prompt_free (tui.prompt);
   lesc_tui_picker_free (tui.picker);
+  lesc_tui_inspector_free (tui.inspector);
   for (guint i = 0; i < G_N_ELEMENTS (sources); i++)
     g_source_remove (sources[i]);
   g_main_loop_unref (tui.loop);

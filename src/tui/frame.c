@@ -5,6 +5,7 @@
 #include "tui/lesson.h"
 #include "tui/panel.h"
 #include "tui/picker.h"
+#include "tui/inspector.h"
 #include "tui/prompt.h"
 #include "tui/text.h"
 #include "tui/tui.h"
@@ -220,7 +221,9 @@ lesc_tui_frame_draw (LescTui *tui)
   draw_provenance (tui, rows - 3, cols);
   draw_progress (tui, rows - 2, cols);
   draw_status (tui, rows - 1, cols);
-  gboolean overlay = tui->help || tui->picker != NULL;
+  gboolean overlay = tui->help || tui->picker != NULL || tui->inspector != NULL;
+  if (tui->inspector != NULL)
+    lesc_tui_inspector_draw (tui->inspector, tui, rows, cols);
   if (tui->help)
     lesc_tui_help_draw (tui, rows, cols);
   if (tui->picker != NULL)

@@ -16,6 +16,8 @@ static const char *const global_keys[] = {
   "r", N_("run the ticked methods now"),
   "Esc", N_("cancel the running work"),
   "o", N_("open a data set"),
+  "i", N_("inspect samples: a list, each one's degrees"),
+  "/", N_("find samples: 123, label 2 > 0.5, a label's name"),
   "p", N_("hide or show the side panel"),
   "Ctrl-L", N_("redraw the screen"),
   NULL
@@ -50,14 +52,7 @@ lesc_tui_help_draw (LescTui *tui, int rows, int cols)
   const LescTuiView *v = views[tui->view];
   int w = MIN (cols - 2, 72), h = rows - 2;
   int y0 = 1, x0 = (cols - w) / 2;
-  for (int y = y0; y < y0 + h; y++)
-    lesc_tui_blank (stdscr, y, x0, w, A_NORMAL);
-  WINDOW *frame = derwin (stdscr, h, w, y0, x0);
-  if (frame != NULL)
-    {
-      box (frame, 0, 0);
-      delwin (frame);
-    }
+  lesc_tui_frame_box (y0, x0, h, w);
   lesc_tui_draw (stdscr, y0, x0 + 2, w - 4, lesc_screen_attr (tui->screen, LESC_TUI_ATTR_TITLE), _(" Keys "));
   int bottom = y0 + h - 1, x = x0 + 2, iw = w - 4;
   int y = draw_keys (tui, global_keys, y0 + 1, x, iw, bottom);

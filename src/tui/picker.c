@@ -95,14 +95,7 @@ lesc_tui_picker_draw (LescTuiPicker *p, LescTui *tui, int rows, int cols)
   int y0 = (rows - h) / 2, x0 = (cols - w) / 2;
   attr_t title = lesc_screen_attr (tui->screen, LESC_TUI_ATTR_TITLE);
   attr_t dim = lesc_screen_attr (tui->screen, LESC_TUI_ATTR_DIM);
-  for (int y = y0; y < y0 + h; y++)
-    lesc_tui_blank (stdscr, y, x0, w, A_NORMAL);
-  WINDOW *box_win = derwin (stdscr, h, w, y0, x0);
-  if (box_win != NULL)
-    {
-      box (box_win, 0, 0);
-      delwin (box_win);
-    }
+  lesc_tui_frame_box (y0, x0, h, w);
   lesc_tui_draw (stdscr, y0, x0 + 2, w - 4, title, _(" Open a data set "));
   g_autofree char *where = p->dir != NULL ? g_strdup_printf (_("Data directory: %s"), p->dir)
                                           : g_strdup (_("No data directory: use --data-dir or LESC_DATA_DIR"));
@@ -173,26 +166,12 @@ lesc_tui_picker_key (LescTuiPicker *p, LescTui *tui, int key, gboolean is_char)
         return FALSE;
       case '\n': case '\r':
         return choose (p, tui);
-      case 'k':
-        key = KEY_UP;
-        break;
-      case 'j':
-        key = KEY_DOWN;
-        break;
       default:
-        return TRUE;
+        break;
       }
-  switch (key)
-    {
-    case KEY_UP: p->selected = MAX (p->selected - 1, 0); break;
-    case KEY_DOWN: p->selected = MIN (p->selected + 1, n - 1); break;
-    case KEY_PPAGE: p->selected = MAX (p->selected - 10, 0); break;
-    case KEY_NPAGE: p->selected = MIN (p->selected + 10, n - 1); break;
-    case KEY_HOME: p->selected = 0; break;
-    case KEY_END: p->selected = n - 1; break;
-    case KEY_ENTER: return choose (p, tui);
-    default: break;
-    }
+  if (!is_char && key == KEY_ENTER)
+    return choose (p, tui);
+  lesc_tui_list_move (&p->selected, n, key, is_char);
   return TRUE;
 }
 

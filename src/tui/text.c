@@ -205,3 +205,39 @@ lesc_tui_format_value (double v)
 {
   return lesc_format_fixed (v, LESC_FORMAT_TEXT, 4);   /* the outputs' rule for NaN and ±Inf */
 }
+
+void
+lesc_tui_frame_box (int y0, int x0, int h, int w)
+{
+  for (int y = y0; y < y0 + h; y++)
+    lesc_tui_blank (stdscr, y, x0, w, A_NORMAL);
+  WINDOW *frame = derwin (stdscr, h, w, y0, x0);
+  if (frame != NULL)
+    {
+      box (frame, 0, 0);
+      delwin (frame);
+    }
+}
+
+gboolean
+lesc_tui_list_move (int *selected, int n, int key, gboolean is_char)
+{
+  int last = MAX (n - 1, 0);
+  if (is_char)
+    {
+      if (key != 'k' && key != 'j')
+        return FALSE;
+      key = key == 'k' ? KEY_UP : KEY_DOWN;
+    }
+  switch (key)
+    {
+    case KEY_UP: *selected = MAX (*selected - 1, 0); break;
+    case KEY_DOWN: *selected = MIN (*selected + 1, last); break;
+    case KEY_PPAGE: *selected = MAX (*selected - 10, 0); break;
+    case KEY_NPAGE: *selected = MIN (*selected + 10, last); break;
+    case KEY_HOME: *selected = 0; break;
+    case KEY_END: *selected = last; break;
+    default: return FALSE;
+    }
+  return TRUE;
+}

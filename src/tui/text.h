@@ -28,6 +28,11 @@ int lesc_tui_draw_wrapped (WINDOW *w, int y, int x, int cols, int max_rows, attr
                            const char *utf8);
 /* Blank `cols` columns at (y, x). */
 void lesc_tui_blank (WINDOW *w, int y, int x, int cols, attr_t attr);
+/* An overlay's frame: h rows of w columns from (y, x) blanked and boxed. */
+void lesc_tui_frame_box (int y, int x, int h, int w);
+/* A list's cursor moved by a key (↑ ↓ PgUp PgDn Home End, or the characters k and j) among
+ * n rows; FALSE: not such a key. */
+gboolean lesc_tui_list_move (int *selected, int n, int key, gboolean is_char);
 
 /* A character by the locale: `unicode` where UTF-8, else `ascii`. */
 const char *lesc_tui_glyph (const char *unicode, const char *ascii);

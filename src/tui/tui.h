@@ -33,6 +33,7 @@ typedef struct _LescTui LescTui;
 typedef struct _LescTuiPanel LescTuiPanel;
 typedef struct _LescTuiPrompt LescTuiPrompt;
 typedef struct _LescTuiPicker LescTuiPicker;
+typedef struct _LescTuiInspector LescTuiInspector;
 
 /* One view: its own state behind `self`. */
 typedef struct {
@@ -76,6 +77,7 @@ struct _LescTui {
   gboolean help;
   LescTuiPrompt *prompt;      /* the value being typed, or NULL */
   LescTuiPicker *picker;      /* the data set picker, or NULL */
+  LescTuiInspector *inspector; /* the sample inspector (inspector.h), or NULL: closed */
   LescLessonPlayer *lesson;   /* the lesson being played (lesson.h), or NULL */
 
   /* the figure the current view asked for during this frame (lesc_tui_show_figure) */
