@@ -1,5 +1,6 @@
 #include "config.h"
 #include "app/strip-view.h"
+#include "app/presenter.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -337,8 +338,11 @@ pressed_cb (GtkGestureClick *gesture, int n_press, double x, double y, gpointer 
   if (self->model == NULL)
     return;
   double w = gtk_widget_get_width (GTK_WIDGET (self->area)), h = gtk_widget_get_height (GTK_WIDGET (self->area));
+  LescPlotStyle style;
+  lesc_presenter_get_style (&style);   /* laid out on w/s × h/s (plot/text.h) */
+  double s = style.scale;
   guint row, col;
-  if (lesc_strip_hit (w, h, self->model, x, y, &row, &col))
+  if (lesc_strip_hit (w / s, h / s, self->model, x / s, y / s, &row, &col))
     lesc_strip_view_activate_cell (self, row, col);
 }
 

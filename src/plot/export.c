@@ -34,6 +34,30 @@ lesc_plot_png_size (double width, double height, double dpi, int *px_width, int 
 }
 
 cairo_surface_t *
+lesc_plot_render_image_style (double width, double height, double dpi, const LescPlotStyle *style,
+                              LescPaintFunc paint, const void *model)
+{
+  double s = style != NULL && style->scale > 0 ? style->scale : 1.0;
+  int pw, ph;
+  lesc_plot_png_size (width, height, dpi, &pw, &ph);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, pw, ph);
+  cairo_t *cr = cairo_create (surface);
+  cairo_scale (cr, s * dpi / 72.0, s * dpi / 72.0);
+  if (style != NULL)
+    lesc_plot_style_attach (cr, style);
+  paint (cr, width / s, height / s, model);
+  cairo_status_t st = cairo_status (cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  if (st != CAIRO_STATUS_SUCCESS)
+    {
+      cairo_surface_destroy (surface);
+      return cairo_image_surface_create (CAIRO_FORMAT_INVALID, 0, 0);
+    }
+  return surface;
+}
+
+cairo_surface_t *
 lesc_plot_render_image (double width, double height, double dpi, LescPaintFunc paint,
                         const void *model)
 {
