@@ -223,8 +223,8 @@ lesc_text_show (cairo_t *cr, PangoLayout *layout, double x, double y, double ax,
                           && cairo_pattern_get_rgba (source, &rgba[0], &rgba[1], &rgba[2], &rgba[3]) == CAIRO_STATUS_SUCCESS;
       if (contrast)
         {
-          /* grey text black, light text (on a dark fill) white */
-          double v = 0.2126 * rgba[0] + 0.7152 * rgba[1] + 0.0722 * rgba[2] < 0.5 ? 0.0 : 1.0;
+          /* grey text black; near-white text (on a dark fill) white */
+          double v = 0.2126 * rgba[0] + 0.7152 * rgba[1] + 0.0722 * rgba[2] < 0.8 ? 0.0 : 1.0;
           cairo_save (cr);
           cairo_set_source_rgb (cr, v, v, v);
         }
