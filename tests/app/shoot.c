@@ -6,9 +6,11 @@
  *                       [--label-names a,b,…] [--grid METHOD] [--cv FOLDS] [--compare]
  *                       [--view NAME] [--show rgb|labels|distance] [--inspect SAMPLE]
  *                       [--rerun METHOD:PARAM=VALUE] [--size WxH] [--hide-sidebar]
- *                       [--expand METHOD] OUTPUT.png
+ *                       [--expand METHOD] [--lesson NAME --step N] OUTPUT.png
  * --rerun changes a parameter after the runs and takes the picture while the method
- * reruns (its old panel faded, with the progress). */
+ * reruns (its old panel faded, with the progress). --lesson plays a lesson (a file or a
+ * shipped one's name) to step N (1-based) before the runs: the lesson screenshots of
+ * docs/teaching.md (build-aux/lesson-screenshots). */
 #include "config.h"
 
 #include <stdio.h>
@@ -21,6 +23,7 @@
 #include "app/optimizer-view.h"
 #include "app/distributions-view.h"
 #include "app/label-names.h"
+#include "app/lesson-bar.h"
 #include "app/result.h"
 #include "app/sensitivity-view.h"
 #include "app/strip-view.h"
@@ -61,7 +64,8 @@ main (int argc, char **argv)
   g_autofree char *data = NULL, *methods = NULL, *view = NULL, *size = NULL, *grid = NULL;
   g_autofree char *data_dir = NULL;
   g_autofree char *expand = NULL, *strip = NULL, *show = NULL, *label_names = NULL, *rerun = NULL;
-  int iteration = -1, inspect = -1;
+  g_autofree char *lesson = NULL;
+  int iteration = -1, inspect = -1, step = 1;
   gboolean run = FALSE, hide_sidebar = FALSE, compare = FALSE;
   int cv = 0;
   GOptionEntry entries[] = {
@@ -83,6 +87,8 @@ main (int argc, char **argv)
     { "label-names", 0, 0, G_OPTION_ARG_STRING, &label_names, "name the data set's labels", "a,b,…" },
     { "rerun", 0, 0, G_OPTION_ARG_STRING, &rerun, "change a parameter and shoot during the rerun",
       "METHOD:PARAM=VALUE" },
+    { "lesson", 0, 0, G_OPTION_ARG_STRING, &lesson, "play a lesson", "FILE|NAME" },
+    { "step", 0, 0, G_OPTION_ARG_INT, &step, "the lesson's step (1-based)", "N" },
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new ("OUTPUT.png");
@@ -131,6 +137,21 @@ main (int argc, char **argv)
       const LescMethod *const *all = lesc_methods (&n);
       for (guint i = 0; i < n; i++)
         lesc_method_panel_set_selected (panel, all[i], g_strv_contains ((const char *const *) names, all[i]->name));
+    }
+  if (lesson != NULL)
+    {
+      if (!lesc_lesson_bar_start (window, lesson, &error))
+        {
+          fprintf (stderr, "%s\n", error->message);
+          return 2;
+        }
+      for (int i = 1; i < step; i++)
+        if (!lesc_lesson_bar_next (window))
+          {
+            fprintf (stderr, "the lesson has no step %d\n", step);
+            return 2;
+          }
+      lesc_test_spin (0.3);
     }
   if (run)
     {
