@@ -47,7 +47,10 @@ lesc_application_activate (GApplication *app)
 {
   LescWindow *window = active_window (LESC_APPLICATION (app));
   if (window == NULL)
-    window = lesc_window_new (GTK_APPLICATION (app));
+    {
+      window = lesc_window_new (GTK_APPLICATION (app));
+      lesc_lesson_bar_install (window);   /* the Lessons and Presenter Mode menus too */
+    }
   gtk_window_present (GTK_WINDOW (window));
   g_autofree char *lesson = g_steal_pointer (&LESC_APPLICATION (app)->lesson);
   g_autoptr (GError) error = NULL;

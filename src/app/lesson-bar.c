@@ -2,6 +2,7 @@
 #include "config.h"
 #include "app/lesson-bar.h"
 #include "app/window-private.h"
+#include "app/presenter.h"
 
 #include <glib/gi18n.h>
 
@@ -488,11 +489,14 @@ add_menu (Lesson *ls)
   g_autoptr (GMenu) section = g_menu_new ();
   g_menu_append_submenu (section, _("_Lessons"), G_MENU_MODEL (lessons));
   g_menu_insert_section (ls->window->main_menu, 1, NULL, G_MENU_MODEL (section));
+  lesc_presenter_add_menu (ls->window->main_menu);
 }
 
 void
 lesc_lesson_bar_install (LescWindow *w)
 {
+  if (lesson_of (w) != NULL)
+    return;
   Lesson *ls = g_new0 (Lesson, 1);
   ls->window = w;
   ls->actions = g_simple_action_group_new ();

@@ -8,8 +8,9 @@
 
 G_BEGIN_DECLS
 
-/* At the window's start: the action group "lesson" (next, previous, leave, open (s),
- * open-file) and the Lessons menu. */
+/* Once per window, after lesc_window_new (the application does it): the action group
+ * "lesson" (next, previous, leave, open (s), open-file) and the Lessons and Presenter Mode
+ * menus. */
 void lesc_lesson_bar_install (LescWindow *window);
 /* Play `name` (a file, or a shipped lesson's name) from step 1, leaving a lesson under way
  * first; FALSE with one error line naming the file (and the step) when it is bad. */

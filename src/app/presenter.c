@@ -1,7 +1,6 @@
 /* Presenter mode (presenter.h). */
 #include "config.h"
 #include "app/presenter.h"
-#include "app/figure.h"
 #include "app/settings.h"
 
 #include <glib/gi18n.h>
@@ -91,13 +90,14 @@ make_css (double scale, gboolean contrast)
   return g_string_free (css, FALSE);
 }
 
+/* Every widget draws again: a figure then finds its picture of another style and paints a
+ * new one (app/figure.c). */
 static void
-queue_figures (GtkWidget *widget)
+queue_draw_all (GtkWidget *widget)
 {
-  if (LESC_IS_FIGURE (widget))
-    gtk_widget_queue_draw (widget);
+  gtk_widget_queue_draw (widget);
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    queue_figures (c);
+    queue_draw_all (c);
 }
 
 static void
@@ -112,12 +112,11 @@ apply (void)
   if (lesc_plot_style_equal (&style, &presenter.style))
     return;
   presenter.style = style;
-  /* figures compare the style of their picture with this one and paint again */
   GListModel *toplevels = gtk_window_get_toplevels ();
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
       g_autoptr (GtkWidget) w = g_list_model_get_item (toplevels, i);
-      queue_figures (w);
+      queue_draw_all (w);
     }
 }
 

@@ -6,8 +6,6 @@
 
 #include "app/data-folder.h"
 #include "app/label-names.h"
-#include "app/lesson-bar.h"
-#include "app/presenter.h"
 #include "app/result.h"
 #include "app/settings.h"
 #include "core/base/error.h"
@@ -969,8 +967,6 @@ lesc_window_init (LescWindow *self)
                           G_BINDING_SYNC_CREATE);
   setup_runs_list (self);
   _lesc_window_recent_init (self);
-  lesc_lesson_bar_install (self);
-  lesc_presenter_add_menu (self->main_menu);
 
   lesc_results_view_set_results (LESC_RESULTS_VIEW (self->measures_view), G_LIST_MODEL (self->results));
   lesc_results_view_set_results (LESC_RESULTS_VIEW (self->distributions_view), G_LIST_MODEL (self->results));

@@ -112,6 +112,7 @@ main (int argc, char **argv)
   if (data_dir != NULL)
     g_settings_set_string (settings, "data-directory", data_dir);
   window = lesc_window_new (GTK_APPLICATION (app));
+  lesc_lesson_bar_install (window);
   gtk_window_present (GTK_WINDOW (window));
   lesc_test_wait (mapped, NULL, 20);
   if (data != NULL)

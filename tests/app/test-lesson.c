@@ -375,6 +375,7 @@ main (int argc, char **argv)
   lesson_path = lesc_lesson_find ("le-in-twenty-minutes", &error);
   g_assert_no_error (error);
   LescApplication *app = appwindow_open ();
+  lesc_lesson_bar_install (window);   /* what the application does for its windows */
   g_assert_true (lesc_test_wait (data_named, (gpointer) "artificial", 10));
   g_test_add_func ("/lesson/walk", test_walk);
   g_test_add_func ("/lesson/leave-other-data", test_leave_other_data);
