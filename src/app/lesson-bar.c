@@ -20,6 +20,7 @@ typedef struct {
   GtkWidget *bar, *heading, *text, *look;
   GtkWidget *highlighted;          /* outlined now, or NULL */
   AdwViewStackPage *page;          /* a view marked now, or NULL */
+  guint scroll_id, scroll_ticks;   /* bringing it into view */
 } Lesson;
 
 static Lesson *
@@ -176,20 +177,28 @@ control_widget (LescWindow *w, const char *name)
   return gtk_widget_get_ancestor (row, ADW_TYPE_EXPANDER_ROW);
 }
 
-/* Bring the outlined control into the side bar's view once it has its place. */
+/* Bring the outlined control into the side bar's view; again on the next ticks, while the
+ * expander row opening it moves what is below (a second). */
 static gboolean
 scroll_to_cb (gpointer data)
 {
   LescWindow *w = data;
   Lesson *ls = lesson_of (w);
-  if (ls == NULL || ls->highlighted == NULL)
+  if (ls == NULL)
     return G_SOURCE_REMOVE;
+  if (ls->highlighted == NULL || ls->scroll_ticks++ >= 10)
+    {
+      ls->scroll_id = 0;
+      return G_SOURCE_REMOVE;
+    }
   GtkWidget *content = gtk_scrolled_window_get_child (w->sidebar);
+  if (GTK_IS_VIEWPORT (content))   /* its child's coordinates are the scrolled ones */
+    content = gtk_viewport_get_child (GTK_VIEWPORT (content));
   graphene_rect_t r;
   if (content != NULL && gtk_widget_compute_bounds (ls->highlighted, content, &r))
     gtk_adjustment_clamp_page (gtk_scrolled_window_get_vadjustment (w->sidebar), r.origin.y - 12,
-                               r.origin.y + r.size.height + 12);
-  return G_SOURCE_REMOVE;
+                               r.origin.y + MIN (r.size.height, 200) + 12);
+  return G_SOURCE_CONTINUE;
 }
 
 static void
@@ -218,7 +227,9 @@ highlight (Lesson *ls, const char *name)
   if (gtk_widget_is_ancestor (widget, GTK_WIDGET (w->sidebar)))
     {
       adw_flap_set_reveal_flap (w->flap, TRUE);
-      g_timeout_add_full (G_PRIORITY_DEFAULT, 150, scroll_to_cb, g_object_ref (w), g_object_unref);
+      ls->scroll_ticks = 0;
+      g_clear_handle_id (&ls->scroll_id, g_source_remove);
+      ls->scroll_id = g_timeout_add_full (G_PRIORITY_DEFAULT, 100, scroll_to_cb, g_object_ref (w), g_object_unref);
     }
 }
 
@@ -289,6 +300,26 @@ build_bar (Lesson *ls)
                               gtk_widget_get_prev_sibling (GTK_WIDGET (ls->window->view_stack)));
 }
 
+/* The method a step's λ strip or optimizer view shows: the one it points at, else the first
+ * ticked one with an LE step. */
+static const LescMethod *
+step_method (Lesson *ls, const LescLessonStep *st)
+{
+  if (st->highlight != NULL)
+    {
+      g_auto (GStrv) parts = g_strsplit (st->highlight, ":", 2);
+      const LescMethod *m = lesc_method_find (parts[0]);
+      if (m != NULL && m->smoothness != NULL)
+        return m;
+    }
+  guint n = 0;
+  const LescMethod *const *all = lesc_methods (&n);
+  for (guint i = 0; i < n; i++)
+    if (all[i]->smoothness != NULL && lesc_method_panel_is_selected (ls->window->method_panel, all[i]))
+      return all[i];
+  return NULL;
+}
+
 /* Show the player's current step: words, view, outlined control. */
 static void
 show_step (Lesson *ls)
@@ -304,6 +335,11 @@ show_step (Lesson *ls)
   gtk_label_set_text (GTK_LABEL (ls->look), look != NULL ? look : "");
   gtk_widget_set_visible (ls->look, look != NULL);
   int view = lesc_lesson_player_view (p);
+  const LescMethod *m = step_method (ls, st);
+  if (view >= 0 && m != NULL && g_str_equal (lesc_views ()[view].name, "strip"))
+    lesc_strip_view_select_method (ls->window->strip_view, m);
+  if (view >= 0 && m != NULL && g_str_equal (lesc_views ()[view].name, "optimizer"))
+    lesc_optimizer_view_select_method (ls->window->optimizer_view, m);
   if (view >= 0)
     lesc_window_show_view (ls->window, lesc_views ()[view].name);
   highlight (ls, st->highlight);
@@ -461,6 +497,7 @@ open_file_action (GSimpleAction *a, GVariant *p, gpointer data)
 static void
 lesson_free (Lesson *ls)
 {
+  g_clear_handle_id (&ls->scroll_id, g_source_remove);
   lesc_lesson_player_free (ls->player);   /* the window is going: nothing to restore */
   g_clear_object (&ls->highlighted);
   g_clear_object (&ls->page);

@@ -13,6 +13,7 @@
 #include "app/lesson-bar.h"
 #include "app/param-row.h"
 #include "app/presenter.h"
+#include "app/strip-view.h"
 #include "session/lesson.h"
 
 typedef struct {
@@ -116,6 +117,9 @@ check_step (guint i)
         }
     }
   g_assert_cmpint (variant_now (), ==, LESC_VARIANT_REFERENCE);
+  if (g_str_equal (st->view, "strip"))   /* the λ strip of the method the step is about */
+    g_assert_true (lesc_strip_view_get_method (LESC_STRIP_VIEW (lesc_window_get_view (window, "strip")))
+                   == lesc_method_find ("glle"));
   /* the bar's words */
   GtkWidget *bar = lesc_lesson_bar_get_bar (window);
   g_assert_nonnull (bar);
@@ -137,6 +141,14 @@ check_step (guint i)
       g_assert_nonnull (h);
       g_assert_true (gtk_widget_has_css_class (h, "lesson-highlight"));
       g_assert_true (gtk_widget_is_ancestor (h, GTK_WIDGET (window)));
+      /* scrolled into the side bar's view (after the expander row opens) */
+      lesc_test_spin (1.2);
+      GtkWidget *scroller = gtk_widget_get_ancestor (h, GTK_TYPE_SCROLLED_WINDOW);
+      graphene_rect_t b;
+      g_assert_true (gtk_widget_compute_bounds (h, scroller, &b));
+      g_test_message ("  outlined at y = %.0f of %d", b.origin.y, gtk_widget_get_height (scroller));
+      g_assert_cmpfloat (b.origin.y, >=, 0);
+      g_assert_cmpfloat (b.origin.y + MIN (b.size.height, 40), <=, gtk_widget_get_height (scroller));
       if (g_str_equal (st->highlight, "glle:lambda1"))
         g_assert_true (h == lesc_method_panel_get_param_row (panel, lesc_method_find ("glle"), "lambda1"));
       else if (g_str_equal (st->highlight, "variant"))
