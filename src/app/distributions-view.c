@@ -427,21 +427,20 @@ ensure_layout (LescDistributionsView *self)
 {
   double w = gtk_widget_get_width (GTK_WIDGET (self->area));
   double h = gtk_widget_get_height (GTK_WIDGET (self->area));
-  LescPlotStyle style;
-  lesc_presenter_get_style (&style);   /* the figure is laid out on w/s × h/s (plot/text.h) */
+  double s = lesc_presenter_scale ();   /* the figure is laid out on w/s × h/s */
   if (self->model == NULL || w <= 0 || h <= 0)
     return NULL;
-  if (self->layout != NULL && self->layout_w == w && self->layout_h == h && self->layout_s == style.scale)
+  if (self->layout != NULL && self->layout_w == w && self->layout_h == h && self->layout_s == s)
     return self->layout;
   g_clear_pointer (&self->layout, lesc_scatter_layout_free);
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
   cairo_t *cr = cairo_create (surface);
-  self->layout = lesc_scatter_layout_new (cr, w / style.scale, h / style.scale, self->model);
+  self->layout = lesc_scatter_layout_new (cr, w / s, h / s, self->model);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   self->layout_w = w;
   self->layout_h = h;
-  self->layout_s = style.scale;
+  self->layout_s = s;
   return self->layout;
 }
 

@@ -25,6 +25,12 @@ lesc_presenter_get_style (LescPlotStyle *style)
   *style = presenter.style;
 }
 
+double
+lesc_presenter_scale (void)
+{
+  return presenter.style.scale;
+}
+
 char *
 lesc_presenter_dup_css (void)
 {

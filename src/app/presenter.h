@@ -19,6 +19,9 @@ extern const double lesc_presenter_scales[LESC_PRESENTER_N_SCALES];
 void lesc_presenter_install (GtkApplication *app);
 /* The style figures are painted in now (plain before install). Main thread. */
 void lesc_presenter_get_style (LescPlotStyle *style);
+/* The style's scale alone: a figure is laid out on its widget's size divided by it, which
+ * is where a hit test looks (lesc_plot_render_image_style). */
+double lesc_presenter_scale (void);
 /* The menu section "Presenter Mode" (scales, high contrast, full screen) for `menu`. */
 void lesc_presenter_add_menu (GMenu *menu);
 /* The CSS the provider holds now (for the tests). */

@@ -338,9 +338,7 @@ pressed_cb (GtkGestureClick *gesture, int n_press, double x, double y, gpointer 
   if (self->model == NULL)
     return;
   double w = gtk_widget_get_width (GTK_WIDGET (self->area)), h = gtk_widget_get_height (GTK_WIDGET (self->area));
-  LescPlotStyle style;
-  lesc_presenter_get_style (&style);   /* laid out on w/s × h/s (plot/text.h) */
-  double s = style.scale;
+  double s = lesc_presenter_scale ();   /* laid out on w/s × h/s */
   guint row, col;
   if (lesc_strip_hit (w / s, h / s, self->model, x / s, y / s, &row, &col))
     lesc_strip_view_activate_cell (self, row, col);
