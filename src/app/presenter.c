@@ -8,6 +8,14 @@
 
 const double lesc_presenter_scales[LESC_PRESENTER_N_SCALES] = { 1.0, 1.25, 1.5, 2.0 };
 
+/* libadwaita 1.2's type classes, whose sizes are points of their own (not relative to the
+ * window's): scaled alike. The view switcher's narrow labels are 0.75 rem. */
+static const struct { const char *selector; double pt; } type_classes[] = {
+  { ".large-title", 26 }, { ".title-1", 20 }, { ".title-2", 15 }, { ".title-3", 15 },
+  { ".title-4", 13 }, { ".heading", 11 }, { ".body", 11 }, { ".caption-heading", 9 },
+  { ".caption", 9 }, { "viewswitcher box.narrow", 8.25 },
+};
+
 /* GTK's own sizes the CSS scales: the check and radio indicators, icons in buttons. */
 #define CHECK_PX 14.0
 #define ICON_PX 16.0
@@ -79,6 +87,12 @@ make_css (double scale, gboolean contrast)
                               "button image, row image, menubutton image { -gtk-icon-size: %spx; }\n"
                               "check, radio { min-width: %spx; min-height: %spx; -gtk-icon-size: %spx; }\n",
                               pt, icon, check, check, check);
+      for (guint i = 0; i < G_N_ELEMENTS (type_classes); i++)
+        {
+          char size[G_ASCII_DTOSTR_BUF_SIZE];
+          g_ascii_formatd (size, sizeof size, "%.2f", type_classes[i].pt * scale);
+          g_string_append_printf (css, "%s { font-size: %spt; }\n", type_classes[i].selector, size);
+        }
     }
   if (contrast)
     g_string_append (css,

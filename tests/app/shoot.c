@@ -6,7 +6,8 @@
  *                       [--label-names a,b,…] [--grid METHOD] [--cv FOLDS] [--compare]
  *                       [--view NAME] [--show rgb|labels|distance] [--inspect SAMPLE]
  *                       [--rerun METHOD:PARAM=VALUE] [--size WxH] [--hide-sidebar]
- *                       [--expand METHOD] [--lesson NAME --step N] OUTPUT.png
+ *                       [--expand METHOD] [--lesson NAME --step N]
+ *                       [--presenter SCALE] [--high-contrast] OUTPUT.png
  * --rerun changes a parameter after the runs and takes the picture while the method
  * reruns (its old panel faded, with the progress). --lesson plays a lesson (a file or a
  * shipped one's name) to step N (1-based) before the runs: the lesson screenshots of
@@ -66,6 +67,8 @@ main (int argc, char **argv)
   g_autofree char *expand = NULL, *strip = NULL, *show = NULL, *label_names = NULL, *rerun = NULL;
   g_autofree char *lesson = NULL;
   int iteration = -1, inspect = -1, step = 1;
+  double presenter = 1.0;
+  gboolean contrast = FALSE;
   gboolean run = FALSE, hide_sidebar = FALSE, compare = FALSE;
   int cv = 0;
   GOptionEntry entries[] = {
@@ -89,6 +92,8 @@ main (int argc, char **argv)
       "METHOD:PARAM=VALUE" },
     { "lesson", 0, 0, G_OPTION_ARG_STRING, &lesson, "play a lesson", "FILE|NAME" },
     { "step", 0, 0, G_OPTION_ARG_INT, &step, "the lesson's step (1-based)", "N" },
+    { "presenter", 0, 0, G_OPTION_ARG_DOUBLE, &presenter, "presenter mode's scale", "1|1.25|1.5|2" },
+    { "high-contrast", 0, 0, G_OPTION_ARG_NONE, &contrast, "presenter mode's high contrast", NULL },
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new ("OUTPUT.png");
@@ -104,6 +109,8 @@ main (int argc, char **argv)
   g_application_register (G_APPLICATION (app), NULL, NULL);
   g_autoptr (GSettings) settings = lesc_app_settings_new ();
   g_settings_set_boolean (settings, "auto-run", FALSE);
+  g_settings_set_double (settings, "presenter-scale", presenter);
+  g_settings_set_boolean (settings, "presenter-high-contrast", contrast);
   int w = 1400, h = 900;
   if (size != NULL)
     sscanf (size, "%dx%d", &w, &h);
