@@ -71,7 +71,14 @@ lesc_application_open (GApplication *app, GFile **files, int n_files, const char
   lesc_application_activate (app);
   LescWindow *window = active_window (LESC_APPLICATION (app));
   g_autofree char *path = n_files > 0 ? g_file_get_path (files[0]) : NULL;
-  if (window != NULL && path != NULL)
+  g_autoptr (GError) error = NULL;
+  if (window != NULL && path != NULL && g_strcmp0 (hint, "lesson") == 0)
+    {
+      /* lesc-explorer --lesson from another process (main.c) */
+      if (!lesc_lesson_bar_start (window, path, &error))
+        lesc_window_toast (window, error->message);
+    }
+  else if (window != NULL && path != NULL)
     lesc_window_open (window, path);
 }
 

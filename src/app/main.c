@@ -33,7 +33,15 @@ on_local_options (GApplication *app, GVariantDict *options, gpointer data)
           g_printerr ("lesc-explorer: %s\n", error->message);
           return 2;
         }
-      lesc_application_set_lesson (LESC_APPLICATION (app), file);
+      /* a window already open elsewhere plays it (the hint says it is a lesson) */
+      g_autofree char *path = g_canonicalize_filename (file, NULL);
+      if (g_application_register (app, NULL, NULL) && g_application_get_is_remote (app))
+        {
+          g_autoptr (GFile) f = g_file_new_for_path (path);
+          g_application_open (app, &f, 1, "lesson");
+          return 0;
+        }
+      lesc_application_set_lesson (LESC_APPLICATION (app), path);
     }
   if (!g_variant_dict_contains (options, "version"))
     return -1;
