@@ -340,6 +340,8 @@ test_presenter (gconstpointer data)
   LescPlotStyle style;
   lesc_presenter_get_style (&style);
   g_assert_cmpfloat (style.scale, ==, 1.0);
+  lesc_window_show_view (window, "distributions");
+  g_assert_true (lesc_test_wait (lesc_test_figures_ready, window, 30));
   const double want[] = { 1.25, 1.5, 2.0, 2.0 };
   for (guint i = 0; i < G_N_ELEMENTS (want); i++)
     {
@@ -348,6 +350,8 @@ test_presenter (gconstpointer data)
       g_assert_cmpfloat (style.scale, ==, want[i]);
       g_assert_cmpfloat (g_settings_get_double (settings, "presenter-scale"), ==, want[i]);
     }
+  /* the figure's picture is of the old style until it is painted again */
+  g_assert_false (lesc_test_figures_ready (window));
   lesc_test_spin (0.3);
   int h2;
   gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, -1, NULL, &h2, NULL, NULL);
@@ -356,8 +360,7 @@ test_presenter (gconstpointer data)
   g_assert_cmpfloat ((double) h2 / h1, <, 2.2);
   g_autofree char *css = lesc_presenter_dup_css ();
   g_assert_nonnull (strstr (css, "font-size"));
-  /* figures of the window are painted again in the style */
-  lesc_window_show_view (window, "distributions");
+  /* … and then it is */
   g_assert_true (lesc_test_wait (lesc_test_figures_ready, window, 30));
   /* high contrast: the setting and its CSS */
   g_action_group_activate_action (G_ACTION_GROUP (app), "presenter-high-contrast", NULL);
