@@ -226,7 +226,10 @@ highlight (Lesson *ls, const char *name)
   gtk_widget_add_css_class (widget, HIGHLIGHT_CLASS);
   if (gtk_widget_is_ancestor (widget, GTK_WIDGET (w->sidebar)))
     {
-      adw_flap_set_reveal_flap (w->flap, TRUE);
+      /* a side bar folded away (a narrow window, presenter mode) would cover the view:
+       * it stays as it is, outlined inside for when it is opened (F9) */
+      if (!adw_flap_get_folded (w->flap))
+        adw_flap_set_reveal_flap (w->flap, TRUE);
       ls->scroll_ticks = 0;
       g_clear_handle_id (&ls->scroll_id, g_source_remove);
       ls->scroll_id = g_timeout_add_full (G_PRIORITY_DEFAULT, 100, scroll_to_cb, g_object_ref (w), g_object_unref);
