@@ -132,8 +132,9 @@ if [ -n "$EXPLORER" ]; then
   keys=$("$EXPLORER" --help-keys)
   if grep -q '^  Ctrl+R, F5  *Run the ticked methods$' <<<"$keys" \
      && grep -q '^  Alt+7  *λ Strip$' <<<"$keys" && grep -q '^  Ctrl+Q  *Quit$' <<<"$keys" \
-     && [ "$(grep -c '^[^ ]' <<<"$keys")" -eq 4 ]; then
-    ok "lesc-explorer --help-keys: four groups; Ctrl+R/F5 run, Alt+7 the λ strip, Ctrl+Q quits"
+     && grep -q '^  Alt+Right  *The next step$' <<<"$keys" && grep -q '^  F11  *Full screen on or off$' <<<"$keys" \
+     && [ "$(grep -c '^[^ ]' <<<"$keys")" -eq 6 ]; then
+    ok "lesc-explorer --help-keys: six groups; Ctrl+R/F5 run, Alt+7 the λ strip, Alt+Right a lesson's next step, F11 full screen, Ctrl+Q quits"
   else
     comment <<<"$keys"; not_ok "lesc-explorer --help-keys"
   fi

@@ -4,7 +4,9 @@
 #include <glib/gi18n.h>
 #include <locale.h>
 
+#include "app/lesson-bar.h"
 #include "app/preferences.h"
+#include "app/presenter.h"
 #include "app/settings.h"
 #include "app/shortcuts.h"
 #include "app/window.h"
@@ -12,6 +14,7 @@
 struct _LescApplication
 {
   AdwApplication parent_instance;
+  char *lesson;   /* --lesson: played in the first window */
 };
 
 G_DEFINE_FINAL_TYPE (LescApplication, lesc_application, ADW_TYPE_APPLICATION)
@@ -44,8 +47,22 @@ lesc_application_activate (GApplication *app)
 {
   LescWindow *window = active_window (LESC_APPLICATION (app));
   if (window == NULL)
-    window = lesc_window_new (GTK_APPLICATION (app));
+    {
+      window = lesc_window_new (GTK_APPLICATION (app));
+      lesc_lesson_bar_install (window);   /* the Lessons and Presenter Mode menus too */
+    }
   gtk_window_present (GTK_WINDOW (window));
+  g_autofree char *lesson = g_steal_pointer (&LESC_APPLICATION (app)->lesson);
+  g_autoptr (GError) error = NULL;
+  if (lesson != NULL && !lesc_lesson_bar_start (window, lesson, &error))
+    lesc_window_toast (window, error->message);
+}
+
+void
+lesc_application_set_lesson (LescApplication *self, const char *lesson)
+{
+  g_free (self->lesson);
+  self->lesson = g_strdup (lesson);
 }
 
 static void
@@ -54,7 +71,14 @@ lesc_application_open (GApplication *app, GFile **files, int n_files, const char
   lesc_application_activate (app);
   LescWindow *window = active_window (LESC_APPLICATION (app));
   g_autofree char *path = n_files > 0 ? g_file_get_path (files[0]) : NULL;
-  if (window != NULL && path != NULL)
+  g_autoptr (GError) error = NULL;
+  if (window != NULL && path != NULL && g_strcmp0 (hint, "lesson") == 0)
+    {
+      /* lesc-explorer --lesson from another process (main.c) */
+      if (!lesc_lesson_bar_start (window, path, &error))
+        lesc_window_toast (window, error->message);
+    }
+  else if (window != NULL && path != NULL)
     lesc_window_open (window, path);
 }
 
@@ -124,11 +148,20 @@ lesc_application_startup (GApplication *app)
   g_object_set (gtk_settings_get_default (), "gtk-cursor-blink", FALSE, NULL);
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions), app);
   lesc_app_shortcuts_install (GTK_APPLICATION (app));
+  lesc_presenter_install (GTK_APPLICATION (app));
+}
+
+static void
+lesc_application_finalize (GObject *object)
+{
+  g_free (LESC_APPLICATION (object)->lesson);
+  G_OBJECT_CLASS (lesc_application_parent_class)->finalize (object);
 }
 
 static void
 lesc_application_class_init (LescApplicationClass *klass)
 {
+  G_OBJECT_CLASS (klass)->finalize = lesc_application_finalize;
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
   app_class->activate = lesc_application_activate;
   app_class->open = lesc_application_open;

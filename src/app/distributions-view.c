@@ -1,5 +1,6 @@
 #include "config.h"
 #include "app/distributions-view.h"
+#include "app/presenter.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -55,6 +56,7 @@ struct _LescDistributionsView
   GPtrArray *progress;         /* overlay widgets over panels being recomputed */
   LescScatterLayout *layout;   /* for hit tests, at layout_w × layout_h */
   double layout_w, layout_h;
+  double layout_s;             /* the presenter scale: the layout is in widget units / s */
   gboolean updating;
 };
 
@@ -425,18 +427,20 @@ ensure_layout (LescDistributionsView *self)
 {
   double w = gtk_widget_get_width (GTK_WIDGET (self->area));
   double h = gtk_widget_get_height (GTK_WIDGET (self->area));
+  double s = lesc_presenter_scale ();   /* the figure is laid out on w/s × h/s */
   if (self->model == NULL || w <= 0 || h <= 0)
     return NULL;
-  if (self->layout != NULL && self->layout_w == w && self->layout_h == h)
+  if (self->layout != NULL && self->layout_w == w && self->layout_h == h && self->layout_s == s)
     return self->layout;
   g_clear_pointer (&self->layout, lesc_scatter_layout_free);
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
   cairo_t *cr = cairo_create (surface);
-  self->layout = lesc_scatter_layout_new (cr, w, h, self->model);
+  self->layout = lesc_scatter_layout_new (cr, w / s, h / s, self->model);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   self->layout_w = w;
   self->layout_h = h;
+  self->layout_s = s;
   return self->layout;
 }
 
@@ -449,7 +453,9 @@ overlay_position_cb (GtkOverlay *overlay, GtkWidget *child, GdkRectangle *rect, 
   guint panel = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (child), "lesc-panel"));
   if (l == NULL || panel >= l->n_panels)
     return FALSE;
-  const LescRect *b = &l->panel_boxes[panel];
+  const LescRect *p = &l->panel_boxes[panel];
+  double s = self->layout_s;
+  const LescRect box = { p->x * s, p->y * s, p->width * s, p->height * s }, *b = &box;
   int nat_h, nat_w;
   gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, -1, NULL, &nat_h, NULL, NULL);
   gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &nat_w, NULL, NULL, NULL);
@@ -508,6 +514,8 @@ hit_test (LescDistributionsView *self, double x, double y, guint *panel, gsize *
   const LescScatterLayout *l = ensure_layout (self);
   if (l == NULL)
     return FALSE;
+  x /= self->layout_s;   /* widget units to the layout's */
+  y /= self->layout_s;
   guint per_panel = l->n_plots / MAX (l->n_panels, 1);
   for (guint p = 0; p < l->n_plots; p++)
     {
@@ -666,7 +674,7 @@ lesc_distributions_view_describe_point (LescDistributionsView *self, guint panel
   lesc_scatter_layout_point (l, self->model, panel * per_panel, i, &x, &y);
   guint hit_panel;
   gsize hit;
-  if (!hit_test (self, x, y, &hit_panel, &hit) || hit_panel != panel)
+  if (!hit_test (self, x * self->layout_s, y * self->layout_s, &hit_panel, &hit) || hit_panel != panel)
     return NULL;
   return describe (self, hit_panel, hit);
 }
@@ -684,7 +692,8 @@ lesc_distributions_view_sample_point (LescDistributionsView *self, guint panel, 
   double px, py;
   lesc_scatter_layout_point (l, self->model, panel * per_panel + label, i, &px, &py);
   graphene_point_t out;
-  if (!gtk_widget_compute_point (GTK_WIDGET (self->area), GTK_WIDGET (self), &GRAPHENE_POINT_INIT (px, py), &out))
+  if (!gtk_widget_compute_point (GTK_WIDGET (self->area), GTK_WIDGET (self),
+                                 &GRAPHENE_POINT_INIT (px * self->layout_s, py * self->layout_s), &out))
     return FALSE;
   *x = out.x;
   *y = out.y;

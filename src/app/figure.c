@@ -1,5 +1,6 @@
 #include "config.h"
 #include "app/figure.h"
+#include "app/presenter.h"
 #include "core/base/framelog.h"
 #include "session/provenance.h"
 
@@ -46,6 +47,7 @@ struct _LescFigure
   Model *texture_model;      /* of which model */
   int texture_w, texture_h;  /* at which size (logical pixels) */
   int texture_scale;
+  LescPlotStyle texture_style; /* and in which presenter style */
   char *subject;             /* what the model is of (a data set's checksum), or NULL */
   char *texture_subject;     /* what the picture shown is of */
   gboolean stale;            /* the model itself no longer matches its inputs */
@@ -59,6 +61,7 @@ typedef struct {
   Model *model;
   char *subject;
   int width, height, scale;
+  LescPlotStyle style;
 } Render;
 
 static void
@@ -73,8 +76,8 @@ static void
 render_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
 {
   Render *r = task_data;
-  cairo_surface_t *image = lesc_plot_render_image (r->width, r->height, 72.0 * r->scale, r->model->painter->paint,
-                                                   r->model->model);
+  cairo_surface_t *image = lesc_plot_render_image_style (r->width, r->height, 72.0 * r->scale, &r->style,
+                                                         r->model->painter->paint, r->model->model);
   GdkTexture *texture = lesc_figure_texture_new (image);
   g_task_return_pointer (task, texture, g_object_unref);
 }
@@ -121,6 +124,7 @@ render_done (GObject *source, GAsyncResult *result, gpointer data)
   self->texture_w = r->width;
   self->texture_h = r->height;
   self->texture_scale = r->scale;
+  self->texture_style = r->style;
   gtk_widget_queue_draw (GTK_WIDGET (self));
   if (self->dirty)
     start_render (self);
@@ -146,6 +150,7 @@ start_render (LescFigure *self)
   r->width = w;
   r->height = h;
   r->scale = scale;
+  lesc_presenter_get_style (&r->style);
   g_autoptr (GTask) task = g_task_new (self, self->rendering, render_done, NULL);
   g_task_set_task_data (task, r, (GDestroyNotify) render_free);
   g_task_set_return_on_cancel (task, FALSE);
@@ -155,10 +160,13 @@ start_render (LescFigure *self)
 gboolean
 lesc_figure_is_ready (LescFigure *self)
 {
+  LescPlotStyle style;
+  lesc_presenter_get_style (&style);
   return self->model != NULL && self->texture != NULL && self->texture_model == self->model
          && self->texture_w == gtk_widget_get_width (GTK_WIDGET (self))
          && self->texture_h == gtk_widget_get_height (GTK_WIDGET (self))
-         && self->texture_scale == gtk_widget_get_scale_factor (GTK_WIDGET (self));
+         && self->texture_scale == gtk_widget_get_scale_factor (GTK_WIDGET (self))
+         && lesc_plot_style_equal (&self->texture_style, &style);
 }
 
 gboolean

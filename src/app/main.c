@@ -5,6 +5,7 @@
 
 #include "app/application.h"
 #include "app/shortcuts.h"
+#include "session/lesson.h"
 #include "core/base/blasthreads.h"
 
 /* --version and --help-keys (the man page is made from them): print and stop before any
@@ -19,6 +20,28 @@ on_local_options (GApplication *app, GVariantDict *options, gpointer data)
         return 0;
       g_printerr ("lesc-explorer: %s\n", error->message);
       return 1;
+    }
+  const char *lesson = NULL;
+  if (g_variant_dict_lookup (options, "lesson", "&s", &lesson))
+    {
+      /* a bad lesson is one line before any window opens (the file and the step) */
+      g_autoptr (GError) error = NULL;
+      g_autofree char *file = lesc_lesson_find (lesson, &error);
+      g_autoptr (LescLesson) l = file != NULL ? lesc_lesson_load (file, &error) : NULL;
+      if (l == NULL)
+        {
+          g_printerr ("lesc-explorer: %s\n", error->message);
+          return 2;
+        }
+      /* a window already open elsewhere plays it (the hint says it is a lesson) */
+      g_autofree char *path = g_canonicalize_filename (file, NULL);
+      if (g_application_register (app, NULL, NULL) && g_application_get_is_remote (app))
+        {
+          g_autoptr (GFile) f = g_file_new_for_path (path);
+          g_application_open (app, &f, 1, "lesson");
+          return 0;
+        }
+      lesc_application_set_lesson (LESC_APPLICATION (app), path);
     }
   if (!g_variant_dict_contains (options, "version"))
     return -1;
@@ -37,6 +60,9 @@ main (int argc, char **argv)
                                  G_OPTION_ARG_NONE, _("Show the version and exit"), NULL);
   g_application_add_main_option (G_APPLICATION (app), "help-keys", 0, G_OPTION_FLAG_NONE,
                                  G_OPTION_ARG_NONE, _("Show the keyboard shortcuts and exit"), NULL);
+  g_application_add_main_option (G_APPLICATION (app), "lesson", 0, G_OPTION_FLAG_NONE,
+                                 G_OPTION_ARG_STRING, _("Play a lesson: a lesson file, or the name of a shipped one (le-in-twenty-minutes)"),
+                                 _("FILE|NAME"));
   g_application_set_option_context_parameter_string (G_APPLICATION (app), _("[FILE]"));
   g_application_set_option_context_summary (G_APPLICATION (app),
     _("Opens FILE, a data set, in the window: a .mat or .npz archive, or a .csv, .tsv or "

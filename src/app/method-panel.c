@@ -312,6 +312,24 @@ lesc_method_panel_set_seed (LescMethodPanel *self, guint32 seed)
   gtk_adjustment_set_value (self->seed_adjustment, seed);
 }
 
+void
+lesc_method_panel_set_variant (LescMethodPanel *self, LescVariant variant)
+{
+  LescRunParams p = { .variant = variant };
+  adw_combo_row_set_selected (self->variant_row,
+                              lesc_run_option_get_index (lesc_run_option_find ("variant"), &p));
+}
+
+GtkWidget *
+lesc_method_panel_get_setting_row (LescMethodPanel *self, const char *key)
+{
+  if (g_strcmp0 (key, "variant") == 0)
+    return GTK_WIDGET (self->variant_row);
+  if (g_strcmp0 (key, "seed") == 0)
+    return gtk_widget_get_ancestor (GTK_WIDGET (self->seed_spin), ADW_TYPE_ACTION_ROW);
+  return NULL;
+}
+
 LescKlDirection
 lesc_method_panel_get_kl (LescMethodPanel *self)
 {

@@ -23,6 +23,10 @@ void     lesc_method_panel_set_selected (LescMethodPanel *self, const LescMethod
 gboolean lesc_method_panel_set_param (LescMethodPanel *self, const LescMethod *method,
                                       const char *name, double value);
 void     lesc_method_panel_set_seed (LescMethodPanel *self, guint32 seed);
+/* The LE step variant, as if chosen in its row. */
+void     lesc_method_panel_set_variant (LescMethodPanel *self, LescVariant variant);
+/* The row of a setting every run shares: "seed" or "variant" (a lesson points at it). */
+GtkWidget *lesc_method_panel_get_setting_row (LescMethodPanel *self, const char *key);
 LescKlDirection lesc_method_panel_get_kl (LescMethodPanel *self);
 /* The row of one parameter (a LescParamRow), NULL when the method has none of that name. */
 GtkWidget *lesc_method_panel_get_param_row (LescMethodPanel *self, const LescMethod *method,

@@ -1,5 +1,6 @@
 #include "config.h"
 #include "app/sensitivity-view.h"
+#include "app/presenter.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -188,8 +189,9 @@ pressed_cb (GtkGestureClick *gesture, int n_press, double x, double y, gpointer 
   if (self->model == NULL)
     return;
   double w = gtk_widget_get_width (GTK_WIDGET (self->area)), h = gtk_widget_get_height (GTK_WIDGET (self->area));
+  double s = lesc_presenter_scale ();   /* laid out on w/s × h/s */
   guint i, j;
-  if (lesc_heatmap_cell_at (NULL, w, h, self->model, x, y, &i, &j))
+  if (lesc_heatmap_cell_at (NULL, w / s, h / s, self->model, x / s, y / s, &i, &j))
     lesc_sensitivity_view_activate_cell (self, i, j);
 }
 

@@ -26,6 +26,14 @@ static const struct { const char *action; const char *accels[3]; } accels[] = {
   { "win.view::cv", { "<Alt>5", NULL } },
   { "win.view::optimizer", { "<Alt>6", NULL } },
   { "win.view::strip", { "<Alt>7", NULL } },
+  { "lesson.next", { "<Alt>Right", NULL } },
+  { "lesson.previous", { "<Alt>Left", NULL } },
+  { "lesson.leave", { "<Control><Shift>l", NULL } },
+  { "app.presenter-larger", { "<Control>plus", "<Control>equal", NULL } },
+  { "app.presenter-smaller", { "<Control>minus", NULL } },
+  { "app.presenter-normal", { "<Control>0", NULL } },
+  { "app.presenter-high-contrast", { "<Control><Shift>h", NULL } },
+  { "app.fullscreen", { "F11", NULL } },
 };
 
 void

@@ -1,5 +1,6 @@
 #include "config.h"
 #include "app/strip-view.h"
+#include "app/presenter.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -337,8 +338,9 @@ pressed_cb (GtkGestureClick *gesture, int n_press, double x, double y, gpointer 
   if (self->model == NULL)
     return;
   double w = gtk_widget_get_width (GTK_WIDGET (self->area)), h = gtk_widget_get_height (GTK_WIDGET (self->area));
+  double s = lesc_presenter_scale ();   /* laid out on w/s × h/s */
   guint row, col;
-  if (lesc_strip_hit (w, h, self->model, x, y, &row, &col))
+  if (lesc_strip_hit (w / s, h / s, self->model, x / s, y / s, &row, &col))
     lesc_strip_view_activate_cell (self, row, col);
 }
 

@@ -33,25 +33,23 @@ lesc_plot_png_size (double width, double height, double dpi, int *px_width, int 
   *px_height = MAX (1, (int) ceil (height * dpi / 72.0 - 1e-9));
 }
 
-cairo_surface_t *
-lesc_plot_render_image (double width, double height, double dpi, LescPaintFunc paint,
-                        const void *model)
+/* The image of `paint` in `style` (NULL: plain) with its text into `capture` (NULL:
+ * painted). */
+static cairo_surface_t *
+render_image (double width, double height, double dpi, const LescPlotStyle *style,
+              LescPaintFunc paint, const void *model, LescTextCapture *capture)
 {
-  return lesc_plot_render_image_text (width, height, dpi, paint, model, NULL);
-}
-
-cairo_surface_t *
-lesc_plot_render_image_text (double width, double height, double dpi, LescPaintFunc paint,
-                             const void *model, LescTextCapture *capture)
-{
+  double s = style != NULL && style->scale > 0 ? style->scale : 1.0;
   int pw, ph;
   lesc_plot_png_size (width, height, dpi, &pw, &ph);
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, pw, ph);
   cairo_t *cr = cairo_create (surface);
-  cairo_scale (cr, dpi / 72.0, dpi / 72.0);
+  cairo_scale (cr, s * dpi / 72.0, s * dpi / 72.0);
+  if (style != NULL)
+    lesc_plot_style_attach (cr, style);
   if (capture != NULL)
     lesc_text_capture_attach (cr, capture, FALSE);
-  paint (cr, width, height, model);
+  paint (cr, width / s, height / s, model);
   if (capture != NULL)
     lesc_text_capture_attach (cr, NULL, FALSE);
   cairo_status_t st = cairo_status (cr);
@@ -63,6 +61,27 @@ lesc_plot_render_image_text (double width, double height, double dpi, LescPaintF
       return cairo_image_surface_create (CAIRO_FORMAT_INVALID, 0, 0);
     }
   return surface;
+}
+
+cairo_surface_t *
+lesc_plot_render_image_style (double width, double height, double dpi, const LescPlotStyle *style,
+                              LescPaintFunc paint, const void *model)
+{
+  return render_image (width, height, dpi, style, paint, model, NULL);
+}
+
+cairo_surface_t *
+lesc_plot_render_image (double width, double height, double dpi, LescPaintFunc paint,
+                        const void *model)
+{
+  return render_image (width, height, dpi, NULL, paint, model, NULL);
+}
+
+cairo_surface_t *
+lesc_plot_render_image_text (double width, double height, double dpi, LescPaintFunc paint,
+                             const void *model, LescTextCapture *capture)
+{
+  return render_image (width, height, dpi, NULL, paint, model, capture);
 }
 
 static cairo_status_t

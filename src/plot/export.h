@@ -30,6 +30,12 @@ gboolean lesc_plot_export_as (const char *path, LescPlotFormat format, double wi
                               double height, double dpi, LescPaintFunc paint, const void *model,
                               GError **error);
 
+/* lesc_plot_render_image in `style` (NULL: plain): a width × height-point image, whose
+ * painter sees width/scale × height/scale points. */
+cairo_surface_t *lesc_plot_render_image_style (double width, double height, double dpi,
+                                               const LescPlotStyle *style, LescPaintFunc paint,
+                                               const void *model);
+
 /* The PNG as an image surface, for callers that inspect pixels (tests) or copy it. */
 cairo_surface_t *lesc_plot_render_image (double width, double height, double dpi,
                                          LescPaintFunc paint, const void *model);

@@ -3,6 +3,26 @@
 #include <math.h>
 #include <string.h>
 
+static const cairo_user_data_key_t style_key;
+
+void
+lesc_plot_style_attach (cairo_t *cr, const LescPlotStyle *style)
+{
+  cairo_set_user_data (cr, &style_key, style != NULL ? g_memdup2 (style, sizeof *style) : NULL, g_free);
+}
+
+const LescPlotStyle *
+lesc_plot_style_get (cairo_t *cr)
+{
+  return cairo_get_user_data (cr, &style_key);
+}
+
+gboolean
+lesc_plot_style_equal (const LescPlotStyle *a, const LescPlotStyle *b)
+{
+  return a->scale == b->scale && !a->high_contrast == !b->high_contrast;
+}
+
 gboolean
 lesc_rect_intersects (const LescRect *a, const LescRect *b)
 {
@@ -195,10 +215,25 @@ lesc_text_show (cairo_t *cr, PangoLayout *layout, double x, double y, double ax,
     capture_show (cr, c, layout, &r);
   else
     {
+      const LescPlotStyle *style = lesc_plot_style_get (cr);
+      double rgba[4];
+      cairo_pattern_t *source = cairo_get_source (cr);
+      gboolean contrast = style != NULL && style->high_contrast
+                          && cairo_pattern_get_type (source) == CAIRO_PATTERN_TYPE_SOLID
+                          && cairo_pattern_get_rgba (source, &rgba[0], &rgba[1], &rgba[2], &rgba[3]) == CAIRO_STATUS_SUCCESS;
+      if (contrast)
+        {
+          /* grey text black; near-white text (on a dark fill) white */
+          double v = 0.2126 * rgba[0] + 0.7152 * rgba[1] + 0.0722 * rgba[2] < 0.8 ? 0.0 : 1.0;
+          cairo_save (cr);
+          cairo_set_source_rgb (cr, v, v, v);
+        }
       pango_layout_get_extents (layout, NULL, &logical);
       cairo_move_to (cr, r.x - (double) logical.x / PANGO_SCALE, r.y - (double) logical.y / PANGO_SCALE);
       pango_cairo_show_layout (cr, layout);
       cairo_new_path (cr);
+      if (contrast)
+        cairo_restore (cr);
     }
   if (box)
     *box = r;

@@ -49,6 +49,25 @@ void lesc_plot_snap_point (cairo_t *cr, double *x, double *y);
 /* A length shortened to whole device pixels, at least one (raster targets only). */
 double lesc_plot_snap_length (cairo_t *cr, double length);
 
+/* How a figure is drawn for an audience (the window's presenter mode, docs/teaching.md,
+ * "Presenter mode"): `scale` enlarges text, lines and marks alike — the painter lays the
+ * figure out on width/scale × height/scale points and cairo draws it `scale` times larger,
+ * so text is set anew at the larger size (never a stretched bitmap) and every painter
+ * takes part without a parameter of its own; `high_contrast` draws all text black (white
+ * on dark fills). */
+typedef struct {
+  double scale;            /* 1, 1.25, 1.5, 2 */
+  gboolean high_contrast;
+} LescPlotStyle;
+
+#define LESC_PLOT_STYLE_PLAIN ((LescPlotStyle) { 1.0, FALSE })
+
+/* `style` on cr for the text painted through it (lesc_text_show reads it); NULL: plain. */
+void lesc_plot_style_attach (cairo_t *cr, const LescPlotStyle *style);
+/* The style attached to cr, or NULL. */
+const LescPlotStyle *lesc_plot_style_get (cairo_t *cr);
+gboolean lesc_plot_style_equal (const LescPlotStyle *a, const LescPlotStyle *b);
+
 /* ---- a figure's text for a face that draws text itself (the terminal) ---------------------
  * Every painter draws its text through lesc_text_show, so the text of any figure can be
  * taken out of it: while a capture is attached to the surface painted on, text is laid out

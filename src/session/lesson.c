@@ -464,6 +464,26 @@ lesc_lesson_find (const char *name, GError **error)
   return NULL;
 }
 
+static int
+compare_paths (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(char *const *) a, *(char *const *) b);
+}
+
+char **
+lesc_lesson_shipped (void)
+{
+  const char *dir = lesson_dir ();
+  GPtrArray *files = g_ptr_array_new ();
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  for (const char *n; d != NULL && (n = g_dir_read_name (d)) != NULL;)
+    if (g_str_has_suffix (n, ".lesson"))
+      g_ptr_array_add (files, g_build_filename (dir, n, NULL));
+  g_ptr_array_sort (files, compare_paths);
+  g_ptr_array_add (files, NULL);
+  return (char **) g_ptr_array_free (files, FALSE);
+}
+
 static void
 apply (const LescLessonStep *st, LescLessonState *s, const LescMethod *const *all)
 {

@@ -66,6 +66,8 @@ void lesc_lesson_free (LescLesson *l);
  * installed lessons folder (uninstalled: the build folder's); NULL with an error naming the
  * lessons there are. */
 char *lesc_lesson_find (const char *name, GError **error);
+/* The shipped lessons' files, sorted (g_strfreev). */
+char **lesc_lesson_shipped (void);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescLesson, lesc_lesson_free)
 
 guint lesc_lesson_n_steps (const LescLesson *l);

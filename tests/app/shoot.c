@@ -6,9 +6,12 @@
  *                       [--label-names a,b,…] [--grid METHOD] [--cv FOLDS] [--compare]
  *                       [--view NAME] [--show rgb|labels|distance] [--inspect SAMPLE]
  *                       [--rerun METHOD:PARAM=VALUE] [--size WxH] [--hide-sidebar]
- *                       [--expand METHOD] OUTPUT.png
+ *                       [--expand METHOD] [--lesson NAME --step N]
+ *                       [--presenter SCALE] [--high-contrast] OUTPUT.png
  * --rerun changes a parameter after the runs and takes the picture while the method
- * reruns (its old panel faded, with the progress). */
+ * reruns (its old panel faded, with the progress). --lesson plays a lesson (a file or a
+ * shipped one's name) to step N (1-based) before the runs: the lesson screenshots of
+ * docs/teaching.md (build-aux/lesson-screenshots). */
 #include "config.h"
 
 #include <stdio.h>
@@ -21,6 +24,7 @@
 #include "app/optimizer-view.h"
 #include "app/distributions-view.h"
 #include "app/label-names.h"
+#include "app/lesson-bar.h"
 #include "app/result.h"
 #include "app/sensitivity-view.h"
 #include "app/strip-view.h"
@@ -61,7 +65,10 @@ main (int argc, char **argv)
   g_autofree char *data = NULL, *methods = NULL, *view = NULL, *size = NULL, *grid = NULL;
   g_autofree char *data_dir = NULL;
   g_autofree char *expand = NULL, *strip = NULL, *show = NULL, *label_names = NULL, *rerun = NULL;
-  int iteration = -1, inspect = -1;
+  g_autofree char *lesson = NULL;
+  int iteration = -1, inspect = -1, step = 1;
+  double presenter = 1.0;
+  gboolean contrast = FALSE;
   gboolean run = FALSE, hide_sidebar = FALSE, compare = FALSE;
   int cv = 0;
   GOptionEntry entries[] = {
@@ -83,6 +90,10 @@ main (int argc, char **argv)
     { "label-names", 0, 0, G_OPTION_ARG_STRING, &label_names, "name the data set's labels", "a,b,…" },
     { "rerun", 0, 0, G_OPTION_ARG_STRING, &rerun, "change a parameter and shoot during the rerun",
       "METHOD:PARAM=VALUE" },
+    { "lesson", 0, 0, G_OPTION_ARG_STRING, &lesson, "play a lesson", "FILE|NAME" },
+    { "step", 0, 0, G_OPTION_ARG_INT, &step, "the lesson's step (1-based)", "N" },
+    { "presenter", 0, 0, G_OPTION_ARG_DOUBLE, &presenter, "presenter mode's scale", "1|1.25|1.5|2" },
+    { "high-contrast", 0, 0, G_OPTION_ARG_NONE, &contrast, "presenter mode's high contrast", NULL },
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new ("OUTPUT.png");
@@ -98,6 +109,8 @@ main (int argc, char **argv)
   g_application_register (G_APPLICATION (app), NULL, NULL);
   g_autoptr (GSettings) settings = lesc_app_settings_new ();
   g_settings_set_boolean (settings, "auto-run", FALSE);
+  g_settings_set_double (settings, "presenter-scale", presenter);
+  g_settings_set_boolean (settings, "presenter-high-contrast", contrast);
   int w = 1400, h = 900;
   if (size != NULL)
     sscanf (size, "%dx%d", &w, &h);
@@ -106,6 +119,7 @@ main (int argc, char **argv)
   if (data_dir != NULL)
     g_settings_set_string (settings, "data-directory", data_dir);
   window = lesc_window_new (GTK_APPLICATION (app));
+  lesc_lesson_bar_install (window);
   gtk_window_present (GTK_WINDOW (window));
   lesc_test_wait (mapped, NULL, 20);
   if (data != NULL)
@@ -131,6 +145,21 @@ main (int argc, char **argv)
       const LescMethod *const *all = lesc_methods (&n);
       for (guint i = 0; i < n; i++)
         lesc_method_panel_set_selected (panel, all[i], g_strv_contains ((const char *const *) names, all[i]->name));
+    }
+  if (lesson != NULL)
+    {
+      if (!lesc_lesson_bar_start (window, lesson, &error))
+        {
+          fprintf (stderr, "%s\n", error->message);
+          return 2;
+        }
+      for (int i = 1; i < step; i++)
+        if (!lesc_lesson_bar_next (window))
+          {
+            fprintf (stderr, "the lesson has no step %d\n", step);
+            return 2;
+          }
+      lesc_test_spin (0.3);
     }
   if (run)
     {
