@@ -1,0 +1,55 @@
+/* Which samples a sample's recovery draws on, and how strongly (docs/figures.md §9): the
+ * weights of the smoothness matrix M the run used — GLLE's kNN graph A (M = diag(A1) − A),
+ * LESC's and gLESC's correlation matrix C (M = (I − C)ᵀ(I − C): sample i is pulled towards
+ * Σ_j C_ij d_j, row i of C; with the paper's orientation column i) — taken from the run
+ * cache (runcache.h), and a small heatmap of C with the samples ordered by their first
+ * principal component. */
+#pragma once
+#include "core/methods/runcache.h"
+
+G_BEGIN_DECLS
+
+/* At most this many samples in the heatmap: more are subsampled evenly in PC 1 order. */
+#define LESC_CORRELATIONS_HEATMAP_MAX 300
+
+typedef struct {
+  const LescMethod *method;
+  gsize n;
+  gboolean graph;          /* GLLE: the weights are A_ij ≥ 0; else C_ij, any sign */
+  gboolean paper;          /* C applied as (I − C)(I − C)ᵀ: column i, not row i */
+  LescRunCacheHold *hold;  /* M, held in the cache */
+  gboolean recomputed;     /* M was no longer in the cache and was computed again */
+  gsize heat_n;            /* samples in the heatmap */
+  gsize *heat_order;       /* heat_n sample indices in increasing PC 1 score */
+  LescMatrix *heat;        /* heat_n × heat_n: weight (order[a] draws on order[b]) */
+  gboolean heat_subsampled;
+  double pc1_explained;    /* the share of the variance of PC 1 (NaN: no PCA) */
+} LescCorrelations;
+
+/* For a run of `m` (GLLE, LESC or gLESC: else LESC_ERROR_USAGE) with `p` on `ds`,
+ * through `cache` (the run's: M is a hit, else computed again). Worker thread. */
+LescCorrelations *lesc_correlations_new (const LescMethod *m, const LescDataset *ds,
+                                         const LescRunParams *p, LescRunCache *cache,
+                                         LescProgress *progress, GError **error);
+void lesc_correlations_free (LescCorrelations *c);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescCorrelations, lesc_correlations_free)
+
+/* Sample i's weight on every other sample: out[j] for j < n (out[i] its weight on itself,
+ * 0 for the graph). */
+void lesc_correlations_line (const LescCorrelations *c, gsize i, double *out);
+
+typedef struct {
+  gsize count;
+  gsize *index;            /* the samples, largest |weight| first (ties: lower index) */
+  double *weight;
+  double self;             /* C_ii (0 for the graph) */
+  gsize nonzero;           /* samples j ≠ i with a weight ≠ 0 */
+  double total;            /* Σ_j≠i |weight| */
+} LescSampleWeights;
+
+/* The `top` largest |weights| of sample i on the others (j ≠ i, weight ≠ 0). */
+LescSampleWeights *lesc_correlations_top (const LescCorrelations *c, gsize i, gsize top);
+void lesc_sample_weights_free (LescSampleWeights *w);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescSampleWeights, lesc_sample_weights_free)
+
+G_END_DECLS
