@@ -1,0 +1,204 @@
+/* The correlation view's state: the run shown, the sample, the weights on a worker. */
+#include "config.h"
+#include "session/correlations.h"
+#include "core/methods/run.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+typedef struct {
+  const LescMethod *m;
+  LescDataset *ds;        /* the numbers the worker reads: a copy */
+  LescRunParams p;
+  LescRunCache *cache;    /* outlives the view's tasks (the caller's) */
+} Input;
+
+static void
+input_free (Input *in)
+{
+  lesc_dataset_free (in->ds);
+  g_free (in);
+}
+
+struct _LescCorrelationView {
+  LescCorrelationViewChanged changed;
+  gpointer data;
+  const LescMethod *m;
+  char *key;                  /* what the weights are of */
+  LescTask *task;             /* computing them, or NULL */
+  LescCorrelations *result;
+  char *message;
+  gssize sample;
+  guint version;
+};
+
+static gpointer
+work (gpointer input, LescProgress *progress, GError **error)
+{
+  Input *in = input;
+  return lesc_correlations_new (in->m, in->ds, &in->p, in->cache, progress, error);
+}
+
+LescCorrelationView *
+lesc_correlation_view_new (LescCorrelationViewChanged changed, gpointer data)
+{
+  LescCorrelationView *v = g_new0 (LescCorrelationView, 1);
+  v->changed = changed;
+  v->data = data;
+  v->sample = -1;
+  return v;
+}
+
+static void
+stop (LescCorrelationView *v)
+{
+  if (v->task == NULL)
+    return;
+  lesc_task_cancel (v->task);
+  lesc_task_wait (v->task);
+  g_clear_pointer (&v->task, lesc_task_unref);
+}
+
+void
+lesc_correlation_view_free (LescCorrelationView *v)
+{
+  if (v == NULL)
+    return;
+  stop (v);
+  lesc_correlations_free (v->result);
+  g_free (v->key);
+  g_free (v->message);
+  g_free (v);
+}
+
+static void
+done (LescTask *t, gpointer data)
+{
+  LescCorrelationView *v = data;
+  if (t != v->task || !lesc_task_is_finished (t))
+    return;
+  if (lesc_task_get_state (t) == LESC_TASK_DONE)
+    v->result = lesc_task_steal_output (t);
+  else if (lesc_task_get_state (t) == LESC_TASK_FAILED)
+    v->message = g_strdup (lesc_task_get_message (t));
+  g_clear_pointer (&v->task, lesc_task_unref);
+  if (v->result != NULL && v->sample >= (gssize) v->result->n)
+    v->sample = -1;
+  v->version++;
+  if (v->changed != NULL)
+    v->changed (v, v->data);
+}
+
+/* Everything the weights depend on (the run cache's key and the orientation). */
+static char *
+run_key (const LescMethod *m, const LescDataset *ds, const LescRunParams *p)
+{
+  GString *s = g_string_new (NULL);
+  g_string_printf (s, "%s|%s", ds->checksum, m->name);
+  for (guint i = 0; i < m->n_params; i++)
+    if (strcmp (m->params[i].name, "lambda1") != 0)
+      g_string_append_printf (s, "|%.17g", p->values[i]);
+  g_string_append_printf (s, "|%d%d%d%d%d", p->c_paper_orientation, p->tensor_fft_views,
+                          p->odd_n_single_shrink, (int) p->flavour, (int) p->scale);
+  return g_string_free (s, FALSE);
+}
+
+void
+lesc_correlation_view_set_run (LescCorrelationView *v, const LescMethod *m, const LescDataset *ds,
+                               const LescRunParams *p, LescRunCache *cache)
+{
+  g_autofree char *key = m != NULL && ds != NULL ? run_key (m, ds, p) : NULL;
+  if (g_strcmp0 (key, v->key) == 0)
+    return;
+  stop (v);
+  g_clear_pointer (&v->result, lesc_correlations_free);
+  g_clear_pointer (&v->message, g_free);
+  g_free (v->key);
+  v->key = g_steal_pointer (&key);
+  v->m = m;
+  v->version++;
+  if (m == NULL || ds == NULL)
+    return;
+  if (m->smoothness == NULL)
+    {
+      /* TRANSLATORS: the correlation view for KM, LP, ML, FCM */
+      v->message = g_strdup_printf (_("%s recovers each sample without a sample graph or correlation matrix: "
+                                      "choose GLLE, LESC or gLESC."), m->display_name);
+      return;
+    }
+  Input *in = g_new0 (Input, 1);
+  in->m = m;
+  in->p = *p;
+  in->cache = cache;
+  in->ds = g_new0 (LescDataset, 1);
+  in->ds->name = g_strdup (ds->name);
+  in->ds->checksum = g_strdup (ds->checksum);
+  in->ds->features = lesc_matrix_copy (ds->features);
+  in->ds->logical = lesc_matrix_copy (ds->logical);
+  v->task = lesc_task_new (work, in, (GDestroyNotify) input_free, (GDestroyNotify) lesc_correlations_free);
+  lesc_task_start (v->task, done, v);
+}
+
+const LescCorrelations *
+lesc_correlation_view_get (LescCorrelationView *v)
+{
+  return v->result;
+}
+
+gboolean
+lesc_correlation_view_busy (LescCorrelationView *v)
+{
+  return v->task != NULL;
+}
+
+const char *
+lesc_correlation_view_message (LescCorrelationView *v)
+{
+  return v->message;
+}
+
+const LescMethod *
+lesc_correlation_view_method (LescCorrelationView *v)
+{
+  return v->m;
+}
+
+void
+lesc_correlation_view_set_sample (LescCorrelationView *v, gssize sample)
+{
+  if (sample < 0 || (v->result != NULL && (gsize) sample >= v->result->n))
+    sample = -1;
+  if (sample == v->sample)
+    return;
+  v->sample = sample;
+  v->version++;
+}
+
+gssize
+lesc_correlation_view_get_sample (LescCorrelationView *v)
+{
+  return v->sample;
+}
+
+guint
+lesc_correlation_view_version (LescCorrelationView *v)
+{
+  return v->version;
+}
+
+LescCorrelationFigure *
+lesc_correlation_view_figure (LescCorrelationView *v, const LescPositions *pos, const char *title)
+{
+  if (v->result == NULL || pos == NULL || pos->xy->rows != v->result->n)
+    return NULL;
+  return lesc_correlation_figure_new (v->result, pos, v->sample, LESC_CORRELATION_VIEW_TOP, title);
+}
+
+gboolean
+lesc_correlation_view_wait (LescCorrelationView *v, double seconds)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) (seconds * 1e6);
+  while (v->task != NULL && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
+  return v->task == NULL;
+}

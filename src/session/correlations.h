@@ -1,0 +1,52 @@
+/* The correlation view's state, shared by the window and the terminal (docs/figures.md §9):
+ * which run it shows (method, parameters, data set, the run cache it went through), the
+ * selected sample, and the run's weights (core/methods/correlations.h) taken from the cache
+ * on a worker (LescTask) — at once when the run's M is still there, else computed again.
+ * Runs on the thread that made it (a GMainContext). */
+#pragma once
+#include "core/base/task.h"
+#include "core/methods/correlations.h"
+#include "plot/correlations.h"
+
+G_BEGIN_DECLS
+
+/* How many weights the figure shows. */
+#define LESC_CORRELATION_VIEW_TOP 20
+
+typedef struct _LescCorrelationView LescCorrelationView;
+
+/* Told when the weights arrive or fail. */
+typedef void (*LescCorrelationViewChanged) (LescCorrelationView *v, gpointer data);
+
+LescCorrelationView *lesc_correlation_view_new (LescCorrelationViewChanged changed, gpointer data);
+/* Cancels the worker and waits for it. */
+void lesc_correlation_view_free (LescCorrelationView *v);
+
+/* Show the run of `m` with `p` on `ds` made through `cache` (NULL m: none). The same run
+ * as before keeps what was computed; another one cancels the work for the old and starts
+ * the new (the data set's numbers are copied: the view does not hold the caller's). A
+ * method without weights (not GLLE, LESC or gLESC) shows nothing and says so. */
+void lesc_correlation_view_set_run (LescCorrelationView *v, const LescMethod *m, const LescDataset *ds,
+                                    const LescRunParams *p, LescRunCache *cache);
+/* The weights, or NULL while they are computed (busy) or when there is no run or it
+ * failed (the message). */
+const LescCorrelations *lesc_correlation_view_get (LescCorrelationView *v);
+gboolean lesc_correlation_view_busy (LescCorrelationView *v);
+const char *lesc_correlation_view_message (LescCorrelationView *v);
+const LescMethod *lesc_correlation_view_method (LescCorrelationView *v);
+
+/* The selected sample (−1: none; out of range: none). */
+void lesc_correlation_view_set_sample (LescCorrelationView *v, gssize sample);
+gssize lesc_correlation_view_get_sample (LescCorrelationView *v);
+/* Grows whenever the weights or the sample change. */
+guint lesc_correlation_view_version (LescCorrelationView *v);
+
+/* The figure at `pos` with `title`, or NULL without weights. */
+LescCorrelationFigure *lesc_correlation_view_figure (LescCorrelationView *v, const LescPositions *pos,
+                                                    const char *title);
+
+/* For tests: wait (iterating the thread-default main context) until the weights are in
+ * or failed; FALSE after `seconds`. */
+gboolean lesc_correlation_view_wait (LescCorrelationView *v, double seconds);
+
+G_END_DECLS
