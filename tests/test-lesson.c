@@ -250,7 +250,7 @@ test_bad_files (void)
     { HEAD STEP1 "Parameters=lesc lambda1 1\n", "step 1: parameter 'lesc lambda1 1': expected METHOD:NAME=VALUE" },
     { HEAD STEP1 "Parameters=nope:lambda1=1\n", "step 1: unknown method 'nope' (fcm, km, lp, ml, glle, lesc, glesc)" },
     { HEAD STEP1 "View=graph\n",
-      "step 1: unknown view 'graph' (distributions, measures, sensitivity, comparison, cv, optimizer, strip)" },
+      "step 1: unknown view 'graph' (distributions, measures, sensitivity, comparison, cv, optimizer, strip, correlations)" },
     { HEAD STEP1 "Highlight=glle:mu\n",
       "step 1: unknown control 'glle:mu' to highlight (a view, data, run, variant, a method or METHOD:PARAMETER)" },
     { HEAD STEP1 "Variant=exact\n", "step 1: unknown variant 'exact' (reference, converged)" },

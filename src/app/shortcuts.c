@@ -26,6 +26,7 @@ static const struct { const char *action; const char *accels[3]; } accels[] = {
   { "win.view::cv", { "<Alt>5", NULL } },
   { "win.view::optimizer", { "<Alt>6", NULL } },
   { "win.view::strip", { "<Alt>7", NULL } },
+  { "win.view::correlations", { "<Alt>8", NULL } },
 };
 
 void

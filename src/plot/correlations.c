@@ -240,6 +240,12 @@ static void
 weight_color (gboolean graph, double v, double max, double rgb[3])
 {
   double t = max > 0.0 ? v / max : 0.0;
+  if (graph && v == 0.0)
+    {
+      /* no edge: the background, so that the sparse graph stands out */
+      rgb[0] = rgb[1] = rgb[2] = 0.97;
+      return;
+    }
   if (graph)
     lesc_palette_color (LESC_PALETTE_VIRIDIS, CLAMP (1.0 - 0.85 * t, 0.0, 1.0), FALSE, rgb);
   else
@@ -359,7 +365,7 @@ paint_heatmap (cairo_t *cr, const Layout *l, const LescCorrelationFigure *f)
   double by = r->y + r->height + 6.0, bw = r->width * 0.6;
   for (int k = 0; k < 64; k++)
     {
-      double rgb[3], v = f->graph ? (double) k / 63.0 : -1.0 + 2.0 * (double) k / 63.0;
+      double rgb[3], v = f->graph ? (double) (k + 1) / 64.0 : -1.0 + 2.0 * (double) k / 63.0;
       weight_color (f->graph, v, 1.0, rgb);
       cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
       cairo_rectangle (cr, r->x + bw * k / 64.0, by, bw / 64.0 + 0.5, BAR_HEIGHT);

@@ -18,7 +18,8 @@ lesc_logical_rgb (double l1, double l2, double l3, double rgb[3])
 void
 lesc_scatter_model_append_logical (LescScatterModel *m, const char *name, const LescMatrix *logical)
 {
-  g_return_if_fail (logical->rows == m->xy->rows && logical->cols == m->panels[0].values->cols);
+  g_return_if_fail (logical->rows == m->xy->rows
+                    && (m->n_panels == 0 || logical->cols == m->panels[0].values->cols));
   m->panels = g_renew (LescScatterPanel, m->panels, m->n_panels + 1);
   LescScatterPanel *p = &m->panels[m->n_panels++];
   memset (p, 0, sizeof *p);

@@ -20,8 +20,8 @@ input_free (Input *in)
   g_free (in);
 }
 
-struct _LescCorrelationView {
-  LescCorrelationViewChanged changed;
+struct _LescCorrelationState {
+  LescCorrelationStateChanged changed;
   gpointer data;
   const LescMethod *m;
   char *key;                  /* what the weights are of */
@@ -39,10 +39,10 @@ work (gpointer input, LescProgress *progress, GError **error)
   return lesc_correlations_new (in->m, in->ds, &in->p, in->cache, progress, error);
 }
 
-LescCorrelationView *
-lesc_correlation_view_new (LescCorrelationViewChanged changed, gpointer data)
+LescCorrelationState *
+lesc_correlation_state_new (LescCorrelationStateChanged changed, gpointer data)
 {
-  LescCorrelationView *v = g_new0 (LescCorrelationView, 1);
+  LescCorrelationState *v = g_new0 (LescCorrelationState, 1);
   v->changed = changed;
   v->data = data;
   v->sample = -1;
@@ -50,7 +50,7 @@ lesc_correlation_view_new (LescCorrelationViewChanged changed, gpointer data)
 }
 
 static void
-stop (LescCorrelationView *v)
+stop (LescCorrelationState *v)
 {
   if (v->task == NULL)
     return;
@@ -60,7 +60,7 @@ stop (LescCorrelationView *v)
 }
 
 void
-lesc_correlation_view_free (LescCorrelationView *v)
+lesc_correlation_state_free (LescCorrelationState *v)
 {
   if (v == NULL)
     return;
@@ -74,7 +74,7 @@ lesc_correlation_view_free (LescCorrelationView *v)
 static void
 done (LescTask *t, gpointer data)
 {
-  LescCorrelationView *v = data;
+  LescCorrelationState *v = data;
   if (t != v->task || !lesc_task_is_finished (t))
     return;
   if (lesc_task_get_state (t) == LESC_TASK_DONE)
@@ -104,7 +104,7 @@ run_key (const LescMethod *m, const LescDataset *ds, const LescRunParams *p)
 }
 
 void
-lesc_correlation_view_set_run (LescCorrelationView *v, const LescMethod *m, const LescDataset *ds,
+lesc_correlation_state_set_run (LescCorrelationState *v, const LescMethod *m, const LescDataset *ds,
                                const LescRunParams *p, LescRunCache *cache)
 {
   g_autofree char *key = m != NULL && ds != NULL ? run_key (m, ds, p) : NULL;
@@ -140,31 +140,31 @@ lesc_correlation_view_set_run (LescCorrelationView *v, const LescMethod *m, cons
 }
 
 const LescCorrelations *
-lesc_correlation_view_get (LescCorrelationView *v)
+lesc_correlation_state_get (LescCorrelationState *v)
 {
   return v->result;
 }
 
 gboolean
-lesc_correlation_view_busy (LescCorrelationView *v)
+lesc_correlation_state_busy (LescCorrelationState *v)
 {
   return v->task != NULL;
 }
 
 const char *
-lesc_correlation_view_message (LescCorrelationView *v)
+lesc_correlation_state_message (LescCorrelationState *v)
 {
   return v->message;
 }
 
 const LescMethod *
-lesc_correlation_view_method (LescCorrelationView *v)
+lesc_correlation_state_method (LescCorrelationState *v)
 {
   return v->m;
 }
 
 void
-lesc_correlation_view_set_sample (LescCorrelationView *v, gssize sample)
+lesc_correlation_state_set_sample (LescCorrelationState *v, gssize sample)
 {
   if (sample < 0 || (v->result != NULL && (gsize) sample >= v->result->n))
     sample = -1;
@@ -175,27 +175,27 @@ lesc_correlation_view_set_sample (LescCorrelationView *v, gssize sample)
 }
 
 gssize
-lesc_correlation_view_get_sample (LescCorrelationView *v)
+lesc_correlation_state_get_sample (LescCorrelationState *v)
 {
   return v->sample;
 }
 
 guint
-lesc_correlation_view_version (LescCorrelationView *v)
+lesc_correlation_state_version (LescCorrelationState *v)
 {
   return v->version;
 }
 
 LescCorrelationFigure *
-lesc_correlation_view_figure (LescCorrelationView *v, const LescPositions *pos, const char *title)
+lesc_correlation_state_figure (LescCorrelationState *v, const LescPositions *pos, const char *title)
 {
   if (v->result == NULL || pos == NULL || pos->xy->rows != v->result->n)
     return NULL;
-  return lesc_correlation_figure_new (v->result, pos, v->sample, LESC_CORRELATION_VIEW_TOP, title);
+  return lesc_correlation_figure_new (v->result, pos, v->sample, LESC_CORRELATION_STATE_TOP, title);
 }
 
 gboolean
-lesc_correlation_view_wait (LescCorrelationView *v, double seconds)
+lesc_correlation_state_wait (LescCorrelationState *v, double seconds)
 {
   gint64 end = g_get_monotonic_time () + (gint64) (seconds * 1e6);
   while (v->task != NULL && g_get_monotonic_time () < end)

@@ -11,42 +11,42 @@
 G_BEGIN_DECLS
 
 /* How many weights the figure shows. */
-#define LESC_CORRELATION_VIEW_TOP 20
+#define LESC_CORRELATION_STATE_TOP 20
 
-typedef struct _LescCorrelationView LescCorrelationView;
+typedef struct _LescCorrelationState LescCorrelationState;
 
 /* Told when the weights arrive or fail. */
-typedef void (*LescCorrelationViewChanged) (LescCorrelationView *v, gpointer data);
+typedef void (*LescCorrelationStateChanged) (LescCorrelationState *v, gpointer data);
 
-LescCorrelationView *lesc_correlation_view_new (LescCorrelationViewChanged changed, gpointer data);
+LescCorrelationState *lesc_correlation_state_new (LescCorrelationStateChanged changed, gpointer data);
 /* Cancels the worker and waits for it. */
-void lesc_correlation_view_free (LescCorrelationView *v);
+void lesc_correlation_state_free (LescCorrelationState *v);
 
 /* Show the run of `m` with `p` on `ds` made through `cache` (NULL m: none). The same run
  * as before keeps what was computed; another one cancels the work for the old and starts
  * the new (the data set's numbers are copied: the view does not hold the caller's). A
  * method without weights (not GLLE, LESC or gLESC) shows nothing and says so. */
-void lesc_correlation_view_set_run (LescCorrelationView *v, const LescMethod *m, const LescDataset *ds,
+void lesc_correlation_state_set_run (LescCorrelationState *v, const LescMethod *m, const LescDataset *ds,
                                     const LescRunParams *p, LescRunCache *cache);
 /* The weights, or NULL while they are computed (busy) or when there is no run or it
  * failed (the message). */
-const LescCorrelations *lesc_correlation_view_get (LescCorrelationView *v);
-gboolean lesc_correlation_view_busy (LescCorrelationView *v);
-const char *lesc_correlation_view_message (LescCorrelationView *v);
-const LescMethod *lesc_correlation_view_method (LescCorrelationView *v);
+const LescCorrelations *lesc_correlation_state_get (LescCorrelationState *v);
+gboolean lesc_correlation_state_busy (LescCorrelationState *v);
+const char *lesc_correlation_state_message (LescCorrelationState *v);
+const LescMethod *lesc_correlation_state_method (LescCorrelationState *v);
 
 /* The selected sample (−1: none; out of range: none). */
-void lesc_correlation_view_set_sample (LescCorrelationView *v, gssize sample);
-gssize lesc_correlation_view_get_sample (LescCorrelationView *v);
+void lesc_correlation_state_set_sample (LescCorrelationState *v, gssize sample);
+gssize lesc_correlation_state_get_sample (LescCorrelationState *v);
 /* Grows whenever the weights or the sample change. */
-guint lesc_correlation_view_version (LescCorrelationView *v);
+guint lesc_correlation_state_version (LescCorrelationState *v);
 
 /* The figure at `pos` with `title`, or NULL without weights. */
-LescCorrelationFigure *lesc_correlation_view_figure (LescCorrelationView *v, const LescPositions *pos,
+LescCorrelationFigure *lesc_correlation_state_figure (LescCorrelationState *v, const LescPositions *pos,
                                                     const char *title);
 
 /* For tests: wait (iterating the thread-default main context) until the weights are in
  * or failed; FALSE after `seconds`. */
-gboolean lesc_correlation_view_wait (LescCorrelationView *v, double seconds);
+gboolean lesc_correlation_state_wait (LescCorrelationState *v, double seconds);
 
 G_END_DECLS

@@ -32,18 +32,18 @@ run_all (LescSession *s)
 }
 
 static void
-check_figure (LescCorrelationView *v, const LescDataset *ds, const LescRunOutcome *o)
+check_figure (LescCorrelationState *v, const LescDataset *ds, const LescRunOutcome *o)
 {
-  const LescCorrelations *c = lesc_correlation_view_get (v);
+  const LescCorrelations *c = lesc_correlation_state_get (v);
   g_assert_nonnull (c);
   g_assert_false (c->recomputed);   /* the run's own M, from the session's cache */
   g_autoptr (LescPositions) pos = lesc_positions_default (ds, NULL, NULL);
-  lesc_correlation_view_set_sample (v, 41);
-  g_autoptr (LescCorrelationFigure) f = lesc_correlation_view_figure (v, pos, "title");
+  lesc_correlation_state_set_sample (v, 41);
+  g_autoptr (LescCorrelationFigure) f = lesc_correlation_state_figure (v, pos, "title");
   g_assert_nonnull (f);
   g_assert_cmpint (f->sample, ==, 41);
   g_assert_nonnull (f->top);
-  g_assert_cmpuint (f->top->count, ==, MIN (f->top->nonzero, LESC_CORRELATION_VIEW_TOP));
+  g_assert_cmpuint (f->top->count, ==, MIN (f->top->nonzero, LESC_CORRELATION_STATE_TOP));
   g_assert_cmpuint (f->top->count, >, 0);
   g_autofree double *line = g_new (double, c->n);
   lesc_correlations_line (c, 41, line);
@@ -79,53 +79,53 @@ test_session_runs (void)
   lesc_session_set_ticked (s, (guint) lesc, TRUE);
   run_all (s);
   const LescDataset *ds = lesc_session_dataset (s);
-  LescCorrelationView *v = lesc_correlation_view_new (NULL, NULL);
+  LescCorrelationState *v = lesc_correlation_state_new (NULL, NULL);
   for (int k = 0; k < 2; k++)
     {
       LescSessionMethod *m = lesc_session_method (s, (guint) (k ? lesc : glle));
       g_assert_nonnull (m->outcome);
-      guint before = lesc_correlation_view_version (v);
-      lesc_correlation_view_set_run (v, m->method, ds, &m->params, lesc_session_run_cache (s));
-      g_assert_true (lesc_correlation_view_busy (v));
-      g_assert_true (lesc_correlation_view_wait (v, 120));
-      g_assert_cmpuint (lesc_correlation_view_version (v), >, before);
-      g_assert_true (lesc_correlation_view_method (v) == m->method);
-      g_assert_true (lesc_correlation_view_get (v)->graph == (k == 0));
+      guint before = lesc_correlation_state_version (v);
+      lesc_correlation_state_set_run (v, m->method, ds, &m->params, lesc_session_run_cache (s));
+      g_assert_true (lesc_correlation_state_busy (v));
+      g_assert_true (lesc_correlation_state_wait (v, 120));
+      g_assert_cmpuint (lesc_correlation_state_version (v), >, before);
+      g_assert_true (lesc_correlation_state_method (v) == m->method);
+      g_assert_true (lesc_correlation_state_get (v)->graph == (k == 0));
       check_figure (v, ds, m->outcome);
       /* the same run again keeps the weights */
-      const LescCorrelations *c = lesc_correlation_view_get (v);
-      lesc_correlation_view_set_run (v, m->method, ds, &m->params, lesc_session_run_cache (s));
-      g_assert_false (lesc_correlation_view_busy (v));
-      g_assert_true (lesc_correlation_view_get (v) == c);
+      const LescCorrelations *c = lesc_correlation_state_get (v);
+      lesc_correlation_state_set_run (v, m->method, ds, &m->params, lesc_session_run_cache (s));
+      g_assert_false (lesc_correlation_state_busy (v));
+      g_assert_true (lesc_correlation_state_get (v) == c);
     }
   /* the sample stays in range */
-  lesc_correlation_view_set_sample (v, 100000);
-  g_assert_cmpint (lesc_correlation_view_get_sample (v), ==, -1);
+  lesc_correlation_state_set_sample (v, 100000);
+  g_assert_cmpint (lesc_correlation_state_get_sample (v), ==, -1);
   /* KM: no weights, and why */
   LescSessionMethod *m = lesc_session_method (s, (guint) km);
-  lesc_correlation_view_set_run (v, m->method, ds, &m->params, lesc_session_run_cache (s));
-  g_assert_null (lesc_correlation_view_get (v));
-  g_assert_false (lesc_correlation_view_busy (v));
-  g_assert_cmpstr (lesc_correlation_view_message (v), ==,
+  lesc_correlation_state_set_run (v, m->method, ds, &m->params, lesc_session_run_cache (s));
+  g_assert_null (lesc_correlation_state_get (v));
+  g_assert_false (lesc_correlation_state_busy (v));
+  g_assert_cmpstr (lesc_correlation_state_message (v), ==,
                    "KM recovers each sample without a sample graph or correlation matrix: choose GLLE, LESC or gLESC.");
   /* evicted: computed again on the worker, the same line */
   LescSessionMethod *ml = lesc_session_method (s, (guint) lesc);
-  lesc_correlation_view_set_run (v, ml->method, ds, &ml->params, lesc_session_run_cache (s));
-  g_assert_true (lesc_correlation_view_wait (v, 120));
+  lesc_correlation_state_set_run (v, ml->method, ds, &ml->params, lesc_session_run_cache (s));
+  g_assert_true (lesc_correlation_state_wait (v, 120));
   g_autofree double *a = g_new (double, lesc_dataset_n (ds));
-  lesc_correlations_line (lesc_correlation_view_get (v), 7, a);
-  lesc_correlation_view_set_run (v, NULL, NULL, NULL, NULL);
-  g_assert_null (lesc_correlation_view_get (v));
+  lesc_correlations_line (lesc_correlation_state_get (v), 7, a);
+  lesc_correlation_state_set_run (v, NULL, NULL, NULL, NULL);
+  g_assert_null (lesc_correlation_state_get (v));
   lesc_run_cache_trim (lesc_session_run_cache (s), 0.0);
-  lesc_correlation_view_set_run (v, ml->method, ds, &ml->params, lesc_session_run_cache (s));
-  g_assert_true (lesc_correlation_view_wait (v, 120));
-  const LescCorrelations *again = lesc_correlation_view_get (v);
+  lesc_correlation_state_set_run (v, ml->method, ds, &ml->params, lesc_session_run_cache (s));
+  g_assert_true (lesc_correlation_state_wait (v, 120));
+  const LescCorrelations *again = lesc_correlation_state_get (v);
   g_assert_nonnull (again);
   g_assert_true (again->recomputed);
   g_autofree double *b = g_new (double, lesc_dataset_n (ds));
   lesc_correlations_line (again, 7, b);
   g_assert_cmpmem (a, sizeof (double) * again->n, b, sizeof (double) * again->n);
-  lesc_correlation_view_free (v);
+  lesc_correlation_state_free (v);
   lesc_session_free (s);
 }
 
@@ -133,7 +133,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  tmpdir = g_dir_make_tmp ("lesc-corrview-XXXXXX", NULL);
+  tmpdir = g_dir_make_tmp ("lesc-corrstate-XXXXXX", NULL);
   g_autoptr (LescDataset) art = lesc_dataset_new_artificial ();
   gsize rows[200];
   for (gsize i = 0; i < 200; i++)
@@ -146,7 +146,7 @@ main (int argc, char **argv)
   if (!lesc_dataset_save_csv (small, x, y, &error))
     g_error ("%s", error->message);
   spec = g_strdup_printf ("%s,%s", x, y);
-  g_test_add_func ("/correlation-view/session-runs", test_session_runs);
+  g_test_add_func ("/correlation-state/session-runs", test_session_runs);
   int status = g_test_run ();
   g_unlink (x);
   g_unlink (y);
