@@ -1,4 +1,4 @@
-/* The window's Correlations view (docs/figures.md §9): pick a GLLE, LESC or gLESC run and
+/* The window's Correlations view (docs/figures.md §7): pick a GLLE, LESC or gLESC run and
  * a sample (a click on the scatter, the number, or the Distributions view's inspected
  * sample) and see which samples its recovery draws on, beside the heatmap of the run's
  * graph or C in PC 1 order. The state is session/correlations.h, shared with the terminal. */

@@ -92,7 +92,11 @@ make_caption (const LescCorrelationFigure *f, const LescCorrelations *c)
                             f->heat_n);
   if (isfinite (c->pc1_explained))
     g_string_append_printf (s, _(" (%.0f %% of the variance)"), 100.0 * c->pc1_explained);
-  g_string_append_printf (s, _("; colours end at ±%.3g, the 98th percentile of |entries|."), f->heat_max);
+  if (f->graph)
+    /* TRANSLATORS: the graph heatmap's scale: 0 to its end */
+    g_string_append_printf (s, _("; colours from 0 to %.3g, the 98th percentile of the weights."), f->heat_max);
+  else
+    g_string_append_printf (s, _("; colours end at ±%.3g, the 98th percentile of |entries|."), f->heat_max);
   return g_string_free (s, FALSE);
 }
 

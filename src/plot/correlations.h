@@ -1,4 +1,4 @@
-/* The correlation figure (docs/figures.md §9): on the left the samples at their
+/* The correlation figure (docs/figures.md §7): on the left the samples at their
  * Distributions positions, the selected one ringed and the samples its recovery draws on
  * as discs — area ∝ |weight|, colour its sign and size (blue – white – red for C, one hue
  * for the graph's weights) — joined to it by lines; on the right the heatmap of C (or of

@@ -1,4 +1,4 @@
-/* The correlation view's state, shared by the window and the terminal (docs/figures.md §9):
+/* The correlation view's state, shared by the window and the terminal (docs/figures.md §7):
  * which run it shows (method, parameters, data set, the run cache it went through), the
  * selected sample, and the run's weights (core/methods/correlations.h) taken from the cache
  * on a worker (LescTask) — at once when the run's M is still there, else computed again.

@@ -1,4 +1,4 @@
-/* Correlations: which samples a sample's recovery draws on (docs/figures.md §9) — GLLE's
+/* Correlations: which samples a sample's recovery draws on (docs/figures.md §7) — GLLE's
  * graph neighbours, the row of LESC's or gLESC's C — on the scatter, beside the heatmap of
  * the run's matrix in PC 1 order (plot/correlations.h); the weights come from the run's
  * cache through the state both faces share (session/correlations.h). */
@@ -59,14 +59,15 @@ has_weights (LescSessionMethod *m)
   return m->method->smoothness != NULL && m->outcome != NULL;
 }
 
-/* The method shown: the chosen one, else the first GLLE/LESC/gLESC with a result. */
+/* The method shown: the chosen one, else the last GLLE/LESC/gLESC with a result in the
+ * registry's order (gLESC before LESC before GLLE: the sample correlations first). */
 static int
 shown_method (Correlations *c, LescTui *tui)
 {
   guint n = lesc_session_n_methods (tui->session);
   if (c->method >= 0 && (guint) c->method < n && has_weights (lesc_session_method (tui->session, (guint) c->method)))
     return c->method;
-  for (guint i = 0; i < n; i++)
+  for (guint i = n; i-- > 0;)
     if (has_weights (lesc_session_method (tui->session, i)))
       return (int) i;
   return -1;

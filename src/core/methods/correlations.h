@@ -1,4 +1,4 @@
-/* Which samples a sample's recovery draws on, and how strongly (docs/figures.md §9): the
+/* Which samples a sample's recovery draws on, and how strongly (docs/figures.md §7): the
  * weights of the smoothness matrix M the run used — GLLE's kNN graph A (M = diag(A1) − A),
  * LESC's and gLESC's correlation matrix C (M = (I − C)ᵀ(I − C): sample i is pulled towards
  * Σ_j C_ij d_j, row i of C; with the paper's orientation column i) — taken from the run
