@@ -98,6 +98,30 @@ test_session_runs (void)
       g_assert_false (lesc_correlation_state_busy (v));
       g_assert_true (lesc_correlation_state_get (v) == c);
     }
+  /* gLESC: its views on request, made on the worker; LESC has none */
+  g_assert_false (lesc_correlation_state_set_matrix (v, LESC_CORRELATIONS_FEATURES));
+  int glesc = lesc_session_find_method (s, "glesc");
+  lesc_session_set_ticked (s, (guint) glesc, TRUE);
+  run_all (s);
+  LescSessionMethod *mg = lesc_session_method (s, (guint) glesc);
+  lesc_correlation_state_set_run (v, mg->method, ds, &mg->params, lesc_session_run_cache (s));
+  g_assert_true (lesc_correlation_state_wait (v, 120));
+  g_assert_true (lesc_correlation_state_set_matrix (v, LESC_CORRELATIONS_LABELS));
+  g_assert_true (lesc_correlation_state_get_matrix (v) == LESC_CORRELATIONS_RUN);   /* until made */
+  g_assert_true (lesc_correlation_state_busy (v));
+  g_assert_true (lesc_correlation_state_wait (v, 120));
+  g_assert_true (lesc_correlation_state_get_matrix (v) == LESC_CORRELATIONS_LABELS);
+  {
+    g_autoptr (LescPositions) pos = lesc_positions_default (ds, NULL, NULL);
+    lesc_correlation_state_set_sample (v, 9);
+    g_autoptr (LescCorrelationFigure) f = lesc_correlation_state_figure (v, pos, "t");
+    g_assert_true (f->which == LESC_CORRELATIONS_LABELS);
+    g_autofree double *z2 = g_new (double, lesc_dataset_n (ds));
+    lesc_correlations_line_of (lesc_correlation_state_get (v), LESC_CORRELATIONS_LABELS, 9, z2);
+    for (gsize t = 0; t < f->top->count; t++)
+      g_assert_cmpfloat (f->top->weight[t], ==, z2[f->top->index[t]]);
+    g_assert_nonnull (strstr (lesc_correlation_figure_caption (f), "Z₂ (labels view)"));
+  }
   /* the sample stays in range */
   lesc_correlation_state_set_sample (v, 100000);
   g_assert_cmpint (lesc_correlation_state_get_sample (v), ==, -1);

@@ -4,8 +4,9 @@
  * weights A_ij of GLLE's Laplacian (−M_ij), row i of LESC's Z from the LRR (column i in the
  * paper's orientation), and row i of gLESC's C = (Z₁ + Z₂)/2 from the tensor step, each
  * computed here independently; the top-20 list is those weights by |weight|; the heatmap
- * holds the same entries in PC 1 order, subsampled past 300 samples; an evicted M is
- * computed again with the same numbers; KM is refused. */
+ * holds the same entries in PC 1 order, subsampled past 300 samples; gLESC's two views are
+ * the tensor step's Z₁ and Z₂, their mean the run's C; an evicted M is computed again with
+ * the same numbers; KM is refused, and views for LESC. */
 #include "core/methods/correlations.h"
 #include "core/base/error.h"
 #include "core/methods/glle.h"
@@ -229,6 +230,43 @@ test_glesc (void)
   g_autoptr (LescMatrix) want = cm;
   check_lines (c, want, FALSE, 0.0);
   check_heatmap (c, ds);
+  /* the two views: the tensor step's Z₁ and Z₂ as gLESC computes them, whose mean is the
+   * C the run used (to rounding: the run averages the spectra) */
+  g_assert_true (lesc_correlations_add_views (c, ds, &p, NULL, &error));
+  g_assert_no_error (error);
+  LescTensorOptions apart = { FALSE, FALSE, 0, FALSE };
+  LescMatrix *z1 = NULL, *z2 = NULL;
+  g_assert_true (lesc_tensor_step (x, ds->logical, 10, &apart, NULL, NULL, &z1, &z2, &error));
+  g_autoptr (LescMatrix) w1 = z1;
+  g_autoptr (LescMatrix) w2 = z2;
+  gsize n = c->n;
+  double scale = 0.0;
+  for (gsize k = 0; k < n * n; k++)
+    scale = MAX (scale, fabs (want->data[k]));
+  g_autofree double *a = g_new (double, n);
+  g_autofree double *b = g_new (double, n);
+  for (gsize i = 0; i < n; i++)
+    {
+      lesc_correlations_line_of (c, LESC_CORRELATIONS_FEATURES, i, a);
+      lesc_correlations_line_of (c, LESC_CORRELATIONS_LABELS, i, b);
+      for (gsize j = 0; j < n; j++)
+        {
+          g_assert_cmpfloat (a[j], ==, LESC_AT (w1, i, j));
+          g_assert_cmpfloat (b[j], ==, LESC_AT (w2, i, j));
+          g_assert_cmpfloat (fabs ((a[j] + b[j]) / 2 - LESC_AT (want, i, j)), <=, 1e-10 * scale);
+        }
+      g_autoptr (LescSampleWeights) t = lesc_correlations_top_of (c, LESC_CORRELATIONS_LABELS, i, 20);
+      for (gsize k = 0; k < t->count; k++)
+        g_assert_cmpfloat (t->weight[k], ==, b[t->index[k]]);
+    }
+  for (gsize u = 0; u < c->heat_n; u++)
+    for (gsize v = 0; v < c->heat_n; v++)
+      g_assert_cmpfloat (LESC_AT (c->view_heat[0], u, v), ==, LESC_AT (w1, c->heat_order[u], c->heat_order[v]));
+  /* the views differ from each other: the labels' view is not the features' */
+  double diff = 0.0;
+  for (gsize k = 0; k < n * n; k++)
+    diff = MAX (diff, fabs (w1->data[k] - w2->data[k]));
+  g_assert_cmpfloat (diff, >, 1e-6 * scale);
 }
 
 /* An evicted M comes back with the same numbers; a held M survives eviction. */
@@ -293,6 +331,15 @@ test_refused (void)
   g_assert_null (lesc_correlations_new (m, ds, &p, cache, NULL, &error));
   g_assert_error (error, LESC_ERROR, LESC_ERROR_USAGE);
   g_assert_cmpstr (error->message, ==, "KM has no sample graph or correlation matrix (GLLE, LESC and gLESC have)");
+  /* views are gLESC's */
+  g_clear_error (&error);
+  const LescMethod *lesc = lesc_method_find ("lesc");
+  lesc_run_params_init (&p, lesc);
+  g_autoptr (LescCorrelations) c = lesc_correlations_new (lesc, ds, &p, cache, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (lesc_correlations_add_views (c, ds, &p, NULL, &error));
+  g_assert_error (error, LESC_ERROR, LESC_ERROR_USAGE);
+  g_assert_cmpstr (error->message, ==, "LESC has one correlation matrix, not views (gLESC has)");
 }
 
 int

@@ -20,6 +20,7 @@ struct _LescCorrelationsView
   GtkWidget *box;
   GtkDropDown *run_dropdown;
   GtkSpinButton *sample_spin;
+  GtkDropDown *matrix_dropdown;   /* gLESC: C, or one of its two views */
   GtkLabel *status;
   GtkLabel *weights;
   LescFigure *figure;           /* owns the figure's model */
@@ -115,6 +116,11 @@ show_run (LescCorrelationsView *self)
 {
   LescResult *r = selected_run (self);
   g_set_object (&self->shown, r);
+  gtk_widget_set_visible (GTK_WIDGET (self->matrix_dropdown),
+                          r != NULL && g_str_equal (lesc_result_get_method (r)->name, "glesc"));
+  self->updating = TRUE;
+  gtk_drop_down_set_selected (self->matrix_dropdown, 0);
+  self->updating = FALSE;
   if (r == NULL)
     lesc_correlation_state_set_run (self->state, NULL, NULL, NULL, NULL);
   else
@@ -155,6 +161,15 @@ rebuild (LescResultsView *view)
   self->updating = FALSE;
   g_object_unref (names);
   show_run (self);
+}
+
+static void
+matrix_selected_cb (LescCorrelationsView *self)
+{
+  if (self->updating)
+    return;
+  lesc_correlation_state_set_matrix (self->state, (LescCorrelationsMatrix) gtk_drop_down_get_selected (self->matrix_dropdown));
+  refresh_figure (self);
 }
 
 static void
@@ -325,6 +340,15 @@ lesc_correlations_view_init (LescCorrelationsView *self)
   self->sample_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0, 1, 1));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->sample_spin), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Sample"), -1);
   gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->sample_spin));
+  /* TRANSLATORS: gLESC's matrices in the Correlations view */
+  const char *const matrices[] = { N_("C, as the run used it"), N_("Z₁, the features view"), N_("Z₂, the labels view"), NULL };
+  GtkStringList *ml = gtk_string_list_new (NULL);
+  for (guint i = 0; matrices[i] != NULL; i++)
+    gtk_string_list_append (ml, _(matrices[i]));
+  self->matrix_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (ml), NULL));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->matrix_dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Matrix"), -1);
+  gtk_widget_set_visible (GTK_WIDGET (self->matrix_dropdown), FALSE);
+  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->matrix_dropdown));
   self->status = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->status, TRUE);
   gtk_label_set_xalign (self->status, 0.0);
@@ -343,6 +367,7 @@ lesc_correlations_view_init (LescCorrelationsView *self)
   g_signal_connect (click, "pressed", G_CALLBACK (pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self->figure), GTK_EVENT_CONTROLLER (click));
   g_signal_connect_swapped (self->run_dropdown, "notify::selected", G_CALLBACK (run_selected_cb), self);
+  g_signal_connect_swapped (self->matrix_dropdown, "notify::selected", G_CALLBACK (matrix_selected_cb), self);
   g_signal_connect_swapped (self->sample_spin, "value-changed", G_CALLBACK (spin_changed_cb), self);
   g_signal_connect (self, "map", G_CALLBACK (map_cb), NULL);
 }

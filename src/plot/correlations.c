@@ -57,10 +57,31 @@ heat_scale (const LescMatrix *h)
   return top > 0.0 ? top : v[count - 1] > 0.0 ? v[count - 1] : 1.0;
 }
 
+/* what the heatmap and the caption call the matrix */
+static const char *
+matrix_name (const LescCorrelationFigure *f)
+{
+  switch (f->which)
+    {
+    case LESC_CORRELATIONS_FEATURES:
+      /* TRANSLATORS: gLESC's correlation matrix of the feature view */
+      return _("Z₁ (features view)");
+    case LESC_CORRELATIONS_LABELS:
+      /* TRANSLATORS: gLESC's correlation matrix of the logical-label view */
+      return _("Z₂ (labels view)");
+    default:
+      return f->graph ? _("graph weights A") : "C";
+    }
+}
+
 static char *
 make_caption (const LescCorrelationFigure *f, const LescCorrelations *c)
 {
   GString *s = g_string_new (NULL);
+  if (f->which != LESC_CORRELATIONS_RUN)
+    /* TRANSLATORS: the caption's start for one of gLESC's views: its name */
+    g_string_append_printf (s, _("gLESC's %s from the tensor step; the run used C = (Z₁ + Z₂)/2. "),
+                            matrix_name (f));
   if (f->top != NULL)
     {
       const LescSampleWeights *w = f->top;
@@ -101,10 +122,12 @@ make_caption (const LescCorrelationFigure *f, const LescCorrelations *c)
 }
 
 LescCorrelationFigure *
-lesc_correlation_figure_new (const LescCorrelations *c, const LescPositions *pos, gssize sample,
-                             gsize top, const char *title)
+lesc_correlation_figure_new (const LescCorrelations *c, LescCorrelationsMatrix which, const LescPositions *pos,
+                             gssize sample, gsize top, const char *title)
 {
   g_return_val_if_fail (pos->xy->rows == c->n, NULL);
+  if (which != LESC_CORRELATIONS_RUN && c->views[0] == NULL)
+    which = LESC_CORRELATIONS_RUN;
   LescCorrelationFigure *f = g_new0 (LescCorrelationFigure, 1);
   f->xy = lesc_matrix_copy (pos->xy);
   f->grid = pos->grid;
@@ -116,13 +139,15 @@ lesc_correlation_figure_new (const LescCorrelations *c, const LescPositions *pos
   f->sample = sample >= 0 && (gsize) sample < c->n ? sample : -1;
   f->heat_n = c->heat_n;
   f->heat_order = g_memdup2 (c->heat_order, sizeof (gsize) * c->heat_n);
-  f->heat = lesc_matrix_copy (c->heat);
+  f->which = which;
+  f->heat = lesc_matrix_copy (which == LESC_CORRELATIONS_RUN ? c->heat
+                              : c->view_heat[which == LESC_CORRELATIONS_FEATURES ? 0 : 1]);
   f->heat_subsampled = c->heat_subsampled;
   f->heat_max = heat_scale (f->heat);
   f->heat_row = -1;
   if (f->sample >= 0)
     {
-      f->top = lesc_correlations_top (c, (gsize) f->sample, top);
+      f->top = lesc_correlations_top_of (c, which, (gsize) f->sample, top);
       for (gsize t = 0; t < f->top->count; t++)
         f->weight_max = MAX (f->weight_max, fabs (f->top->weight[t]));
       for (gsize a = 0; a < f->heat_n; a++)
@@ -404,7 +429,7 @@ lesc_plot_correlations_paint (cairo_t *cr, double width, double height, const Le
   g_autoptr (PangoLayout) ll = lesc_text_new (cr, left, LABEL_FONT, FALSE);
   lesc_text_show (cr, ll, l.scatter.x, l.scatter.y - 2.0, 0.0, 1.0, NULL);
   /* TRANSLATORS: above the correlation figure's heatmap: C or A, in PC 1 order */
-  g_autofree char *right = g_strdup_printf (_("%s, samples in PC 1 order"), f->graph ? _("graph weights A") : "C");
+  g_autofree char *right = g_strdup_printf (_("%s, samples in PC 1 order"), matrix_name (f));
   g_autoptr (PangoLayout) rl = lesc_text_new (cr, right, LABEL_FONT, FALSE);
   lesc_text_show (cr, rl, l.heat.x, l.heat.y - 2.0, 0.0, 1.0, NULL);
   g_autofree char *axes = g_strdup_printf ("(%s, %s)", f->x_label, f->y_label);

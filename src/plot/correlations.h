@@ -17,6 +17,7 @@ typedef struct {
   char *x_label, *y_label;
   char *title;               /* the method and its settings */
   gboolean graph;            /* weights ≥ 0 (GLLE) */
+  LescCorrelationsMatrix which;   /* the run's matrix or one of gLESC's views */
   gssize sample;             /* the selected sample, or −1 */
   LescSampleWeights *top;    /* its largest weights, or NULL */
   double weight_max;         /* the colour scale's end: max |weight| of the sample */
@@ -29,10 +30,12 @@ typedef struct {
   char *caption;
 } LescCorrelationFigure;
 
-/* The figure of `c` at `pos`, sample `sample` (−1: none) with its `top` largest weights;
- * `title` names the run ("LESC on artificial · λ₂ = 0.1"). */
-LescCorrelationFigure *lesc_correlation_figure_new (const LescCorrelations *c, const LescPositions *pos,
-                                                   gssize sample, gsize top, const char *title);
+/* The figure of `c`'s matrix `which` (a view: once made) at `pos`, sample `sample` (−1:
+ * none) with its `top` largest weights; `title` names the run ("LESC on artificial · λ₂ =
+ * 0.1"). */
+LescCorrelationFigure *lesc_correlation_figure_new (const LescCorrelations *c, LescCorrelationsMatrix which,
+                                                   const LescPositions *pos, gssize sample, gsize top,
+                                                   const char *title);
 void lesc_correlation_figure_free (LescCorrelationFigure *f);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescCorrelationFigure, lesc_correlation_figure_free)
 

@@ -26,6 +26,10 @@ struct _LescCorrelationState {
   const LescMethod *m;
   char *key;                  /* what the weights are of */
   LescTask *task;             /* computing them, or NULL */
+  LescTask *views_task;       /* making gLESC's views, or NULL */
+  LescDataset *ds;            /* the numbers of the run shown (a copy), for the views */
+  LescRunParams params;
+  LescCorrelationsMatrix which, want;
   LescCorrelations *result;
   char *message;
   gssize sample;
@@ -50,13 +54,20 @@ lesc_correlation_state_new (LescCorrelationStateChanged changed, gpointer data)
 }
 
 static void
+stop_task (LescTask **t)
+{
+  if (*t == NULL)
+    return;
+  lesc_task_cancel (*t);
+  lesc_task_wait (*t);
+  g_clear_pointer (t, lesc_task_unref);
+}
+
+static void
 stop (LescCorrelationState *v)
 {
-  if (v->task == NULL)
-    return;
-  lesc_task_cancel (v->task);
-  lesc_task_wait (v->task);
-  g_clear_pointer (&v->task, lesc_task_unref);
+  stop_task (&v->views_task);
+  stop_task (&v->task);
 }
 
 void
@@ -66,6 +77,7 @@ lesc_correlation_state_free (LescCorrelationState *v)
     return;
   stop (v);
   lesc_correlations_free (v->result);
+  lesc_dataset_free (v->ds);
   g_free (v->key);
   g_free (v->message);
   g_free (v);
@@ -113,9 +125,11 @@ lesc_correlation_state_set_run (LescCorrelationState *v, const LescMethod *m, co
   stop (v);
   g_clear_pointer (&v->result, lesc_correlations_free);
   g_clear_pointer (&v->message, g_free);
+  g_clear_pointer (&v->ds, lesc_dataset_free);
   g_free (v->key);
   v->key = g_steal_pointer (&key);
   v->m = m;
+  v->which = v->want = LESC_CORRELATIONS_RUN;
   v->version++;
   if (m == NULL || ds == NULL)
     return;
@@ -135,6 +149,12 @@ lesc_correlation_state_set_run (LescCorrelationState *v, const LescMethod *m, co
   in->ds->checksum = g_strdup (ds->checksum);
   in->ds->features = lesc_matrix_copy (ds->features);
   in->ds->logical = lesc_matrix_copy (ds->logical);
+  v->ds = g_new0 (LescDataset, 1);
+  v->ds->name = g_strdup (ds->name);
+  v->ds->checksum = g_strdup (ds->checksum);
+  v->ds->features = lesc_matrix_copy (ds->features);
+  v->ds->logical = lesc_matrix_copy (ds->logical);
+  v->params = *p;
   v->task = lesc_task_new (work, in, (GDestroyNotify) input_free, (GDestroyNotify) lesc_correlations_free);
   lesc_task_start (v->task, done, v);
 }
@@ -148,7 +168,7 @@ lesc_correlation_state_get (LescCorrelationState *v)
 gboolean
 lesc_correlation_state_busy (LescCorrelationState *v)
 {
-  return v->task != NULL;
+  return v->task != NULL || v->views_task != NULL;
 }
 
 const char *
@@ -191,14 +211,84 @@ lesc_correlation_state_figure (LescCorrelationState *v, const LescPositions *pos
 {
   if (v->result == NULL || pos == NULL || pos->xy->rows != v->result->n)
     return NULL;
-  return lesc_correlation_figure_new (v->result, pos, v->sample, LESC_CORRELATION_STATE_TOP, title);
+  return lesc_correlation_figure_new (v->result, v->which, pos, v->sample, LESC_CORRELATION_STATE_TOP, title);
 }
 
 gboolean
 lesc_correlation_state_wait (LescCorrelationState *v, double seconds)
 {
   gint64 end = g_get_monotonic_time () + (gint64) (seconds * 1e6);
-  while (v->task != NULL && g_get_monotonic_time () < end)
+  while ((v->task != NULL || v->views_task != NULL) && g_get_monotonic_time () < end)
     g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
-  return v->task == NULL;
+  return v->task == NULL && v->views_task == NULL;
+}
+
+/* ---- gLESC's views ----------------------------------------------------------------------- */
+
+typedef struct {
+  LescCorrelations *c;      /* the state's: the worker writes only its views */
+  const LescDataset *ds;    /* the state's copy */
+  LescRunParams p;
+} ViewsInput;
+
+static gpointer
+views_work (gpointer input, LescProgress *progress, GError **error)
+{
+  ViewsInput *in = input;
+  return lesc_correlations_add_views (in->c, in->ds, &in->p, progress, error) ? GINT_TO_POINTER (1) : NULL;
+}
+
+static void
+views_done (LescTask *t, gpointer data)
+{
+  LescCorrelationState *v = data;
+  if (t != v->views_task || !lesc_task_is_finished (t))
+    return;
+  if (lesc_task_get_state (t) == LESC_TASK_DONE)
+    v->which = v->want;
+  else if (lesc_task_get_state (t) == LESC_TASK_FAILED)
+    {
+      g_free (v->message);
+      v->message = g_strdup (lesc_task_get_message (t));
+    }
+  g_clear_pointer (&v->views_task, lesc_task_unref);
+  v->version++;
+  if (v->changed != NULL)
+    v->changed (v, v->data);
+}
+
+gboolean
+lesc_correlation_state_set_matrix (LescCorrelationState *v, LescCorrelationsMatrix which)
+{
+  if (which == LESC_CORRELATIONS_RUN)
+    {
+      v->want = v->which = which;
+      v->version++;
+      return TRUE;
+    }
+  if (v->result == NULL || strcmp (v->result->method->name, "glesc") != 0)
+    return FALSE;
+  v->want = which;
+  if (v->result->views[0] != NULL)
+    {
+      v->which = which;
+      v->version++;
+      return TRUE;
+    }
+  if (v->views_task == NULL)
+    {
+      ViewsInput *in = g_new0 (ViewsInput, 1);
+      in->c = v->result;
+      in->ds = v->ds;
+      in->p = v->params;
+      v->views_task = lesc_task_new (views_work, in, g_free, NULL);
+      lesc_task_start (v->views_task, views_done, v);
+    }
+  return TRUE;
+}
+
+LescCorrelationsMatrix
+lesc_correlation_state_get_matrix (LescCorrelationState *v)
+{
+  return v->which;
 }

@@ -41,6 +41,13 @@ gssize lesc_correlation_state_get_sample (LescCorrelationState *v);
 /* Grows whenever the weights or the sample change. */
 guint lesc_correlation_state_version (LescCorrelationState *v);
 
+/* Show the run's matrix or one of gLESC's views (made on a worker the first time: the
+ * tensor step again; the figure shows the run's matrix until they are in). FALSE when the
+ * run is not gLESC's. */
+gboolean lesc_correlation_state_set_matrix (LescCorrelationState *v, LescCorrelationsMatrix which);
+/* The matrix shown: a view only once it is made. */
+LescCorrelationsMatrix lesc_correlation_state_get_matrix (LescCorrelationState *v);
+
 /* The figure at `pos` with `title`, or NULL without weights. */
 LescCorrelationFigure *lesc_correlation_state_figure (LescCorrelationState *v, const LescPositions *pos,
                                                     const char *title);

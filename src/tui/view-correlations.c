@@ -117,7 +117,7 @@ draw (gpointer self, LescTui *tui, const LescTuiRect *a)
   else if (m == NULL)
     problem = _("Run GLLE, LESC or gLESC (tick it with Space, then r): this view shows the graph or the "
                 "correlation matrix its run used.");
-  else if (lesc_correlation_state_busy (c->cv))
+  else if (lesc_correlation_state_busy (c->cv) && lesc_correlation_state_get (c->cv) == NULL)
     problem = _("Taking the run’s weights from its cache…");
   else if (lesc_correlation_state_get (c->cv) == NULL)
     problem = lesc_correlation_state_message (c->cv);
@@ -204,6 +204,14 @@ key (gpointer self, LescTui *tui, int k, gboolean focused)
       if (lesc_correlation_state_get (c->cv) != NULL)
         lesc_tui_prompt_start (tui, _("Sample number"), "", sample_typed, c);
       return TRUE;
+    case 'v':
+      {
+        /* gLESC: C, then its features view, then its labels view */
+        LescCorrelationsMatrix next = (lesc_correlation_state_get_matrix (c->cv) + 1) % 3;
+        if (!lesc_correlation_state_set_matrix (c->cv, next))
+          lesc_tui_message (tui, FALSE, "%s", _("Only gLESC has views: its C is the mean of the features view Z₁ and the labels view Z₂."));
+        return TRUE;
+      }
     case 'm':
       {
         /* the next GLLE, LESC or gLESC with a result */
@@ -245,6 +253,7 @@ static const char *const keys[] = {
   "] [", N_("next or previous sample: its weights on the scatter"),
   "g", N_("go to a sample by its number"),
   "m", N_("the next method with a graph or correlation matrix (GLLE, LESC, gLESC)"),
+  "v", N_("gLESC: C, its features view Z₁ or its labels view Z₂"),
   "Tab", N_("the arrows move the sample (←→ by one, ↑↓ by ten)"),
   NULL
 };

@@ -4,6 +4,7 @@
 #include "core/base/error.h"
 #include "core/numeric/pca.h"
 #include "core/numeric/preprocess.h"
+#include "core/solvers/tensor.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -17,7 +18,26 @@ lesc_correlations_free (LescCorrelations *c)
   lesc_run_cache_hold_release (c->hold);
   g_free (c->heat_order);
   lesc_matrix_free (c->heat);
+  for (int v = 0; v < 2; v++)
+    {
+      lesc_matrix_free (c->views[v]);
+      lesc_matrix_free (c->view_heat[v]);
+    }
   g_free (c);
+}
+
+void
+lesc_correlations_line_of (const LescCorrelations *c, LescCorrelationsMatrix which, gsize i, double *out)
+{
+  if (which == LESC_CORRELATIONS_RUN)
+    {
+      lesc_correlations_line (c, i, out);
+      return;
+    }
+  const LescMatrix *z = c->views[which == LESC_CORRELATIONS_FEATURES ? 0 : 1];
+  g_return_if_fail (z != NULL);
+  for (gsize j = 0; j < c->n; j++)
+    out[j] = c->paper ? LESC_AT (z, j, i) : LESC_AT (z, i, j);
 }
 
 void
@@ -55,9 +75,15 @@ compare_ranked (const void *a, const void *b)
 LescSampleWeights *
 lesc_correlations_top (const LescCorrelations *c, gsize i, gsize top)
 {
+  return lesc_correlations_top_of (c, LESC_CORRELATIONS_RUN, i, top);
+}
+
+LescSampleWeights *
+lesc_correlations_top_of (const LescCorrelations *c, LescCorrelationsMatrix which, gsize i, gsize top)
+{
   g_return_val_if_fail (i < c->n, NULL);
   g_autofree double *line = g_new (double, c->n);
-  lesc_correlations_line (c, i, line);
+  lesc_correlations_line_of (c, which, i, line);
   g_autofree Ranked *r = g_new (Ranked, c->n);
   LescSampleWeights *w = g_new0 (LescSampleWeights, 1);
   w->self = line[i];
@@ -152,4 +178,47 @@ lesc_correlations_new (const LescMethod *m, const LescDataset *ds, const LescRun
   if (!make_heatmap (c, ds, progress, error))
     return NULL;
   return g_steal_pointer (&c);
+}
+
+gboolean
+lesc_correlations_add_views (LescCorrelations *c, const LescDataset *ds, const LescRunParams *p,
+                             LescProgress *progress, GError **error)
+{
+  if (c->views[0] != NULL)
+    return TRUE;
+  if (strcmp (c->method->name, "glesc") != 0)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "%s has one correlation matrix, not views (gLESC has)",
+                   c->method->display_name);
+      return FALSE;
+    }
+  if (c->n > LESC_CORRELATIONS_VIEWS_MAX_N)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_MEMORY,
+                   "gLESC's views are shown up to %d samples (two n×n matrices); this set has %zu",
+                   LESC_CORRELATIONS_VIEWS_MAX_N, c->n);
+      return FALSE;
+    }
+  /* the options of gLESC's run (glesc.c), the two outputs kept apart */
+  LescTensorOptions options = { p->tensor_fft_views, p->odd_n_single_shrink, 0, FALSE };
+  double beta = lesc_run_params_get (p, c->method, "lambda2", NAN);
+  g_autoptr (LescMatrix) x = lesc_zscore (ds->features);
+  LescMatrix *z1 = NULL, *z2 = NULL;
+  if (!lesc_tensor_step (x, ds->logical, beta, &options, progress, NULL, &z1, &z2, error))
+    return FALSE;
+  c->views[0] = z1;
+  c->views[1] = z2;
+  g_autofree double *line = g_new (double, c->n);
+  for (int v = 0; v < 2; v++)
+    {
+      c->view_heat[v] = lesc_matrix_new (c->heat_n, c->heat_n);
+      for (gsize a = 0; a < c->heat_n; a++)
+        {
+          lesc_correlations_line_of (c, v == 0 ? LESC_CORRELATIONS_FEATURES : LESC_CORRELATIONS_LABELS,
+                                     c->heat_order[a], line);
+          for (gsize b = 0; b < c->heat_n; b++)
+            LESC_AT (c->view_heat[v], a, b) = line[c->heat_order[b]];
+        }
+    }
+  return TRUE;
 }

@@ -24,7 +24,22 @@ typedef struct {
   LescMatrix *heat;        /* heat_n × heat_n: weight (order[a] draws on order[b]) */
   gboolean heat_subsampled;
   double pc1_explained;    /* the share of the variance of PC 1 (NaN: no PCA) */
+  /* gLESC's two views, once lesc_correlations_add_views made them: Z₁ (features) and Z₂
+   * (logical labels), n×n each, and their heatmaps in heat_order; NULL before */
+  LescMatrix *views[2];
+  LescMatrix *view_heat[2];
 } LescCorrelations;
+
+/* Which matrix a line is read from: the run's (GLLE's A, LESC's or gLESC's C), or one of
+ * gLESC's views. */
+typedef enum {
+  LESC_CORRELATIONS_RUN,
+  LESC_CORRELATIONS_FEATURES,   /* gLESC's Z₁ */
+  LESC_CORRELATIONS_LABELS,     /* gLESC's Z₂ */
+} LescCorrelationsMatrix;
+
+/* The most samples for which gLESC's views are made (2n² doubles). */
+#define LESC_CORRELATIONS_VIEWS_MAX_N 6000
 
 /* For a run of `m` (GLLE, LESC or gLESC: else LESC_ERROR_USAGE) with `p` on `ds`,
  * through `cache` (the run's: M is a hit, else computed again). Worker thread. */
@@ -37,6 +52,16 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescCorrelations, lesc_correlations_free)
 /* Sample i's weight on every other sample: out[j] for j < n (out[i] its weight on itself,
  * 0 for the graph). */
 void lesc_correlations_line (const LescCorrelations *c, gsize i, double *out);
+/* The same from `which` (a view: after lesc_correlations_add_views). */
+void lesc_correlations_line_of (const LescCorrelations *c, LescCorrelationsMatrix which, gsize i,
+                                double *out);
+
+/* gLESC: the tensor step again with the run's options, keeping Z₁ and Z₂ apart (the run
+ * used their mean C = (Z₁ + Z₂)/2, taken from the spectra: it equals the views' mean to
+ * rounding). LESC_ERROR_USAGE for another method, LESC_ERROR_MEMORY past
+ * LESC_CORRELATIONS_VIEWS_MAX_N samples. Worker thread. */
+gboolean lesc_correlations_add_views (LescCorrelations *c, const LescDataset *ds, const LescRunParams *p,
+                                      LescProgress *progress, GError **error);
 
 typedef struct {
   gsize count;
@@ -49,6 +74,8 @@ typedef struct {
 
 /* The `top` largest |weights| of sample i on the others (j ≠ i, weight ≠ 0). */
 LescSampleWeights *lesc_correlations_top (const LescCorrelations *c, gsize i, gsize top);
+LescSampleWeights *lesc_correlations_top_of (const LescCorrelations *c, LescCorrelationsMatrix which,
+                                             gsize i, gsize top);
 void lesc_sample_weights_free (LescSampleWeights *w);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescSampleWeights, lesc_sample_weights_free)
 
