@@ -4,7 +4,7 @@
  * characters; the figure does not tear when the side panel changes length; the Measures
  * table shows whole ranks; SJAFFE's heatmaps keep a legible caption and every measure;
  * the λ grid's heatmap uses the window's robust colour scale; the Correlations view lists
- * the run's graph weights of a sample typed by its number. */
+ * the run's graph weights of a sample typed by its number, and a click selects one. */
 #include "testcli.h"
 #include "testutil.h"
 #include "testtmux.h"
@@ -273,6 +273,24 @@ test_correlations (void)
   /* ] goes to the next sample */
   keys (&p, "]");
   g_free (wait_for (&p, "Sample 6 draws on:", 10));
+  /* a click (an xterm mouse report) on the scatter (at 80 × 24: row 8, column 26) selects
+   * the sample under it: from sample 40 to another one — not 39, which the report's "["
+   * would give if it were read as keys */
+  keys (&p, "g");
+  g_usleep (200000);
+  keys (&p, "4", "0", "Enter");
+  g_free (wait_for (&p, "Sample 40 draws on:", 10));
+  g_autofree char *click = g_strdup_printf ("\033[M %c%c\033[M#%c%c", 32 + 26, 32 + 8, 32 + 26, 32 + 8);
+  g_free (tmux_run (&p, "send-keys", "-t", "x", "-l", click, NULL));
+  g_usleep (1000000);
+  g_autofree char *clicked = wait_for (&p, "draws on:", 10);
+  const char *line = strstr (clicked, " draws on:");
+  g_assert_nonnull (line);
+  while (line > clicked && line[-1] >= '0' && line[-1] <= '9')
+    line--;
+  guint64 k = g_ascii_strtoull (line, NULL, 10);
+  if (k == 40 || k == 39 || k == 0)
+    g_error ("the click did not select another sample (%" G_GUINT64_FORMAT "):\n%s", k, clicked);
   pane_stop (&p);
 }
 

@@ -242,23 +242,38 @@ lesc_correlation_figure_point (const LescCorrelationFigure *f, double width, dou
   return TRUE;
 }
 
+static gssize
+hit (const Layout *l, const LescCorrelationFigure *f, double x, double y, double reach)
+{
+  gssize best = -1;
+  double best_d = reach * reach;
+  for (gsize i = 0; i < f->xy->rows; i++)
+    {
+      double px, py;
+      place (l, f, i, &px, &py);
+      double d = (px - x) * (px - x) + (py - y) * (py - y);
+      if (d <= best_d)
+        best_d = d, best = (gssize) i;
+    }
+  return best;
+}
+
 gssize
 lesc_correlation_figure_hit (const LescCorrelationFigure *f, double width, double height, double x,
                              double y, double reach)
 {
   Layout l;
   measure (width, height, f, &l);
-  gssize best = -1;
-  double best_d = reach * reach;
-  for (gsize i = 0; i < f->xy->rows; i++)
-    {
-      double px, py;
-      place (&l, f, i, &px, &py);
-      double d = (px - x) * (px - x) + (py - y) * (py - y);
-      if (d <= best_d)
-        best_d = d, best = (gssize) i;
-    }
-  return best;
+  return hit (&l, f, x, y, reach);
+}
+
+gssize
+lesc_correlation_figure_hit_in (cairo_t *cr, const LescCorrelationFigure *f, double width, double height,
+                                double x, double y, double reach)
+{
+  Layout l;
+  layout (cr, width, height, f, &l);
+  return hit (&l, f, x, y, reach);
 }
 
 /* ---- painting ------------------------------------------------------------------------ */

@@ -50,6 +50,10 @@ gboolean lesc_correlation_figure_point (const LescCorrelationFigure *f, double w
 gssize lesc_correlation_figure_hit (const LescCorrelationFigure *f, double width, double height,
                                     double x, double y, double reach);
 
+/* The same where text is laid out by `cr` (the terminal's cells: lesc_term_figure_context). */
+gssize lesc_correlation_figure_hit_in (cairo_t *cr, const LescCorrelationFigure *f, double width,
+                                       double height, double x, double y, double reach);
+
 void lesc_plot_correlations_paint (cairo_t *cr, double width, double height,
                                    const LescCorrelationFigure *f);
 

@@ -22,6 +22,7 @@ typedef struct {
   guint figure_version;        /* of cv, when `figure` was made */
   gconstpointer figure_of;     /* the positions it was made with */
   LescTuiFigureCache cache;
+  LescTuiRect figure_area;     /* where the figure was drawn, for clicks */
 } Correlations;
 
 static void
@@ -151,6 +152,7 @@ draw (gpointer self, LescTui *tui, const LescTuiRect *a)
     }
   LescTermFigure *f = lesc_tui_figure_get (&c->cache, tui, a->w, rows, paint, c->figure, version, NULL, NULL);
   lesc_tui_show_figure (tui, a->y + 1, a->x, f);
+  c->figure_area = (LescTuiRect) { a->y + 1, a->x, rows, a->w };
   g_autofree char *line = c->figure->top != NULL
                             ? weights_line (c->figure)
                             : g_strdup (_("[ ] choose a sample (g types its number); m the next method"));
@@ -243,15 +245,29 @@ key (gpointer self, LescTui *tui, int k, gboolean focused)
     }
 }
 
+/* A click on the scatter selects the sample under it (laid out as the terminal lays the
+ * figure out: text on the cells). */
 static gboolean
 click (gpointer self, LescTui *tui, int y, int x)
 {
-  return FALSE;
+  Correlations *c = self;
+  if (c->figure == NULL || c->cache.figure == NULL || !lesc_tui_rect_contains (&c->figure_area, y, x))
+    return FALSE;
+  double width, height;
+  cairo_t *cr = lesc_term_figure_context (&tui->graphics, c->cache.cols, c->cache.rows, &width, &height);
+  double cw = width / c->cache.cols, ch = height / c->cache.rows;
+  double px = (x - c->figure_area.x + 0.5) * cw, py = (y - c->figure_area.y + 0.5) * ch;
+  gssize i = lesc_correlation_figure_hit_in (cr, c->figure, width, height, px, py, MAX (cw, ch));
+  cairo_destroy (cr);
+  if (i < 0)
+    return FALSE;
+  lesc_correlation_state_set_sample (c->cv, i);
+  return TRUE;
 }
 
 static const char *const keys[] = {
   "] [", N_("next or previous sample: its weights on the scatter"),
-  "g", N_("go to a sample by its number"),
+  "g", N_("go to a sample by its number (also a click on it)"),
   "m", N_("the next method with a graph or correlation matrix (GLLE, LESC, gLESC)"),
   "v", N_("gLESC: C, its features view Z₁ or its labels view Z₂"),
   "Tab", N_("the arrows move the sample (←→ by one, ↑↓ by ten)"),
