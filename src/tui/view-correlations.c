@@ -131,7 +131,11 @@ draw (gpointer self, LescTui *tui, const LescTuiRect *a)
   if (g_strcmp0 (c->positions_of, ds->checksum) != 0)
     {
       lesc_positions_free (c->positions);
-      c->positions = lesc_positions_default (ds, NULL, NULL);
+      /* the principal components when they are quick (as the Distributions view computes
+       * them at once), else the first two features: the axes say which */
+      gsize n = lesc_dataset_n (ds), q = lesc_dataset_q (ds);
+      c->positions = (double) n * q * MIN (n, q) <= 2e8 || lesc_positions_is_grid (ds) || q < 2
+                       ? lesc_positions_default (ds, NULL, NULL) : lesc_positions_features (ds, 0, 1);
       g_free (c->positions_of);
       c->positions_of = g_strdup (ds->checksum);
     }
