@@ -3,11 +3,14 @@
  * once a method ran, the recovered distributions, with the figure's text written as
  * characters; the figure does not tear when the side panel changes length; the Measures
  * table shows whole ranks; SJAFFE's heatmaps keep a legible caption and every measure;
- * the λ grid's heatmap uses the window's robust colour scale. */
+ * the λ grid's heatmap uses the window's robust colour scale; the Correlations view lists
+ * the run's graph weights of a sample typed by its number, and a click selects one. */
 #include "testcli.h"
 #include "testutil.h"
 #include "testtmux.h"
 #include "core/methods/method.h"
+#include "core/methods/correlations.h"
+#include "core/data/open.h"
 
 #include <glib/gstdio.h>
 #include <locale.h>
@@ -228,6 +231,69 @@ test_own_data (void)
   pane_stop (&p);
 }
 
+/* The Correlations view (key 6): after GLLE, g and a sample's number show which samples
+ * its recovery draws on; the line under the figure lists the graph weights of the run,
+ * the same as the core computes them from the data (core/methods/correlations.h). */
+static void
+test_correlations (void)
+{
+  Pane p;
+  g_autofree char *args = weather_args ();
+  pane_start (&p, args);
+  g_free (wait_for (&p, "Logical labels", 30));
+  keys (&p, "6");
+  g_free (wait_for (&p, "Run GLLE, LESC or gLESC", 10));
+  tick (&p, "glle");
+  g_free (wait_for (&p, "GLLE on weather: done", 60));
+  g_free (wait_for (&p, "Sample correlations of GLLE", 20));
+  keys (&p, "g");
+  g_usleep (200000);
+  keys (&p, "5", "Enter");
+  g_autofree char *screen = wait_for (&p, "Sample 5 draws on:", 20);
+  /* the weights of the graph GLLE builds on these data, computed here */
+  g_autofree char *dir = g_path_get_dirname (LESC_TEST_REFERENCE_DIR);
+  g_autofree char *root = g_path_get_dirname (dir);
+  g_autofree char *csv = g_build_filename (root, "docs", "examples", "weather.csv", NULL);
+  LescOpenOptions open = { 0 };
+  open.logical_columns = 3;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LescDataset) ds = lesc_dataset_open_with (csv, &open, NULL, &error);
+  g_assert_no_error (error);
+  const LescMethod *m = lesc_method_find ("glle");
+  LescRunParams params;
+  lesc_run_params_init (&params, m);
+  g_autoptr (LescRunCache) cache = lesc_run_cache_new (0.0);
+  g_autoptr (LescCorrelations) c = lesc_correlations_new (m, ds, &params, cache, NULL, &error);
+  g_assert_no_error (error);
+  g_autoptr (LescSampleWeights) top = lesc_correlations_top (c, 4, 20);
+  g_assert_cmpuint (top->count, >, 0);
+  g_autofree char *first = g_strdup_printf ("Sample 5 draws on: %zu (%+.3g)", top->index[0] + 1, top->weight[0]);
+  if (strstr (screen, first) == NULL)
+    g_error ("no “%s” on the screen:\n%s", first, screen);
+  /* ] goes to the next sample */
+  keys (&p, "]");
+  g_free (wait_for (&p, "Sample 6 draws on:", 10));
+  /* a click (an xterm mouse report) on the scatter (at 80 × 24: row 8, column 26) selects
+   * the sample under it: from sample 40 to another one — not 39, which the report's "["
+   * would give if it were read as keys */
+  keys (&p, "g");
+  g_usleep (200000);
+  keys (&p, "4", "0", "Enter");
+  g_free (wait_for (&p, "Sample 40 draws on:", 10));
+  g_autofree char *click = g_strdup_printf ("\033[M %c%c\033[M#%c%c", 32 + 26, 32 + 8, 32 + 26, 32 + 8);
+  g_free (tmux_run (&p, "send-keys", "-t", "x", "-l", click, NULL));
+  g_usleep (1000000);
+  g_autofree char *clicked = wait_for (&p, "draws on:", 10);
+  const char *line = strstr (clicked, " draws on:");
+  g_assert_nonnull (line);
+  while (line > clicked && line[-1] >= '0' && line[-1] <= '9')
+    line--;
+  guint64 k = g_ascii_strtoull (line, NULL, 10);
+  if (k == 40 || k == 39 || k == 0)
+    g_error ("the click did not select another sample (%" G_GUINT64_FORMAT "):\n%s", k, clicked);
+  pane_stop (&p);
+}
+
 /* The side panel grows and shrinks (a method's parameters open under the focus) while the
  * figure stays: its rows are the same before and after, none of them blank. */
 static void
@@ -443,6 +509,7 @@ main (int argc, char **argv)
       return g_test_run ();
     }
   g_test_add_func ("/explore-figures/own-data", test_own_data);
+  g_test_add_func ("/explore-figures/correlations", test_correlations);
   g_test_add_func ("/explore-figures/no-tear", test_no_tear);
   g_test_add_func ("/explore-figures/measures-ranks", test_measures_ranks);
   g_test_add_func ("/explore-figures/sjaffe", test_sjaffe);

@@ -62,6 +62,7 @@ static const struct {
   { "distributions", "km", "km", "km", "eta", 1e-7 },
   { "strip", "glle", "glle:lambda1", "glle", "lambda1", 0.01 },
   { "distributions", "glle,lesc", "lesc", "lesc", "lambda2", 0.1 },
+  { "correlations", "glle,lesc", "lesc", "lesc", "lambda2", 0.1 },
   { "distributions", "glle,lesc,glesc", "glesc", "glesc", "lambda2", 10 },
   { "measures", "km,glle,lesc,glesc", "comparison", "lesc", "lambda1", 10 },
   { "optimizer", "glle", "variant", "glle", "lambda1", 0.01 },
@@ -83,7 +84,7 @@ check_step (LescLessonPlayer *p, LescSession *s, guint i)
   const LescLessonStep *st = lesc_lesson_player_step (p);
   g_assert_true (st->title != NULL && st->text != NULL && strlen (st->text) > 80);
   g_autofree char *heading = lesc_lesson_player_heading (p);
-  g_autofree char *want = g_strdup_printf ("Step %u of 8 · %s", i + 1, st->title);
+  g_autofree char *want = g_strdup_printf ("Step %u of 9 · %s", i + 1, st->title);
   g_assert_cmpstr (heading, ==, want);
 }
 
@@ -95,7 +96,8 @@ walk (const char *path)
   g_assert_no_error (error);
   g_assert_cmpstr (l->title, ==, "Label enhancement in twenty minutes");
   g_assert_cmpuint (lesc_lesson_n_steps (l), ==, G_N_ELEMENTS (expected));
-  g_assert_cmpstr (lesc_lesson_step (l, 7)->title, ==, "The 300-iteration cap");
+  g_assert_cmpstr (lesc_lesson_step (l, 8)->title, ==, "The 300-iteration cap");
+  g_assert_cmpint (lesc_lesson_step (l, 5)->view, ==, lesc_view_find ("correlations"));
   LescSession *s = session_new ();
   LescLessonPlayer *p = lesc_lesson_player_enter (s, l, 0, &error);
   g_assert_no_error (error);
@@ -113,7 +115,7 @@ walk (const char *path)
     }
   g_assert_false (lesc_lesson_player_next (p, &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (lesc_lesson_player_current (p), ==, 7);
+  g_assert_cmpuint (lesc_lesson_player_current (p), ==, 8);
   for (guint i = G_N_ELEMENTS (expected) - 1; i > 0; i--)
     {
       g_assert_true (lesc_lesson_player_previous (p, &error));
@@ -152,7 +154,7 @@ test_shipped_translated (void)
   else
     g_unsetenv ("LANGUAGE");
   g_assert_cmpstr (de->title, ==, "Label Enhancement in zwanzig Minuten");
-  g_assert_cmpstr (lesc_lesson_step (de, 7)->title, ==, "Die Grenze von 300 Iterationen");
+  g_assert_cmpstr (lesc_lesson_step (de, 8)->title, ==, "Die Grenze von 300 Iterationen");
   g_assert_cmpstr (zh->title, ==, "二十分钟了解标记增强");
   g_assert_true (g_str_has_prefix (lesc_lesson_step (zh, 0)->text, "人工数据集的每个样本"));
   /* the state keys are not translated */
@@ -250,7 +252,7 @@ test_bad_files (void)
     { HEAD STEP1 "Parameters=lesc lambda1 1\n", "step 1: parameter 'lesc lambda1 1': expected METHOD:NAME=VALUE" },
     { HEAD STEP1 "Parameters=nope:lambda1=1\n", "step 1: unknown method 'nope' (fcm, km, lp, ml, glle, lesc, glesc)" },
     { HEAD STEP1 "View=graph\n",
-      "step 1: unknown view 'graph' (distributions, measures, sensitivity, comparison, cv, optimizer, strip)" },
+      "step 1: unknown view 'graph' (distributions, measures, sensitivity, comparison, cv, optimizer, strip, correlations)" },
     { HEAD STEP1 "Highlight=glle:mu\n",
       "step 1: unknown control 'glle:mu' to highlight (a view, data, run, variant, a method or METHOD:PARAMETER)" },
     { HEAD STEP1 "Variant=exact\n", "step 1: unknown variant 'exact' (reference, converged)" },
@@ -345,7 +347,7 @@ test_find (void)
   g_assert_true (g_str_has_suffix (path, G_DIR_SEPARATOR_S "le-in-twenty-minutes.lesson"));
   g_autoptr (LescLesson) l = lesc_lesson_load (path, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (lesc_lesson_n_steps (l), ==, 8);
+  g_assert_cmpuint (lesc_lesson_n_steps (l), ==, 9);
   g_autofree char *same = lesc_lesson_find (own_csv, &error);   /* a file is itself */
   g_assert_cmpstr (same, ==, own_csv);
   g_assert_null (lesc_lesson_find ("no-such-lesson", &error));

@@ -13,6 +13,7 @@
 #include "app/settings.h"
 #include "core/base/framelog.h"
 #include "core/methods/frametag.h"
+#include "plot/logical.h"
 #include "plot/scatter.h"
 #include "session/provenance.h"
 
@@ -269,13 +270,6 @@ rebuild (LescDistributionsView *self)
   gtk_widget_set_visible (self->distance_box, mode == SHOW_DISTANCE);
 
   g_autoptr (GPtrArray) results = ordered_results (self);
-  if (!truth && results->len == 0)
-    {
-      adw_status_page_set_description (self->status, _("This data set has only logical labels: the recovered distributions appear here after a run."));
-      gtk_stack_set_visible_child_name (self->stack, "empty");
-      rebuild_inspector (self);
-      return;
-    }
   if (mode == SHOW_DISTANCE && results->len == 0)
     {
       adw_status_page_set_description (self->status, _("The distance of each method to the ground truth appears here after a run."));
@@ -328,8 +322,16 @@ rebuild (LescDistributionsView *self)
       g_ptr_array_add (self->panel_results, g_object_ref (r));
     }
   g_autoptr (GError) error = NULL;
-  self->model = lesc_scatter_model_new (pos->xy, pos->grid, pos->x_label, pos->y_label, names->len, (const char *const *) names->pdata,
-                                        (const LescMatrix *const *) tables->pdata, &opt, &error);
+  /* the input beside the output: the Logical labels panel last (plot/logical.h) */
+  g_autoptr (LescMatrix) logical = mode == SHOW_DISTANCE ? NULL
+                                   : mode == SHOW_LABELS ? columns_of (ds->logical, self->shown_labels)
+                                                         : lesc_matrix_copy (ds->logical);
+  self->model = lesc_scatter_model_new_with_logical (pos->xy, pos->grid, pos->x_label, pos->y_label, names->len,
+                                                     (const char *const *) names->pdata,
+                                                     (const LescMatrix *const *) tables->pdata, _("Logical labels"),
+                                                     logical, &opt, &error);
+  if (self->model != NULL && logical != NULL)
+    g_ptr_array_add (self->panel_results, NULL);
   if (self->model == NULL)
     {
       g_ptr_array_set_size (self->panel_results, 0);

@@ -34,6 +34,7 @@ static const struct { const char *action; const char *accels[3]; } accels[] = {
   { "app.presenter-normal", { "<Control>0", NULL } },
   { "app.presenter-high-contrast", { "<Control><Shift>h", NULL } },
   { "app.fullscreen", { "F11", NULL } },
+  { "win.view::correlations", { "<Alt>8", NULL } },
 };
 
 void

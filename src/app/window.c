@@ -1,5 +1,6 @@
 #include "config.h"
 #include "app/window-private.h"
+#include "app/correlation-view.h"
 #include "session/provenance.h"
 
 #include <glib/gi18n.h>
@@ -899,6 +900,7 @@ lesc_window_class_init (LescWindowClass *klass)
   g_type_ensure (LESC_TYPE_CV_VIEW);
   g_type_ensure (LESC_TYPE_OPTIMIZER_VIEW);
   g_type_ensure (LESC_TYPE_STRIP_VIEW);
+  g_type_ensure (LESC_TYPE_CORRELATIONS_VIEW);
   g_type_ensure (LESC_TYPE_JOB);
 
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -971,6 +973,8 @@ lesc_window_init (LescWindow *self)
   lesc_results_view_set_results (LESC_RESULTS_VIEW (self->measures_view), G_LIST_MODEL (self->results));
   lesc_results_view_set_results (LESC_RESULTS_VIEW (self->distributions_view), G_LIST_MODEL (self->results));
   lesc_results_view_set_results (LESC_RESULTS_VIEW (self->optimizer_view), G_LIST_MODEL (self->results));
+  lesc_results_view_set_results (LESC_RESULTS_VIEW (adw_view_stack_get_child_by_name (self->view_stack, "correlations")),
+                                 G_LIST_MODEL (self->results));
   kl_changed_cb (self);
 
   g_signal_connect_swapped (self->method_panel, "params-changed", G_CALLBACK (params_changed_cb), self);

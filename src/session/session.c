@@ -924,3 +924,9 @@ lesc_session_grid (LescSession *s)
 const LescCvResult *lesc_session_cv (LescSession *s) { return s->cv; }
 const LescRecoveryTable *lesc_session_table (LescSession *s) { return s->table; }
 gboolean lesc_session_table_requested (LescSession *s) { return s->table_requested; }
+
+LescRunCache *
+lesc_session_run_cache (LescSession *s)
+{
+  return s->cache;
+}

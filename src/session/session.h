@@ -129,6 +129,9 @@ const LescRunOutcome *lesc_session_shown (LescSession *s, guint method, LescShow
 /* The caption of method i's result ("LESC on artificial · λ₁ = 10 · … · stale —
  * recomputing"), or NULL without one. */
 char *lesc_session_caption (LescSession *s, guint method);
+/* The cache the session's runs go through (the correlation view takes the runs' M from
+ * it: session/correlations.h). */
+LescRunCache *lesc_session_run_cache (LescSession *s);
 /* The checksum of the open data set ("" without one). */
 const char *lesc_session_checksum (LescSession *s);
 

@@ -12,6 +12,7 @@ static const LescViewInfo views[LESC_VIEW_N] = {
   { "cv", N_("Cross-validation") },
   { "optimizer", N_("Optimizer") },
   { "strip", N_("λ Strip") },
+  { "correlations", N_("Correlations") },
 };
 
 const LescViewInfo *

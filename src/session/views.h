@@ -1,6 +1,6 @@
 /* The explorers' views by name: one table for the window (its view stack and Alt+1 … Alt+7),
- * the terminal (keys 1 … 5: the first LESC_VIEW_N_TERMINAL entries, in the same order) and
- * the lessons (View=, Highlight=; docs/teaching.md). */
+ * the terminal (keys 1 … 5: the first LESC_VIEW_N_TERMINAL entries, in the same order; key 6
+ * Correlations) and the lessons (View=, Highlight=; docs/teaching.md). */
 #pragma once
 #include <glib.h>
 
@@ -11,12 +11,13 @@ typedef struct {
   const char *title;   /* "Distributions" (N_: translated at use) */
 } LescViewInfo;
 
-#define LESC_VIEW_N 7
-/* The terminal explorer shows the first five (Distributions … Cross-validation). */
+#define LESC_VIEW_N 8
+/* The terminal explorer shows the first five (Distributions … Cross-validation), and
+ * Correlations. */
 #define LESC_VIEW_N_TERMINAL 5
 
 /* The views in the window's order: distributions, measures, sensitivity, comparison, cv,
- * optimizer, strip. */
+ * optimizer, strip, correlations. */
 const LescViewInfo *lesc_views (void);
 /* Index of a view by name (case-insensitive), or −1. */
 int lesc_view_find (const char *name);

@@ -108,7 +108,7 @@ frame_key (LescTui *tui, int key, gboolean is_char)
       case '?':
         tui->help = TRUE;
         return;
-      case '1': case '2': case '3': case '4': case '5':
+      case '1': case '2': case '3': case '4': case '5': case '6':
         show_view (tui, (LescTuiViewId) (key - '1'));
         return;
       case '\t':

@@ -9,6 +9,7 @@
 #include "tui/prompt.h"
 #include "tui/text.h"
 #include "tui/tui.h"
+#include "session/views.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -19,8 +20,23 @@
 
 static const LescTuiView *const views[LESC_TUI_N_VIEWS] = {
   &lesc_tui_view_distributions, &lesc_tui_view_measures, &lesc_tui_view_sensitivity,
-  &lesc_tui_view_comparison, &lesc_tui_view_cv,
+  &lesc_tui_view_comparison, &lesc_tui_view_cv, &lesc_tui_view_correlations,
 };
+
+int
+lesc_tui_view_index (LescTuiViewId id)
+{
+  return id == LESC_TUI_VIEW_CORRELATIONS ? lesc_view_find ("correlations") : (int) id;
+}
+
+int
+lesc_tui_view_from_index (int index)
+{
+  for (int id = 0; id < LESC_TUI_N_VIEWS; id++)
+    if (lesc_tui_view_index ((LescTuiViewId) id) == index)
+      return id;
+  return -1;
+}
 
 /* ---- figures --------------------------------------------------------------------------- */
 

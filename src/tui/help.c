@@ -9,7 +9,7 @@
 
 /* Pairs: key, what it does (N_: translated when drawn). */
 static const char *const global_keys[] = {
-  "1 … 5", N_("show a view (also a click on its tab)"),
+  "1 … 6", N_("show a view (also a click on its tab)"),
   "?", N_("these keys (any key closes)"),
   "q", N_("quit (also Ctrl-C)"),
   "Tab", N_("keys to the side panel or to the view’s cursor"),

@@ -21,8 +21,8 @@ const char *const lesc_tui_lesson_keys[] = {
 static void
 show_step (LescTui *tui, GError *error)
 {
-  int view = lesc_lesson_player_view (tui->lesson);
-  if (view >= 0 && view < LESC_VIEW_N_TERMINAL && view < LESC_TUI_N_VIEWS)
+  int view = lesc_tui_view_from_index (lesc_lesson_player_view (tui->lesson));
+  if (view >= 0)
     {
       tui->view = (LescTuiViewId) view;
       tui->view_focus = FALSE;
@@ -46,7 +46,7 @@ lesc_tui_lesson_start (LescTui *tui, const char *path, GError **error)
   if (lesson == NULL)
     return FALSE;
   g_autoptr (GError) step_error = NULL;
-  tui->lesson = lesc_lesson_player_enter (tui->session, lesson, (int) tui->view, &step_error);
+  tui->lesson = lesc_lesson_player_enter (tui->session, lesson, lesc_tui_view_index (tui->view), &step_error);
   show_step (tui, step_error);
   return TRUE;
 }
@@ -56,9 +56,9 @@ lesc_tui_lesson_leave (LescTui *tui)
 {
   if (tui->lesson == NULL)
     return;
-  int view = lesc_lesson_player_leave (tui->lesson);
+  int view = lesc_tui_view_from_index (lesc_lesson_player_leave (tui->lesson));
   tui->lesson = NULL;
-  if (view >= 0 && view < LESC_TUI_N_VIEWS)
+  if (view >= 0)
     tui->view = (LescTuiViewId) view;
   lesc_tui_message (tui, FALSE, "%s", _("Left the lesson: the session is as it was before."));
 }
@@ -73,7 +73,7 @@ step_text (LescTui *tui)
   if (look != NULL)
     g_string_append_printf (text, " %s %s", lesc_tui_glyph ("▸", ">"), look);
   int view = lesc_lesson_player_view (tui->lesson);
-  if (view >= LESC_VIEW_N_TERMINAL)
+  if (view >= 0 && lesc_tui_view_from_index (view) < 0)
     g_string_append_printf (text, " (%s: %s)", _(lesc_views ()[view].title),
                             _("a view of the window, lesc-explorer"));
   return g_string_free (text, FALSE);

@@ -26,6 +26,7 @@ typedef enum {
   LESC_TUI_VIEW_SENSITIVITY,
   LESC_TUI_VIEW_COMPARISON,
   LESC_TUI_VIEW_CV,
+  LESC_TUI_VIEW_CORRELATIONS,
   LESC_TUI_N_VIEWS
 } LescTuiViewId;
 
@@ -61,6 +62,12 @@ extern const LescTuiView lesc_tui_view_measures;
 extern const LescTuiView lesc_tui_view_sensitivity;
 extern const LescTuiView lesc_tui_view_comparison;
 extern const LescTuiView lesc_tui_view_cv;
+extern const LescTuiView lesc_tui_view_correlations;
+
+/* The index in the views table (session/views.h) of a terminal view, and back (−1 when
+ * the terminal lacks it): the first five are the same, Correlations is the window's too. */
+int lesc_tui_view_index (LescTuiViewId id);
+int lesc_tui_view_from_index (int index);
 
 struct _LescTui {
   LescSession *session;

@@ -1,12 +1,13 @@
 /* Distributions: the ground truth and each method's recovered distributions side by side,
  * painted by the scatter painter (decorrelation-stretched RGB for three labels, one
- * heatmap per label otherwise) at the window's positions (plot/positions.h). Data without
- * ground truth shows the recovered distributions and the logical labels. */
+ * heatmap per label otherwise) at the window's positions (plot/positions.h), and the
+ * logical labels last (plot/logical.h). */
 #include "config.h"
 #include "tui/tui.h"
 #include "tui/text.h"
 #include "plot/positions.h"
 #include "core/numeric/pca.h"
+#include "plot/logical.h"
 #include "plot/scatter.h"
 #include "core/base/framelog.h"
 #include "core/methods/frametag.h"
@@ -179,14 +180,6 @@ rebuild (Distributions *d, LescTui *tui)
       int k = (int) i;
       g_array_append_val (from, k);
     }
-  /* Own data without distributions: the recovered ones as the window shows them, and the
-   * logical labels they were recovered from. */
-  if (!truth)
-    {
-      g_ptr_array_add (names, _("Logical labels"));
-      g_ptr_array_add (tables, ds->logical);
-      g_array_append_val (from, none);
-    }
   LescScatterOptions opt;
   lesc_scatter_options_init (&opt);
   opt.style = o == 3 ? LESC_SCATTER_RGB : LESC_SCATTER_HEATMAPS;
@@ -198,9 +191,12 @@ rebuild (Distributions *d, LescTui *tui)
   if (opt.style == LESC_SCATTER_HEATMAPS)
     opt.scale = LESC_SCATTER_SCALE_PER_LABEL;
   g_autoptr (GError) error = NULL;
-  d->model = lesc_scatter_model_new (pos->xy, pos->grid, pos->x_label, pos->y_label, names->len,
-                                     (const char *const *) names->pdata,
-                                     (const LescMatrix *const *) tables->pdata, &opt, &error);
+  /* the logical labels the results were recovered from, last, as the window draws them
+   * (plot/logical.h) */
+  d->model = lesc_scatter_model_new_with_logical (pos->xy, pos->grid, pos->x_label, pos->y_label, names->len,
+                                                  (const char *const *) names->pdata,
+                                                  (const LescMatrix *const *) tables->pdata, _("Logical labels"),
+                                                  ds->logical, &opt, &error);
   if (d->model == NULL)
     {
       d->problem = g_strdup (error->message);

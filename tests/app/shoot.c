@@ -20,6 +20,7 @@
 
 #include "app/application.h"
 #include "app/comparison-view.h"
+#include "app/correlation-view.h"
 #include "app/cv-view.h"
 #include "app/optimizer-view.h"
 #include "app/distributions-view.h"
@@ -225,6 +226,8 @@ main (int argc, char **argv)
     }
   if (inspect >= 0)
     lesc_distributions_view_inspect (dv, inspect);
+  if (inspect >= 0)   /* the Correlations view shows the same sample */
+    lesc_correlations_view_select (LESC_CORRELATIONS_VIEW (lesc_window_get_view (window, "correlations")), inspect);
   if (expand != NULL && lesc_method_find (expand) != NULL)
     lesc_method_panel_show_method (lesc_window_get_method_panel (window), lesc_method_find (expand));
   if (hide_sidebar)

@@ -88,7 +88,7 @@ test_colour_levels (void)
   g_assert_false (lesc_distributions_view_set_show (view (), "rgb"));   /* 6 labels: no RGB */
   lesc_test_spin (0.3);
   g_assert_true (lesc_test_wait (lesc_test_figures_ready, view (), 60));
-  g_assert_cmpuint (lesc_distributions_view_get_n_panels (view ()), ==, 5);   /* truth + 4 */
+  g_assert_cmpuint (lesc_distributions_view_get_n_panels (view ()), ==, 6);   /* truth + 4 + logical labels */
   g_assert_cmpuint (lesc_distributions_view_get_n_labels_shown (view ()), ==, 6);
   LescPixelStats stats;
   g_assert_true (lesc_test_snapshot_drawn (GTK_WIDGET (view ()), "distributions-sjaffe", &stats));
@@ -269,7 +269,7 @@ test_recompute_keeps_old (void)
   LescJob *job = lesc_result_get_replacement (before);
   g_assert_nonnull (job);
   g_assert_true (lesc_test_wait (job_has_progress, job, 60));
-  g_assert_cmpuint (lesc_distributions_view_get_n_panels (view ()), ==, 6);   /* GLLE still drawn */
+  g_assert_cmpuint (lesc_distributions_view_get_n_panels (view ()), ==, 7);   /* GLLE still drawn */
   g_assert_true (lesc_test_wait (lesc_test_figures_ready, view (), 60));
   LescPixelStats stats;
   g_assert_true (lesc_test_snapshot_drawn (GTK_WIDGET (view ()), "distributions-recompute", &stats));
@@ -339,7 +339,7 @@ test_many_labels (void)
   lesc_window_show_view (window, "distributions");
   lesc_test_spin (0.3);
   g_assert_true (lesc_test_wait (lesc_test_figures_ready, view (), 60));
-  g_assert_cmpuint (lesc_distributions_view_get_n_panels (view ()), ==, 1);   /* the truth, before any run */
+  g_assert_cmpuint (lesc_distributions_view_get_n_panels (view ()), ==, 2);   /* the truth and the logical labels, before any run */
   g_assert_cmpuint (lesc_distributions_view_get_n_labels_shown (view ()), ==, 6);
 }
 

@@ -161,7 +161,7 @@ test_sensitivity (void)
   g_test_message ("grid cell Cheb %.17g, run Cheb %.17g", cell, measures[LESC_MEASURE_CHEB]);
   g_assert_cmpfloat (measures[LESC_MEASURE_CHEB], ==, cell);   /* the grid shares recover()'s code */
   LescDistributionsView *dv = LESC_DISTRIBUTIONS_VIEW (lesc_window_get_view (window, "distributions"));
-  g_assert_cmpuint (lesc_distributions_view_get_n_panels (dv), ==, 2);   /* truth, LESC */
+  g_assert_cmpuint (lesc_distributions_view_get_n_panels (dv), ==, 3);   /* truth, LESC, logical labels */
 }
 
 static void

@@ -382,3 +382,49 @@ out:
   release (c, smooth);
   return d;
 }
+
+/* ---- holding M to show it (runcache.h) ------------------------------------------------ */
+
+struct _LescRunCacheHold {
+  LescRunCache *cache;
+  Entry *entry;
+};
+
+LescRunCacheHold *
+lesc_run_cache_hold_smoothness (LescRunCache *c, const LescMethod *m, const LescDataset *ds,
+                                const LescProblem *problem, const LescRunParams *p,
+                                LescProgress *progress, gboolean *computed, GError **error)
+{
+  g_return_val_if_fail (m->smoothness != NULL, NULL);
+  LescRunResult result;
+  memset (&result, 0, sizeof result);
+  Inputs in = { m, problem, p, &result, NULL, NULL, NULL };
+  g_autofree char *key = smoothness_key (m, ds, p);
+  gboolean hit = FALSE;
+  Entry *e = acquire (c, key, compute_smoothness, &in, (GDestroyNotify) lesc_smoothness_free,
+                      progress, &hit, error);
+  lesc_run_result_clear (&result);
+  if (e == NULL)
+    return NULL;
+  if (computed != NULL)
+    *computed = !hit;
+  LescRunCacheHold *h = g_new0 (LescRunCacheHold, 1);
+  h->cache = c;
+  h->entry = e;
+  return h;
+}
+
+const LescSmoothness *
+lesc_run_cache_hold_get (const LescRunCacheHold *h)
+{
+  return h->entry->value;
+}
+
+void
+lesc_run_cache_hold_release (LescRunCacheHold *h)
+{
+  if (h == NULL)
+    return;
+  release (h->cache, h->entry);
+  g_free (h);
+}

@@ -43,6 +43,22 @@ LescMatrix *lesc_method_cached_recover (const LescMethod *m, const LescDataset *
                                         LescRunCache *cache, LescProgress *progress,
                                         LescRunResult *result, GError **error);
 
+/* The smoothness matrix M a run used, held for showing it (core/methods/correlations.h):
+ * the cache's entry for the run's key — what the run applied — or, when it was evicted,
+ * M computed again with the same inputs (the step does not depend on the seed, so the
+ * same numbers) and kept in the cache. The entry stays alive while held, even when
+ * evicted meanwhile; release the hold before the cache is freed. `problem` as the run
+ * made it (z-scored features), `p` with its scale chosen (lesc_method_choose_scale).
+ * *computed (may be NULL) says whether M had to be computed. */
+typedef struct _LescRunCacheHold LescRunCacheHold;
+LescRunCacheHold *lesc_run_cache_hold_smoothness (LescRunCache *cache, const LescMethod *m,
+                                                  const LescDataset *ds, const LescProblem *problem,
+                                                  const LescRunParams *p, LescProgress *progress,
+                                                  gboolean *computed, GError **error);
+const LescSmoothness *lesc_run_cache_hold_get (const LescRunCacheHold *hold);
+void lesc_run_cache_hold_release (LescRunCacheHold *hold);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescRunCacheHold, lesc_run_cache_hold_release)
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescRunCache, lesc_run_cache_free)
 
 G_END_DECLS

@@ -380,3 +380,47 @@ lesc_smoothness_form (const LescSmoothness *m, const LescMatrix *phi, const Lesc
     return NULL;
   return g_steal_pointer (&q);
 }
+
+/* ---- what M is made of (smoothness.h) ----------------------------------------------- */
+
+gboolean
+lesc_smoothness_is_graph (const LescSmoothness *m)
+{
+  return is_laplacian (m);
+}
+
+gsize
+lesc_smoothness_graph_row (const LescSmoothness *m, gsize i, const gsize **cols, const double **weights)
+{
+  g_return_val_if_fail (is_laplacian (m) && i < m->n, 0);
+  *cols = m->col_index + m->row_ptr[i];
+  *weights = m->values + m->row_ptr[i];
+  return m->row_ptr[i + 1] - m->row_ptr[i];
+}
+
+void
+lesc_smoothness_correlation_line (const LescSmoothness *m, gsize i, gboolean column, double *out)
+{
+  g_return_if_fail (!is_laplacian (m) && i < m->n);
+  gsize n = m->n;
+  if (m->c != NULL)
+    {
+      for (gsize j = 0; j < n; j++)
+        out[j] = column ? LESC_AT (m->c, j, i) : LESC_AT (m->c, i, j);
+      return;
+    }
+  gsize r = m->u->cols;
+  for (gsize j = 0; j < n; j++)
+    {
+      double s = 0.0;
+      for (gsize k = 0; k < r; k++)
+        s += column ? LESC_AT (m->u, j, k) * LESC_AT (m->v, k, i) : LESC_AT (m->u, i, k) * LESC_AT (m->v, k, j);
+      out[j] = s;
+    }
+}
+
+gboolean
+lesc_smoothness_paper_orientation (const LescSmoothness *m)
+{
+  return m->paper;
+}

@@ -49,6 +49,21 @@ LescMatrix *lesc_gram_lower (const LescMatrix *phi, LescProgress *progress, GErr
 /* Flops of lesc_smoothness_form for k columns (the Gram matrix not included). */
 double lesc_smoothness_form_flops (const LescSmoothness *m, gsize k);
 
+/* What M is made of, to show it (core/methods/correlations.h). TRUE for a graph
+ * Laplacian, FALSE for a correlation C. */
+gboolean lesc_smoothness_is_graph (const LescSmoothness *m);
+/* Graph: row i of the weights A — its neighbours (increasing, never i) and their weights,
+ * the arrays M holds; the number of neighbours. */
+gsize lesc_smoothness_graph_row (const LescSmoothness *m, gsize i, const gsize **cols,
+                                 const double **weights);
+/* Correlation: entry (i, j) of C for every j into out (n) when `column` is FALSE, entry
+ * (j, i) when TRUE — from the dense C the run applies, else from its factors
+ * (Σ_k U_ik V_kj, in order of k). */
+void lesc_smoothness_correlation_line (const LescSmoothness *m, gsize i, gboolean column,
+                                       double *out);
+/* TRUE when C is applied as (I − C)(I − C)ᵀ (the paper's orientation). */
+gboolean lesc_smoothness_paper_orientation (const LescSmoothness *m);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescSmoothness, lesc_smoothness_free)
 
 G_END_DECLS
