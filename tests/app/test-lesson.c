@@ -32,6 +32,8 @@ static const Step steps[] = {
   { "strip", "glle", "glle:lambda1=0.01", "glle:lambda1", "GLLE: the local graph" },
   { "distributions", "glle lesc", "glle:lambda1=0.01 lesc:lambda1=10 lesc:lambda2=0.1", "lesc",
     "LESC: global sample correlations" },
+  { "correlations", "glle lesc", "glle:lambda1=0.01 lesc:lambda1=10 lesc:lambda2=0.1", "lesc",
+    "LESC: the samples one sample draws on" },
   { "distributions", "glle lesc glesc",
     "glle:lambda1=0.01 lesc:lambda1=10 lesc:lambda2=0.1 glesc:lambda1=10 glesc:lambda2=10", "glesc",
     "gLESC: several views" },
