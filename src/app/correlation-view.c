@@ -28,6 +28,7 @@ struct _LescCorrelationsView
   GPtrArray *runs;              /* LescResult: finished GLLE/LESC/gLESC runs */
   LescCorrelationState *state;
   LescResult *shown;
+  const LescMethod *wanted;     /* the method asked for (a lesson step, the user), kept until its run is in */
   const LescCorrelationFigure *model;   /* owned by `figure` */
   gboolean updating;
 };
@@ -134,12 +135,14 @@ static void
 rebuild (LescResultsView *view)
 {
   LescCorrelationsView *self = LESC_CORRELATIONS_VIEW (view);
-  const LescMethod *was = self->shown != NULL ? lesc_result_get_method (self->shown) : NULL;
+  /* the method asked for, else the one shown, else (as the terminal does) the last run */
+  const LescMethod *was = self->wanted != NULL ? self->wanted
+                          : self->shown != NULL ? lesc_result_get_method (self->shown) : NULL;
   g_ptr_array_set_size (self->runs, 0);
   GListModel *results = lesc_results_view_get_results (view);
   guint n = results != NULL ? g_list_model_get_n_items (results) : 0;
   GtkStringList *names = gtk_string_list_new (NULL);
-  guint select = 0;
+  guint select = G_MAXUINT;
   for (guint i = 0; i < n; i++)
     {
       LescResult *r = g_list_model_get_item (results, i);
@@ -155,6 +158,8 @@ rebuild (LescResultsView *view)
       gtk_string_list_append (names, name);
       g_ptr_array_add (self->runs, r);
     }
+  if (select == G_MAXUINT)
+    select = self->runs->len > 0 ? self->runs->len - 1 : 0;
   self->updating = TRUE;
   gtk_drop_down_set_model (self->run_dropdown, G_LIST_MODEL (names));
   gtk_drop_down_set_selected (self->run_dropdown, select);
@@ -175,8 +180,11 @@ matrix_selected_cb (LescCorrelationsView *self)
 static void
 run_selected_cb (LescCorrelationsView *self)
 {
-  if (!self->updating)
-    show_run (self);
+  if (self->updating)
+    return;
+  LescResult *r = selected_run (self);
+  self->wanted = r != NULL ? lesc_result_get_method (r) : NULL;
+  show_run (self);
 }
 
 void
@@ -229,6 +237,7 @@ pressed_cb (GtkGestureClick *gesture, int n_press, double x, double y, gpointer 
 gboolean
 lesc_correlations_view_show_method (LescCorrelationsView *self, const char *name)
 {
+  self->wanted = lesc_method_find (name);
   for (guint i = 0; i < self->runs->len; i++)
     if (g_str_equal (lesc_result_get_method (g_ptr_array_index (self->runs, i))->name, name))
       {

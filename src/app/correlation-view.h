@@ -13,7 +13,8 @@ G_DECLARE_FINAL_TYPE (LescCorrelationsView, lesc_correlations_view, LESC, CORREL
 /* Select a sample (−1: none). */
 void lesc_correlations_view_select (LescCorrelationsView *self, gssize sample);
 gssize lesc_correlations_view_get_selected (LescCorrelationsView *self);
-/* Show the run of the method named `name` ("lesc"); FALSE when there is none. */
+/* Show the run of the method named `name` ("lesc"); FALSE when there is none yet (it is
+ * shown when its run comes in). */
 gboolean lesc_correlations_view_show_method (LescCorrelationsView *self, const char *name);
 
 /* For the tests: TRUE once the run's weights are in and the figure shows them. */

@@ -1,6 +1,7 @@
 /* The window's lesson mode (lesson-bar.h). */
 #include "config.h"
 #include "app/lesson-bar.h"
+#include "app/correlation-view.h"
 #include "app/window-private.h"
 #include "app/presenter.h"
 
@@ -303,7 +304,7 @@ build_bar (Lesson *ls)
                               gtk_widget_get_prev_sibling (GTK_WIDGET (ls->window->view_stack)));
 }
 
-/* The method a step's λ strip or optimizer view shows: the one it points at, else the first
+/* The method a step's λ strip, optimizer or correlations view shows: the one it points at, else the first
  * ticked one with an LE step. */
 static const LescMethod *
 step_method (Lesson *ls, const LescLessonStep *st)
@@ -343,6 +344,9 @@ show_step (Lesson *ls)
     lesc_strip_view_select_method (ls->window->strip_view, m);
   if (view >= 0 && m != NULL && g_str_equal (lesc_views ()[view].name, "optimizer"))
     lesc_optimizer_view_select_method (ls->window->optimizer_view, m);
+  if (view >= 0 && m != NULL && g_str_equal (lesc_views ()[view].name, "correlations"))
+    lesc_correlations_view_show_method (LESC_CORRELATIONS_VIEW (lesc_window_get_view (ls->window, "correlations")),
+                                        m->name);
   if (view >= 0)
     lesc_window_show_view (ls->window, lesc_views ()[view].name);
   highlight (ls, st->highlight);
