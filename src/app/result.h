@@ -3,6 +3,7 @@
 #pragma once
 #include <glib-object.h>
 #include "core/eval/measures.h"
+#include "core/methods/outcome.h"
 #include "core/methods/runcache.h"
 #include "app/data-object.h"
 #include "app/job.h"
@@ -57,6 +58,17 @@ typedef struct {
   LescRunParams params;
   LescDataObject *data;
 } LescRunInput;
+
+/* Worker thread: the result of the run `o` (taken) on `data`, with the measures of the
+ * optimizer's snapshots; NULL with the error. */
+LescResult *lesc_result_new (LescRunOutcome *o, LescDataObject *data, GError **error);
+/* Worker thread: a provisional result from a solver's frame (NULL when it cannot be scored). */
+LescResult *lesc_result_new_frame (const LescMethod *method, const LescRunParams *params,
+                                   LescDataObject *data, const LescProgressFrame *frame);
+/* The run it holds (the session's, session/session.h). */
+const LescRunOutcome *lesc_result_get_outcome (LescResult *self);
+/* The same data read again (the same checksum): the result is shown for it. */
+void lesc_result_set_data (LescResult *self, LescDataObject *data);
 
 /* The explorer's cache of what runs share (runcache.h), for run and grid jobs. */
 LescRunCache *lesc_app_run_cache (void);

@@ -9,6 +9,8 @@
 #include "app/settings.h"
 #include "app/window.h"
 #include "core/methods/method.h"
+#include "session/memory.h"
+#include <glib/gstdio.h>
 #include "apptest.h"
 
 static LescWindow *window;
@@ -57,6 +59,9 @@ appwindow_open (void)
   GSettings *settings = lesc_app_settings_new ();
   g_settings_set_boolean (settings, "auto-run", FALSE);
   g_object_unref (settings);
+  /* a window starts on the last session: each test starts afresh (LESC ticked) */
+  g_autofree char *memory = lesc_session_memory_default_path ();
+  g_unlink (memory);
   window = lesc_window_new (GTK_APPLICATION (app));
   gtk_window_present (GTK_WINDOW (window));
   return app;
