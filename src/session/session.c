@@ -861,7 +861,7 @@ lesc_session_run (LescSession *s)
       w->checksum = g_strdup (s->data->ds->checksum);
       /* TRANSLATORS: a run's title: "gLESC on yeast-alpha" */
       w->title = g_strdup_printf (_("%s on %s"), m->method->display_name, s->data->ds->name);
-      w->face = s->has_face ? &s->face : NULL;
+      w->face = s->has_face && s->face.wrap != NULL ? &s->face : NULL;
       m->task = task_new (w, w->face != NULL ? w->face->free : (GDestroyNotify) lesc_run_outcome_free);
       if (w->face != NULL && w->face->frame != NULL && m->method->smoothness != NULL)
         lesc_task_set_frame_func (m->task, work_frame);

@@ -63,7 +63,7 @@ typedef struct {
   gsize trace_bytes;   /* the optimizer record of methods with a smoothness term */
   LescTaskCallback (*queued) (LescSession *s, LescTask *t, gpointer data, gpointer *watch_data);
   gpointer data;
-} LescSessionFace;
+} LescSessionFace;   /* `wrap` NULL: the runs stay LescRunOutcome, only `queued` is heard */
 
 /* `store_path` NULL: the default results store. `open` says where names are looked up
  * and how CSV files are read (copied). */
