@@ -176,6 +176,13 @@ lesc_result_describe_params (LescResult *self)
   return lesc_run_params_describe (self->method, &self->params);
 }
 
+/* What a run outside the session needs; the job owns it. */
+typedef struct {
+  const LescMethod *method;
+  LescRunParams params;
+  LescDataObject *data;
+} LescRunInput;
+
 static void
 run_input_free (LescRunInput *in)
 {
@@ -297,12 +304,4 @@ lesc_run_job_new (const LescMethod *method, const LescRunParams *params, LescDat
   if (method->smoothness != NULL)
     lesc_job_set_frame_func (job, run_frame);
   return job;
-}
-
-const LescRunInput *
-lesc_run_job_get_input (LescJob *job)
-{
-  if (lesc_job_get_kind (job) != LESC_JOB_KIND_RUN)
-    return NULL;
-  return lesc_job_get_input (job);
 }

@@ -75,6 +75,14 @@ void     _lesc_window_fill_strip (LescWindow *self);
 /* TRUE when `job` was one of them (handled). */
 gboolean _lesc_window_tuning_job_finished (LescWindow *self, LescJob *job);
 
+/* window-session.c: the window as a face over its LescSession. */
+void  _lesc_window_session_init (LescWindow *self);
+/* The panel's settings of `only` (NULL: of every method) into the session. */
+void  _lesc_window_push_params (LescWindow *self, const LescMethod *only);
+/* The last session's settings and ticks (LESC alone without one) into the session and the
+ * panel; its data set as text, or NULL. */
+char *_lesc_window_session_restore (LescWindow *self);
+
 /* window-actions.c: the win.* actions and their shortcuts. */
 void _lesc_window_class_actions_init (GtkWidgetClass *widget_class);
 /* Open Recent: the session memory's recent data sets (session/memory.h) in the main menu. */
