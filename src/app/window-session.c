@@ -156,6 +156,7 @@ _lesc_window_session_init (LescWindow *self)
     .wrap = face_wrap, .outcome = face_outcome, .frame = face_frame,
     .ref = g_object_ref, .free = g_object_unref, .rebind = face_rebind,
     .trace_bytes = LESC_TRACE_INTERACTIVE_BYTES,   /* for the optimizer view */
+    .cache = lesc_app_run_cache (),   /* bounded by the preference; the strip and grids share it */
     .queued = face_queued, .data = self,
   };
   lesc_session_set_face (self->session, &face);

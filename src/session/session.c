@@ -856,7 +856,7 @@ lesc_session_run (LescSession *s)
       w->m = m->method;
       w->params = m->params;
       w->data = g_atomic_rc_box_acquire (s->data);
-      w->cache = s->cache;
+      w->cache = s->has_face && s->face.cache != NULL ? s->face.cache : s->cache;
       w->dataset = g_strdup (s->data->ds->name);
       w->checksum = g_strdup (s->data->ds->checksum);
       /* TRANSLATORS: a run's title: "gLESC on yeast-alpha" */

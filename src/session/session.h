@@ -61,6 +61,8 @@ typedef struct {
   void (*rebind) (gpointer view, gpointer owner);
   GDestroyNotify free;
   gsize trace_bytes;   /* the optimizer record of methods with a smoothness term */
+  LescRunCache *cache; /* what the runs share, the face's (its other work shares it too);
+                        * NULL: the session's own */
   LescTaskCallback (*queued) (LescSession *s, LescTask *t, gpointer data, gpointer *watch_data);
   gpointer data;
 } LescSessionFace;   /* `wrap` NULL: the runs stay LescRunOutcome, only `queued` is heard */
