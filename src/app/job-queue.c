@@ -1,10 +1,9 @@
-/* The window's job queue: the session's queue (session/queue.h) with the jobs as GObjects
- * and their history for the Runs list. The user's runs go first; background jobs (λ grid,
- * cross-validation, comparison, strip, converged optimum) run beside them and pause while
- * a run is under way. */
+/* The window's job queue: the jobs as GObjects over the tasks of the session's queue
+ * (session/queue.h), and their history for the Runs list. The user's runs go first;
+ * background jobs (λ grid, cross-validation, comparison, strip, converged optimum) run
+ * beside them and pause while a run is under way. */
 #include "config.h"
 #include "app/job-queue.h"
-#include "session/queue.h"
 
 #define MAX_HISTORY 200
 
@@ -12,7 +11,7 @@ struct _LescJobQueue
 {
   GObject parent_instance;
   GListStore *jobs;      /* all jobs of the session */
-  LescQueue *queue;
+  LescQueue *queue;      /* the session's (not owned) */
   GHashTable *pending;   /* LescTask* → LescJob* (a ref) while it waits or runs */
   LescJob *current;      /* the job whose worker runs (even while it is cancelling) */
 };
@@ -29,11 +28,6 @@ static void
 lesc_job_queue_dispose (GObject *object)
 {
   LescJobQueue *self = LESC_JOB_QUEUE (object);
-  if (self->queue != NULL)
-    {
-      lesc_job_queue_cancel_all (self);
-      g_clear_pointer (&self->queue, lesc_queue_free);   /* waits for the workers */
-    }
   g_clear_pointer (&self->pending, g_hash_table_unref);
   g_clear_object (&self->current);
   g_clear_object (&self->jobs);
@@ -68,14 +62,18 @@ lesc_job_queue_class_init (LescJobQueueClass *klass)
                                                G_TYPE_NONE, 1, LESC_TYPE_JOB);
 }
 
-/* The running job to show: the user's run, else the background one. */
+/* The running job to show: the user's run, else the background one (a task that just
+ * ended is still in its lane while its end is told). */
 static void
 update_current (LescJobQueue *self)
 {
-  LescTask *t = lesc_queue_running (self->queue, LESC_PRIORITY_FOREGROUND);
-  if (t == NULL)
-    t = lesc_queue_running (self->queue, LESC_PRIORITY_BACKGROUND);
-  LescJob *job = t != NULL ? g_hash_table_lookup (self->pending, t) : NULL;
+  LescJob *job = NULL;
+  for (int i = 0; i < LESC_N_PRIORITIES && job == NULL; i++)
+    {
+      LescTask *t = lesc_queue_running (self->queue, i);
+      if (t != NULL && !lesc_task_is_finished (t))
+        job = g_hash_table_lookup (self->pending, t);
+    }
   if (job != self->current)
     {
       g_set_object (&self->current, job);
@@ -83,27 +81,27 @@ update_current (LescJobQueue *self)
     }
 }
 
-static void
-finished (LescJobQueue *self, LescJob *job)
-{
-  g_signal_emit (self, signals[SIGNAL_JOB_FINISHED], 0, job);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
-}
+#define QUEUE_KEY "lesc-job-queue"
 
+/* The queue's watcher of a job's task: the job hears first, then the job queue (the
+ * window frees the session's queue before its job queue, so this one is there). */
 static void
-queue_changed (LescQueue *q, LescTask *t, gpointer data)
+task_changed (LescTask *t, gpointer data)
 {
-  LescJobQueue *self = data;
-  if (t != NULL && lesc_task_is_finished (t))
+  LescJob *job = data;
+  LescJobQueue *self = g_object_get_data (G_OBJECT (job), QUEUE_KEY);
+  lesc_job_task_changed (t, job);
+  if (lesc_task_is_finished (t))
     {
-      LescJob *job = NULL;
-      if (g_hash_table_steal_extended (self->pending, t, NULL, (gpointer *) &job))
+      LescJob *held = NULL;
+      if (g_hash_table_steal_extended (self->pending, t, NULL, (gpointer *) &held))
         {
           update_current (self);
-          finished (self, job);
-          g_object_unref (job);
-          return;
+          g_signal_emit (self, signals[SIGNAL_JOB_FINISHED], 0, held);
+          g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+          g_object_unref (held);
         }
+      return;
     }
   update_current (self);
 }
@@ -113,13 +111,14 @@ lesc_job_queue_init (LescJobQueue *self)
 {
   self->jobs = g_list_store_new (LESC_TYPE_JOB);
   self->pending = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_object_unref);
-  self->queue = lesc_queue_new (queue_changed, self);
 }
 
 LescJobQueue *
-lesc_job_queue_new (void)
+lesc_job_queue_new (LescQueue *queue)
 {
-  return g_object_new (LESC_TYPE_JOB_QUEUE, NULL);
+  LescJobQueue *self = g_object_new (LESC_TYPE_JOB_QUEUE, NULL);
+  self->queue = queue;
+  return self;
 }
 
 GListModel *
@@ -132,6 +131,12 @@ LescJob *
 lesc_job_queue_get_current (LescJobQueue *self)
 {
   return self->current;
+}
+
+LescJob *
+lesc_job_queue_find (LescJobQueue *self, LescTask *task)
+{
+  return task != NULL ? g_hash_table_lookup (self->pending, task) : NULL;
 }
 
 gboolean
@@ -163,21 +168,33 @@ trim_history (LescJobQueue *self)
     }
 }
 
+LescTaskCallback
+lesc_job_queue_track (LescJobQueue *self, LescJob *job, gpointer *watch_data)
+{
+  g_list_store_append (self->jobs, job);
+  trim_history (self);
+  g_hash_table_insert (self->pending, lesc_job_get_task (job), g_object_ref (job));
+  g_object_set_data (G_OBJECT (job), QUEUE_KEY, self);
+  *watch_data = job;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+  return task_changed;
+}
+
 void
 lesc_job_queue_add (LescJobQueue *self, LescJob *job)
 {
   g_return_if_fail (LESC_IS_JOB_QUEUE (self));
   g_return_if_fail (LESC_IS_JOB (job));
-  g_list_store_append (self->jobs, job);
-  trim_history (self);
   if (lesc_job_get_state (job) != LESC_JOB_QUEUED)
-    return;
-  LescTask *t = lesc_job_get_task (job);
-  g_hash_table_insert (self->pending, t, g_object_ref (job));
-  lesc_queue_push_full (self->queue, lesc_task_ref (t),
+    {
+      g_list_store_append (self->jobs, job);
+      return;
+    }
+  gpointer watch = NULL;
+  LescTaskCallback callback = lesc_job_queue_track (self, job, &watch);
+  lesc_queue_push_full (self->queue, lesc_task_ref (lesc_job_get_task (job)),
                         lesc_job_is_background (job) ? LESC_PRIORITY_BACKGROUND : LESC_PRIORITY_FOREGROUND,
-                        lesc_job_task_changed, job);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+                        callback, watch);
 }
 
 void
@@ -196,18 +213,9 @@ lesc_job_queue_cancel_matching (LescJobQueue *self, gboolean (*match) (LescJob *
       LescJob *job = g_ptr_array_index (jobs, i);
       if (match != NULL && !match (job, data))
         continue;
-      gboolean waiting = lesc_job_get_state (job) == LESC_JOB_QUEUED;
+      /* a waiting one ends at once (its watcher hears it), a running one at its next check */
       lesc_job_cancel (job);
-      if (!waiting)
-        continue;   /* running: it ends through the queue */
-      LescTask *t = lesc_job_get_task (job);
-      lesc_queue_cancel (self->queue, t);
-      LescJob *held = NULL;
-      if (g_hash_table_steal_extended (self->pending, t, NULL, (gpointer *) &held))
-        {
-          finished (self, held);
-          g_object_unref (held);
-        }
+      lesc_queue_cancel (self->queue, lesc_job_get_task (job));
     }
 }
 

@@ -107,6 +107,17 @@ lesc_job_new (LescJobKind kind, const char *title, LescJobWork work, gpointer in
   return self;
 }
 
+LescJob *
+lesc_job_new_for_task (LescJobKind kind, const char *title, LescTask *task, gboolean background)
+{
+  LescJob *self = g_object_new (LESC_TYPE_JOB, NULL);
+  self->kind = kind;
+  self->title = g_strdup (title);
+  self->task = lesc_task_ref (task);
+  self->background = background;
+  return self;
+}
+
 void     lesc_job_set_background (LescJob *self, gboolean background) { self->background = background; }
 gboolean lesc_job_is_background (LescJob *self) { return self->background; }
 LescTask *lesc_job_get_task (LescJob *self) { return self->task; }

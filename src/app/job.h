@@ -37,6 +37,9 @@ G_DECLARE_FINAL_TYPE (LescJob, lesc_job, LESC, JOB, GObject)
 LescJob *lesc_job_new (LescJobKind kind, const char *title, LescJobWork work, gpointer input,
                        GDestroyNotify input_free, GDestroyNotify output_free);
 
+/* A job over a task someone else made and queues (the session's runs). */
+LescJob *lesc_job_new_for_task (LescJobKind kind, const char *title, LescTask *task, gboolean background);
+
 LescJobKind  lesc_job_get_kind (LescJob *self);
 const char  *lesc_job_get_title (LescJob *self);
 LescJobState lesc_job_get_state (LescJob *self);

@@ -16,10 +16,7 @@ struct _LescResult
   const LescMethod *method;
   LescRunParams params;
   LescDataObject *data;
-  LescMatrix *recovered;
-  double measures[2][LESC_N_MEASURES];
-  LescRunResult report;
-  double seconds;
+  LescRunOutcome *o;           /* the recovery, its measures and report (the session's run) */
   gboolean provisional;        /* a frame of a run still going */
   guint iteration, max_iterations;
   double *trace_measures[2];   /* the six measures of each trace snapshot, per KL direction */
@@ -36,8 +33,7 @@ lesc_result_finalize (GObject *object)
   LescResult *self = LESC_RESULT (object);
   g_clear_object (&self->data);
   g_clear_object (&self->replacement);
-  g_clear_pointer (&self->recovered, lesc_matrix_free);
-  lesc_run_result_clear (&self->report);
+  g_clear_pointer (&self->o, lesc_run_outcome_free);
   g_free (self->trace_measures[0]);
   g_free (self->trace_measures[1]);
   G_OBJECT_CLASS (lesc_result_parent_class)->finalize (object);
@@ -57,7 +53,7 @@ lesc_result_init (LescResult *self)
 
 gboolean lesc_result_is_provisional (LescResult *self) { return self->provisional; }
 guint    lesc_result_get_iteration (LescResult *self) { return self->iteration; }
-const LescLeTrace *lesc_result_get_trace (LescResult *self) { return self->report.trace; }
+const LescLeTrace *lesc_result_get_trace (LescResult *self) { return self->o->report.trace; }
 double   lesc_result_get_optimum (LescResult *self) { return self->optimum; }
 
 void
@@ -86,9 +82,16 @@ lesc_result_dup_title (LescResult *self)
 const LescMethod    *lesc_result_get_method (LescResult *self) { return self->method; }
 const LescRunParams *lesc_result_get_params (LescResult *self) { return &self->params; }
 LescDataObject      *lesc_result_get_data (LescResult *self) { return self->data; }
-const LescMatrix    *lesc_result_get_recovered (LescResult *self) { return self->recovered; }
-const LescRunResult *lesc_result_get_report (LescResult *self) { return &self->report; }
-double               lesc_result_get_seconds (LescResult *self) { return self->seconds; }
+const LescMatrix    *lesc_result_get_recovered (LescResult *self) { return self->o->recovered; }
+const LescRunResult *lesc_result_get_report (LescResult *self) { return &self->o->report; }
+double               lesc_result_get_seconds (LescResult *self) { return self->o->seconds; }
+const LescRunOutcome *lesc_result_get_outcome (LescResult *self) { return self->o; }
+
+void
+lesc_result_set_data (LescResult *self, LescDataObject *data)
+{
+  g_set_object (&self->data, data);
+}
 
 gboolean lesc_result_get_outdated (LescResult *self) { return self->outdated; }
 LescJob *lesc_result_get_replacement (LescResult *self) { return self->replacement; }
@@ -104,7 +107,7 @@ lesc_result_set_outdated (LescResult *self, gboolean outdated, LescJob *replacem
 const double *
 lesc_result_get_measures (LescResult *self, LescKlDirection kl)
 {
-  return self->measures[kl == LESC_KL_RECOVERED_TRUTH ? 1 : 0];
+  return self->o->measures[kl == LESC_KL_RECOVERED_TRUTH ? 1 : 0];
 }
 
 char *
@@ -173,6 +176,13 @@ lesc_result_describe_params (LescResult *self)
   return lesc_run_params_describe (self->method, &self->params);
 }
 
+/* What a run outside the session needs; the job owns it. */
+typedef struct {
+  const LescMethod *method;
+  LescRunParams params;
+  LescDataObject *data;
+} LescRunInput;
+
 static void
 run_input_free (LescRunInput *in)
 {
@@ -205,28 +215,63 @@ lesc_app_run_cache (void)
 }
 
 /* Worker thread: a provisional result from the LE optimizer's frame. */
-static gpointer
-run_frame (gpointer input, const LescProgressFrame *frame)
+LescResult *
+lesc_result_new_frame (const LescMethod *method, const LescRunParams *params, LescDataObject *data,
+                       const LescProgressFrame *frame)
 {
-  LescRunInput *in = input;
-  const LescDataset *ds = lesc_data_object_get_dataset (in->data);
+  const LescDataset *ds = lesc_data_object_get_dataset (data);
   LescResult *self = g_object_new (LESC_TYPE_RESULT, NULL);
-  self->method = in->method;
-  self->params = in->params;
-  self->data = g_object_ref (in->data);
-  self->recovered = lesc_matrix_new_from (frame->rows, frame->cols, frame->values);
+  self->method = method;
+  self->params = *params;
+  self->data = g_object_ref (data);
+  self->o = g_new0 (LescRunOutcome, 1);
+  self->o->method = method;
+  self->o->params = *params;
+  self->o->recovered = lesc_matrix_new_from (frame->rows, frame->cols, frame->values);
   self->provisional = !frame->final;
   self->iteration = frame->iteration;
   self->max_iterations = frame->max_iterations;
-  self->report.le.objective = frame->objective;
-  self->report.le.iterations = frame->iteration;
-  if (!lesc_measures_compute_both (ds->truth, self->recovered, self->measures, NULL))
+  self->o->report.le.objective = frame->objective;
+  self->o->report.le.iterations = frame->iteration;
+  if (!lesc_measures_compute_both (ds->truth, self->o->recovered, self->o->measures, NULL))
     g_clear_object (&self);
   return self;
 }
 
-/* Worker thread: the core's run with its measures (core/methods/outcome.h), handed to a
- * GObject for the views. */
+/* Worker thread: the core's run with its measures (core/methods/outcome.h) handed to a
+ * GObject for the views, with the measures of the optimizer's snapshots. */
+LescResult *
+lesc_result_new (LescRunOutcome *o, LescDataObject *data, GError **error)
+{
+  const LescDataset *ds = lesc_data_object_get_dataset (data);
+  LescResult *self = g_object_new (LESC_TYPE_RESULT, NULL);
+  self->method = o->method;
+  self->params = o->params;
+  self->data = g_object_ref (data);
+  self->o = o;
+  if (o->report.trace != NULL && ds->truth != NULL)
+    for (int k = 0; k < 2; k++)
+      {
+        self->trace_measures[k] = lesc_trace_measures (o->report.trace, ds->truth,
+                                                       k ? LESC_KL_RECOVERED_TRUTH
+                                                         : LESC_KL_TRUTH_RECOVERED, error);
+        if (self->trace_measures[k] == NULL)
+          {
+            g_object_unref (self);
+            return NULL;
+          }
+      }
+  return self;
+}
+
+static gpointer
+run_frame (gpointer input, const LescProgressFrame *frame)
+{
+  LescRunInput *in = input;
+  return lesc_result_new_frame (in->method, &in->params, in->data, frame);
+}
+
+/* Worker thread: a run outside the session (the converged optimum). */
 static gpointer
 run_work (gpointer input, LescProgress *progress, GError **error)
 {
@@ -238,29 +283,8 @@ run_work (gpointer input, LescProgress *progress, GError **error)
   LescRunOutcome *o = lesc_run_outcome_compute (in->method, ds, &params, lesc_app_run_cache (), progress, error);
   if (o == NULL)
     return NULL;
-  LescResult *self = g_object_new (LESC_TYPE_RESULT, NULL);
-  self->method = in->method;
-  self->params = in->params;
-  self->data = g_object_ref (in->data);
-  self->recovered = g_steal_pointer (&o->recovered);
-  self->report = o->report;
-  memset (&o->report, 0, sizeof o->report);   /* the result owns the model and the trace */
-  memcpy (self->measures, o->measures, sizeof self->measures);
-  self->seconds = o->seconds;
-  lesc_run_outcome_free (o);
-  if (self->report.trace != NULL && ds->truth != NULL)
-    for (int k = 0; k < 2; k++)
-      {
-        self->trace_measures[k] = lesc_trace_measures (self->report.trace, ds->truth,
-                                                       k ? LESC_KL_RECOVERED_TRUTH
-                                                         : LESC_KL_TRUTH_RECOVERED, error);
-        if (self->trace_measures[k] == NULL)
-          {
-            g_object_unref (self);
-            return NULL;
-          }
-      }
-  return self;
+  o->params = in->params;
+  return lesc_result_new (o, in->data, error);
 }
 
 LescJob *
@@ -280,12 +304,4 @@ lesc_run_job_new (const LescMethod *method, const LescRunParams *params, LescDat
   if (method->smoothness != NULL)
     lesc_job_set_frame_func (job, run_frame);
   return job;
-}
-
-const LescRunInput *
-lesc_run_job_get_input (LescJob *job)
-{
-  if (lesc_job_get_kind (job) != LESC_JOB_KIND_RUN)
-    return NULL;
-  return lesc_job_get_input (job);
 }

@@ -3,6 +3,7 @@
 #pragma once
 #include <glib-object.h>
 #include "core/eval/measures.h"
+#include "core/methods/outcome.h"
 #include "core/methods/runcache.h"
 #include "app/data-object.h"
 #include "app/job.h"
@@ -51,20 +52,24 @@ char *lesc_run_params_title_split (const LescMethod *m, const LescRunParams *p, 
 /* The settings in one line, as above. */
 char *lesc_run_params_describe (const LescMethod *method, const LescRunParams *p);
 
-/* What a method run needs; the job owns it. */
-typedef struct {
-  const LescMethod *method;
-  LescRunParams params;
-  LescDataObject *data;
-} LescRunInput;
+
+/* Worker thread: the result of the run `o` (taken) on `data`, with the measures of the
+ * optimizer's snapshots; NULL with the error. */
+LescResult *lesc_result_new (LescRunOutcome *o, LescDataObject *data, GError **error);
+/* Worker thread: a provisional result from a solver's frame (NULL when it cannot be scored). */
+LescResult *lesc_result_new_frame (const LescMethod *method, const LescRunParams *params,
+                                   LescDataObject *data, const LescProgressFrame *frame);
+/* The run it holds (the session's, session/session.h). */
+const LescRunOutcome *lesc_result_get_outcome (LescResult *self);
+/* The same data read again (the same checksum): the result is shown for it. */
+void lesc_result_set_data (LescResult *self, LescDataObject *data);
 
 /* The explorer's cache of what runs share (runcache.h), for run and grid jobs. */
 LescRunCache *lesc_app_run_cache (void);
 
-/* A job that runs `method` on `data` with `params`; its output is a LescResult. */
+/* A job that runs `method` on `data` with `params` outside the session (the converged
+ * optimum); its output is a LescResult. */
 LescJob *lesc_run_job_new (const LescMethod *method, const LescRunParams *params,
                            LescDataObject *data);
-/* The input of a run job, NULL for other jobs. */
-const LescRunInput *lesc_run_job_get_input (LescJob *job);
 
 G_END_DECLS

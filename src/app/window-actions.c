@@ -78,8 +78,12 @@ lesc_window_get_recent_menu (LescWindow *self)
 static void
 open_recent_action (GtkWidget *widget, const char *action, GVariant *param)
 {
-  LescWindow *self = LESC_WINDOW (widget);
-  const char *text = g_variant_get_string (param, NULL);
+  _lesc_window_open_text (LESC_WINDOW (widget), g_variant_get_string (param, NULL));
+}
+
+void
+_lesc_window_open_text (LescWindow *self, const char *text)
+{
   LescOpenOptions open = { 0 };
   g_autofree char *spec = NULL;
   g_autoptr (GError) error = NULL;

@@ -10,6 +10,7 @@
 #include "app/optimizer-view.h"
 #include "app/strip-view.h"
 #include "app/sensitivity-view.h"
+#include "session/session.h"
 
 G_BEGIN_DECLS
 
@@ -46,14 +47,14 @@ struct _LescWindow
   LescStripView *strip_view;
 
   GSettings *settings;
-  LescJobQueue *queue;
+  LescSession *session;        /* the data set, settings, ticks, runs (session/session.h) */
+  LescJobQueue *queue;         /* its tasks and the window's own as jobs */
   LescJob *watched;            /* the job the progress bar shows */
   LescJob *last_run;           /* the last job of the user's (not background) it showed */
   GMenu *recent_menu;          /* Open Recent's items */
   LescDataObject *data;
-  GListStore *results;         /* LescResult of `data` with the current settings */
+  GListStore *results;         /* what the session shows (LescResult), for the views */
   GCancellable *open_cancellable;
-  guint auto_run_id;
   char *last_toast;
   gboolean comparison_requested;
   LescJob *strip_job;          /* the λ strip's filling, while unfinished */
@@ -68,9 +69,19 @@ struct _LescWindow
  * optimizer view's optimum jobs. */
 void     _lesc_window_tuning_init (LescWindow *self);
 void     _lesc_window_stop_strip (LescWindow *self);
+/* The converged optimum's run stops (a change made it stale, or the view was left). */
+void     _lesc_window_stop_optimum (LescWindow *self);
 void     _lesc_window_fill_strip (LescWindow *self);
 /* TRUE when `job` was one of them (handled). */
 gboolean _lesc_window_tuning_job_finished (LescWindow *self, LescJob *job);
+
+/* window-session.c: the window as a face over its LescSession. */
+void  _lesc_window_session_init (LescWindow *self);
+/* The panel's settings of `only` (NULL: of every method) into the session. */
+void  _lesc_window_push_params (LescWindow *self, const LescMethod *only);
+/* The last session's settings and ticks (LESC alone without one) into the session and the
+ * panel; its data set as text, or NULL. */
+char *_lesc_window_session_restore (LescWindow *self);
 
 /* window-actions.c: the win.* actions and their shortcuts. */
 void _lesc_window_class_actions_init (GtkWidgetClass *widget_class);
@@ -78,6 +89,8 @@ void _lesc_window_class_actions_init (GtkWidgetClass *widget_class);
 void _lesc_window_recent_init (LescWindow *self);
 void _lesc_window_recent_add (LescWindow *self, const char *spec, LescDataObject *data);
 void _lesc_window_update_export_actions (LescWindow *self);
+/* Open a data set given as text with lesc's options ("weather.csv --logical-columns 3"). */
+void _lesc_window_open_text (LescWindow *self, const char *text);
 
 /* window-experiments.c: the λ grid, cross-validation and the Comparison. */
 void _lesc_window_experiments_init (LescWindow *self);

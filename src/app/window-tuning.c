@@ -64,11 +64,37 @@ busy_cb (LescWindow *self)
 /* ---- the optimizer view's optimum -------------------------------------------------- */
 
 #define OPTIMUM_FOR "lesc-optimum-for"
+/* optimizer-view.c marks a result whose optimum it asked for */
+#define OPTIMUM_REQUESTED "lesc-optimum-requested"
 
-/* The converged variant of `result`'s settings gives the exact optimum's objective. */
+static gboolean
+optimizer_shown (LescWindow *self)
+{
+  return g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "optimizer") == 0;
+}
+
+static gboolean
+is_optimum_job (LescJob *job, gpointer data)
+{
+  return g_object_get_data (G_OBJECT (job), OPTIMUM_FOR) != NULL;
+}
+
+void
+_lesc_window_stop_optimum (LescWindow *self)
+{
+  lesc_job_queue_cancel_matching (self->queue, is_optimum_job, NULL);
+}
+
+/* The converged variant of `result`'s settings gives the exact optimum's objective: a
+ * background run, only while the Optimizer view is shown (it asks again when shown). */
 static void
 optimum_requested_cb (LescWindow *self, LescResult *result)
 {
+  if (!optimizer_shown (self))
+    {
+      g_object_set_data (G_OBJECT (result), OPTIMUM_REQUESTED, NULL);
+      return;
+    }
   const LescRunParams *p = lesc_result_get_params (result);
   if (p->variant == LESC_VARIANT_CONVERGED)
     {
@@ -105,7 +131,19 @@ _lesc_window_tuning_job_finished (LescWindow *self, LescJob *job)
       lesc_result_set_optimum (optimum_for, lesc_result_get_report (converged)->le.objective);
       lesc_optimizer_view_optimum_changed (self->optimizer_view);
     }
+  else
+    g_object_set_data (G_OBJECT (optimum_for), OPTIMUM_REQUESTED, NULL);   /* asked again when shown */
   return TRUE;
+}
+
+/* Into the Optimizer view: its optimum is asked for; out of it: its run stops. */
+static void
+view_changed_cb (LescWindow *self)
+{
+  if (optimizer_shown (self))
+    lesc_optimizer_view_optimum_changed (self->optimizer_view);
+  else
+    _lesc_window_stop_optimum (self);
 }
 
 void
@@ -120,4 +158,5 @@ _lesc_window_tuning_init (LescWindow *self)
   /* the strip fills while it is shown */
   g_signal_connect_swapped (self->view_stack, "notify::visible-child-name",
                             G_CALLBACK (_lesc_window_fill_strip), self);
+  g_signal_connect_swapped (self->view_stack, "notify::visible-child-name", G_CALLBACK (view_changed_cb), self);
 }

@@ -1,7 +1,7 @@
 #include "config.h"
 #include "app/window-private.h"
 #include "app/correlation-view.h"
-#include "session/provenance.h"
+#include "session/memory.h"
 
 #include <glib/gi18n.h>
 
@@ -15,10 +15,6 @@
 
 #include <string.h>
 #include <sys/stat.h>
-
-/* a parameter change waits this long for the next one before its run is queued (a drag
- * of a slider); a stale run is cancelled at once either way */
-#define AUTO_RUN_DELAY_MS 50
 
 
 enum { SIGNAL_DATA_CHANGED, N_SIGNALS };
@@ -44,196 +40,33 @@ lesc_window_get_last_toast (LescWindow *self)
   return self->last_toast;
 }
 
-/* ---- results and staleness ------------------------------------------------------------- */
-
-static gboolean
-find_result (LescWindow *self, const LescMethod *method, guint *position)
-{
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->results));
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (LescResult) r = g_list_model_get_item (G_LIST_MODEL (self->results), i);
-      if (lesc_result_get_method (r) == method)
-        {
-          *position = i;
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
-/* Is `job` a run of `method` on the current data with the current settings? */
-static gboolean
-job_is_current (LescWindow *self, LescJob *job, const LescMethod *method)
-{
-  const LescRunInput *in = lesc_run_job_get_input (job);
-  if (in == NULL || in->method != method || in->data != self->data)
-    return FALSE;
-  LescRunParams now;
-  lesc_method_panel_get_params (self->method_panel, method, &now);
-  return lesc_run_params_equal (method, &in->params, &now);
-}
-
-typedef struct {
-  LescWindow *self;
-  const LescMethod *method;   /* NULL: any method */
-  gboolean all;               /* cancel whatever its settings */
-} StaleMatch;
-
-static gboolean
-stale_match (LescJob *job, gpointer data)
-{
-  StaleMatch *m = data;
-  const LescRunInput *in = lesc_run_job_get_input (job);
-  if (in == NULL || (m->method != NULL && in->method != m->method))
-    return FALSE;
-  return m->all || !job_is_current (m->self, job, in->method);
-}
-
-/* Tell the views that the result at `pos` changed (outdated, or its replacement). */
-static void
-result_changed (LescWindow *self, guint pos, LescResult *r, gboolean outdated, LescJob *replacement)
-{
-  lesc_result_set_outdated (r, outdated, replacement);
-  g_list_store_splice (self->results, pos, 1, (gpointer *) &r, 1);
-}
-
-/* Cancel the runs of `method` (NULL: every method) made with other settings than the
- * panel's, or all of them when `all`. Their results are dropped when `all` or when made
- * on other data; otherwise they stay, marked outdated (shown faded until a run with the
- * panel's settings replaces them). */
-static void
-invalidate (LescWindow *self, const LescMethod *method, gboolean all)
-{
-  StaleMatch match = { self, method, all };
-  lesc_job_queue_cancel_matching (self->queue, stale_match, &match);
-  for (guint i = g_list_model_get_n_items (G_LIST_MODEL (self->results)); i-- > 0;)
-    {
-      g_autoptr (LescResult) r = g_list_model_get_item (G_LIST_MODEL (self->results), i);
-      const LescMethod *m = lesc_result_get_method (r);
-      if (method != NULL && m != method)
-        continue;
-      LescRunParams now;
-      lesc_method_panel_get_params (self->method_panel, m, &now);
-      if (all || lesc_result_get_data (r) != self->data)
-        g_list_store_remove (self->results, i);
-      else if (!lesc_run_params_equal (m, lesc_result_get_params (r), &now) && !lesc_result_get_outdated (r))
-        result_changed (self, i, r, TRUE, NULL);
-      else if (lesc_run_params_equal (m, lesc_result_get_params (r), &now) && lesc_result_get_outdated (r))
-        result_changed (self, i, r, FALSE, NULL);   /* the settings are back to the result's */
-    }
-}
-
-static gboolean
-has_pending_run (LescWindow *self, const LescMethod *method)
-{
-  GListModel *jobs = lesc_job_queue_get_jobs (self->queue);
-  guint n = g_list_model_get_n_items (jobs);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (LescJob) job = g_list_model_get_item (jobs, i);
-      if (!lesc_job_is_finished (job) && !lesc_job_is_cancelled (job)
-          && job_is_current (self, job, method))
-        return TRUE;
-    }
-  return FALSE;
-}
-
-/* Put `result` in place of the method's current result (or add it). */
-static void
-show_result (LescWindow *self, const LescMethod *method, LescResult *result)
-{
-  guint pos;
-  if (find_result (self, method, &pos))
-    g_list_store_splice (self->results, pos, 1, (gpointer *) &result, 1);
-  else
-    g_list_store_append (self->results, result);
-}
-
-/* A frame of a current run: its distributions and measures are shown, marked as
- * provisional, while the run goes on. */
-static void
-provisional_cb (LescWindow *self, GParamSpec *pspec, LescJob *job)
-{
-  const LescRunInput *in = lesc_run_job_get_input (job);
-  LescResult *result = lesc_job_get_provisional (job);
-  if (in != NULL && result != NULL && job_is_current (self, job, in->method))
-    show_result (self, in->method, result);
-}
-
-/* Queue the ticked methods that have neither a current result nor a current run (an
- * outdated result learns which run replaces it). Returns the number of runs queued. */
-static guint
-queue_runs (LescWindow *self)
-{
-  if (self->data == NULL)
-    return 0;
-  guint n = 0, queued = 0;
-  const LescMethod *const *methods = lesc_methods (&n);
-  for (guint i = 0; i < n; i++)
-    {
-      const LescMethod *m = methods[i];
-      guint pos;
-      gboolean have = find_result (self, m, &pos);
-      g_autoptr (LescResult) old = have ? g_list_model_get_item (G_LIST_MODEL (self->results), pos) : NULL;
-      if (!lesc_method_panel_is_selected (self->method_panel, m) || (have && !lesc_result_get_outdated (old))
-          || has_pending_run (self, m))
-        continue;
-      LescRunParams params;
-      lesc_method_panel_get_params (self->method_panel, m, &params);
-      g_autoptr (LescJob) job = lesc_run_job_new (m, &params, self->data);
-      g_signal_connect_object (job, "notify::provisional", G_CALLBACK (provisional_cb), self,
-                               G_CONNECT_SWAPPED);
-      if (queued == 0)
-        _lesc_window_stop_strip (self);   /* the runs asked for come first */
-      lesc_job_queue_add (self->queue, job);
-      if (have)
-        result_changed (self, pos, old, TRUE, job);
-      queued++;
-    }
-  return queued;
-}
+static void update_progress (LescWindow *self);
 
 void
 lesc_window_run (LescWindow *self)
 {
   g_return_if_fail (LESC_IS_WINDOW (self));
-  g_clear_handle_id (&self->auto_run_id, g_source_remove);
-  if (queue_runs (self) == 0 && self->data != NULL)
+  if (lesc_session_run (self->session) == 0 && self->data != NULL)
     {
       gboolean any = FALSE;
-      guint n = 0;
-      const LescMethod *const *methods = lesc_methods (&n);
-      for (guint i = 0; i < n; i++)
-        any |= lesc_method_panel_is_selected (self->method_panel, methods[i]);
+      for (guint i = 0; i < lesc_session_n_methods (self->session); i++)
+        any |= lesc_session_method (self->session, i)->ticked;
       lesc_window_toast (self, any ? _("The results are up to date.") : _("Tick a method to run."));
     }
 }
 
-static gboolean
-auto_run_cb (gpointer data)
-{
-  LescWindow *self = data;
-  self->auto_run_id = 0;
-  queue_runs (self);
-  return G_SOURCE_REMOVE;
-}
-
 static void
-schedule_auto_run (LescWindow *self)
+auto_run_changed_cb (LescWindow *self)
 {
-  if (!g_settings_get_boolean (self->settings, "auto-run"))
-    return;
-  g_clear_handle_id (&self->auto_run_id, g_source_remove);
-  self->auto_run_id = g_timeout_add (AUTO_RUN_DELAY_MS, auto_run_cb, self);
+  lesc_session_set_auto_run (self->session, g_settings_get_boolean (self->settings, "auto-run"));
 }
 
 static void
 params_changed_cb (LescWindow *self, gpointer method)
 {
-  invalidate (self, method, FALSE);
   _lesc_window_stop_strip (self);   /* its settings may be stale; it resumes after the runs */
-  schedule_auto_run (self);
+  _lesc_window_stop_optimum (self);
+  _lesc_window_push_params (self, method);
   _lesc_window_fill_strip (self);
 }
 
@@ -243,10 +76,9 @@ selection_changed_cb (LescWindow *self, gpointer method)
   _lesc_window_update_cv_methods (self);
   _lesc_window_schedule_estimate (self);
   _lesc_window_comparison_methods_changed (self);
-  if (!lesc_method_panel_is_selected (self->method_panel, method))
-    invalidate (self, method, TRUE);
-  else
-    schedule_auto_run (self);
+  for (guint i = 0; i < lesc_session_n_methods (self->session); i++)
+    if (lesc_session_method (self->session, i)->method == method)
+      lesc_session_set_ticked (self->session, i, lesc_method_panel_is_selected (self->method_panel, method));
 }
 
 static void
@@ -258,82 +90,46 @@ kl_changed_cb (LescWindow *self)
   lesc_results_view_set_kl (LESC_RESULTS_VIEW (self->optimizer_view), kl);
 }
 
-static void update_progress (LescWindow *self);
-
-/* A run that stopped without a result takes its provisional frame with it. */
-static void
-drop_provisional (LescWindow *self, LescJob *job, const LescMethod *method)
-{
-  guint pos;
-  if (lesc_job_get_provisional (job) == NULL || !find_result (self, method, &pos))
-    return;
-  g_autoptr (LescResult) shown = g_list_model_get_item (G_LIST_MODEL (self->results), pos);
-  if (shown == lesc_job_get_provisional (job))
-    g_list_store_remove (self->results, pos);
-}
-
 static void
 job_finished_cb (LescWindow *self, LescJob *job)
 {
-  const LescRunInput *in = lesc_run_job_get_input (job);
   update_progress (self);   /* one run fewer under way */
   if (_lesc_window_tuning_job_finished (self, job))
     return;
-  if (in == NULL)
+  if (lesc_job_get_kind (job) != LESC_JOB_KIND_RUN)
     {
       _lesc_window_experiment_finished (self, job);
       return;
     }
-  switch (lesc_job_get_state (job))
+  LescTask *t = lesc_job_get_task (job);
+  if (!lesc_session_task_is_current (self->session, t))
+    return;
+  const LescMethod *method = lesc_session_method (self->session, (guint) lesc_session_task_method (t))->method;
+  if (lesc_job_get_state (job) == LESC_JOB_FAILED)
     {
-    case LESC_JOB_DONE:
-      if (job_is_current (self, job, in->method))
-        {
-          LescResult *result = lesc_job_get_output (job);
-          show_result (self, in->method, result);
-          if (in->method->smoothness != NULL)
-            lesc_optimizer_view_select_method (self->optimizer_view, in->method);
-          const LescRunResult *report = lesc_result_get_report (result);
-          g_autofree char *warning = lesc_run_result_warning (report);
-          if (warning != NULL)
-            {
-              g_autofree char *msg = lesc_run_result_fcm_collapsed (report)
-                ? g_strdup_printf (
-                    /* TRANSLATORS: "FCM on sjaffe: …" */
-                    _("%s: the fuzzy c-means memberships collapsed to uniform, so every sample "
-                      "gets the same label degrees"), lesc_job_get_title (job))
-                : g_strdup_printf (
-                    /* TRANSLATORS: "LESC on movie: …" */
-                    _("%s: the optimizer stopped in its first iterations, so the result is close to "
-                      "its random start — try the Converged LE step"), lesc_job_get_title (job));
-              lesc_window_toast (self, msg);
-            }
-        }
-      break;
-    case LESC_JOB_CANCELLED:
-    case LESC_JOB_FAILED:
-      drop_provisional (self, job, in->method);
-      {
-        /* the outdated result it was to replace stays, without a run */
-        guint pos;
-        if (find_result (self, in->method, &pos))
-          {
-            g_autoptr (LescResult) old = g_list_model_get_item (G_LIST_MODEL (self->results), pos);
-            if (lesc_result_get_replacement (old) == job)
-              result_changed (self, pos, old, TRUE, NULL);
-          }
-        if (lesc_job_get_state (job) == LESC_JOB_CANCELLED)
-          break;
-        /* TRANSLATORS: "gLESC on yeast-alpha failed: <reason>" */
-        g_autofree char *msg = g_strdup_printf (_("%s failed: %s"), lesc_job_get_title (job),
-                                                lesc_job_get_message (job));
-        lesc_window_toast (self, msg);
-      }
-      break;
-    default:
-      drop_provisional (self, job, in->method);
-      break;
+      /* TRANSLATORS: "gLESC on yeast-alpha failed: <reason>" */
+      g_autofree char *msg = g_strdup_printf (_("%s failed: %s"), lesc_job_get_title (job), lesc_job_get_message (job));
+      lesc_window_toast (self, msg);
+      return;
     }
+  if (lesc_job_get_state (job) != LESC_JOB_DONE)
+    return;
+  if (method->smoothness != NULL)
+    lesc_optimizer_view_select_method (self->optimizer_view, method);
+  const LescRunResult *report = lesc_result_get_report (lesc_job_get_output (job));
+  g_autofree char *warning = lesc_run_result_warning (report);
+  if (warning == NULL)
+    return;
+  g_autofree char *msg = lesc_run_result_fcm_collapsed (report)
+    ? g_strdup_printf (
+        /* TRANSLATORS: "FCM on sjaffe: …" */
+        _("%s: the fuzzy c-means memberships collapsed to uniform, so every sample "
+          "gets the same label degrees"), lesc_job_get_title (job))
+    : g_strdup_printf (
+        /* TRANSLATORS: "LESC on movie: …" */
+        _("%s: the optimizer stopped in its first iterations, so the result is close to "
+          "its random start — try the Converged LE step"), lesc_job_get_title (job));
+  lesc_window_toast (self, msg);
 }
 
 /* ---- progress -------------------------------------------------------------------------- */
@@ -347,7 +143,7 @@ count_runs_queued (LescWindow *self)
   for (guint i = 0; i < n; i++)
     {
       g_autoptr (LescJob) job = g_list_model_get_item (jobs, i);
-      runs += lesc_run_job_get_input (job) != NULL && !lesc_job_is_background (job)
+      runs += lesc_job_get_kind (job) == LESC_JOB_KIND_RUN && !lesc_job_is_background (job)
               && !lesc_job_is_finished (job) && !lesc_job_is_cancelled (job);
     }
   return runs;
@@ -380,7 +176,7 @@ update_progress (LescWindow *self)
       if (lesc_job_is_finished (job))
         {
           /* A run says its own time (its output's, measures included) and its warning. */
-          LescResult *result = lesc_run_job_get_input (job) != NULL && lesc_job_get_state (job) == LESC_JOB_DONE
+          LescResult *result = lesc_job_get_kind (job) == LESC_JOB_KIND_RUN && lesc_job_get_state (job) == LESC_JOB_DONE
                                ? lesc_job_get_output (job) : NULL;
           double seconds = result != NULL ? lesc_result_get_seconds (result) : lesc_job_get_seconds (job);
           g_autofree char *warning = result != NULL ? lesc_run_result_short_warning (lesc_result_get_report (result))
@@ -446,8 +242,8 @@ queue_current_cb (LescWindow *self)
 void
 lesc_window_cancel (LescWindow *self)
 {
-  g_clear_handle_id (&self->auto_run_id, g_source_remove);
-  lesc_job_queue_cancel_all (self->queue);
+  lesc_session_cancel (self->session);
+  lesc_job_queue_cancel_all (self->queue);   /* the window's own background work */
   update_progress (self);
 }
 
@@ -487,8 +283,12 @@ static void
 set_data (LescWindow *self, LescDataObject *data)
 {
   gboolean had_data = self->data != NULL && self->data != data;
-  invalidate (self, NULL, TRUE);
   g_set_object (&self->data, data);
+  LescOpenOptions open;
+  lesc_data_object_get_open_options (data, &open);
+  /* the session stops the old set's runs, drops its results and runs the ticked methods */
+  lesc_session_set_dataset (self->session, lesc_data_object_get_dataset (data), g_object_ref (data), g_object_unref,
+                            lesc_data_object_get_spec (data), &open);
   /* settings carried over to another data set are said, with a way back */
   g_autofree char *kept = had_data ? non_default_settings (self) : NULL;
   if (kept != NULL)
@@ -515,7 +315,34 @@ set_data (LescWindow *self, LescDataObject *data)
   lesc_cv_view_set_job (self->cv_view, NULL);
   adw_view_switcher_title_set_subtitle (self->switcher_title, lesc_data_object_get_name (data));
   g_signal_emit (self, signals[SIGNAL_DATA_CHANGED], 0);
-  schedule_auto_run (self);
+}
+
+/* No data set could be opened: the previous one stays (its entry selected again), or at
+ * start the built-in one is opened (it is computed, not read). */
+static void
+open_failed (LescWindow *self)
+{
+  if (self->data != NULL)
+    {
+      lesc_data_summary_set_data (self->data_summary, self->data);
+      return;
+    }
+  g_autoptr (LescDataObject) artificial = lesc_data_object_new_artificial ();
+  set_data (self, artificial);
+}
+
+/* Start on the last session (session/memory.h, the same as `lesc explore`'s): the
+ * settings and ticks, then its data set; without one, the artificial set with LESC. Only
+ * the ticked methods run. */
+static void
+restore_session (LescWindow *self)
+{
+  g_autofree char *text = _lesc_window_session_restore (self);
+  auto_run_changed_cb (self);   /* the preference decides */
+  if (text != NULL && !g_str_equal (text, "artificial"))
+    _lesc_window_open_text (self, text);
+  if (self->open_cancellable == NULL)
+    open_failed (self);
 }
 
 typedef struct {
@@ -541,8 +368,8 @@ renormalize_response_cb (AdwMessageDialog *dialog, const char *response, gpointe
   OpenContext *c = data;
   if (g_str_equal (response, "renormalize"))
     start_open (c->self, c->request.spec, c->request.label_columns, c->request.logical, TRUE);
-  else if (c->self->data != NULL)
-    lesc_data_summary_set_data (c->self->data_summary, c->self->data);
+  else
+    open_failed (c->self);
   open_context_free (c);
 }
 
@@ -591,8 +418,8 @@ logical_response_cb (AdwMessageDialog *dialog, const char *response, gpointer da
   OpenContext *c = data;
   if (g_str_equal (response, "logical"))
     start_open (c->self, c->request.spec, c->request.label_columns, TRUE, FALSE);
-  else if (c->self->data != NULL)
-    lesc_data_summary_set_data (c->self->data_summary, c->self->data);
+  else
+    open_failed (c->self);
   open_context_free (c);
 }
 
@@ -669,9 +496,7 @@ open_done_cb (GObject *source, GAsyncResult *result, gpointer data)
       ask_renormalize (c, &report, error->message);
       return;
     }
-  /* The previous data set stays; its entry is selected again. */
-  if (self->data != NULL)
-    lesc_data_summary_set_data (self->data_summary, self->data);
+  open_failed (self);
   g_autofree char *shown = without_cli_options (error->message);
   lesc_window_toast (self, shown);
   open_context_free (c);
@@ -849,6 +674,11 @@ lesc_window_close_request (GtkWindow *window)
   g_settings_set_int (self->settings, "window-width", width);
   g_settings_set_int (self->settings, "window-height", height);
   g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+  /* the next start opens on this session (shared with lesc explore) */
+  g_autofree char *path = lesc_session_memory_default_path ();
+  g_autoptr (GError) error = NULL;
+  if (self->data != NULL && !lesc_session_memory_save (self->session, path, &error))
+    g_printerr ("lesc: %s\n", error->message);
   lesc_job_queue_cancel_all (self->queue);
   return GTK_WINDOW_CLASS (lesc_window_parent_class)->close_request (window);
 }
@@ -857,7 +687,6 @@ static void
 lesc_window_dispose (GObject *object)
 {
   LescWindow *self = LESC_WINDOW (object);
-  g_clear_handle_id (&self->auto_run_id, g_source_remove);
   _lesc_window_experiments_dispose (self);
   if (self->open_cancellable != NULL)
     g_cancellable_cancel (self->open_cancellable);
@@ -867,6 +696,8 @@ lesc_window_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->queue, self);
       lesc_job_queue_cancel_all (self->queue);
     }
+  /* its workers stop and are waited for; its queue goes before the job queue */
+  g_clear_pointer (&self->session, lesc_session_free);
   if (self->watched != NULL)
     g_signal_handlers_disconnect_by_func (self->watched, watched_notify_cb, self);
   g_clear_object (&self->watched);
@@ -957,7 +788,8 @@ lesc_window_init (LescWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->settings = lesc_app_settings_new ();
   lesc_app_run_cache ();   /* made here, on the main thread, where its setting is watched */
-  self->queue = lesc_job_queue_new ();
+  _lesc_window_session_init (self);
+  self->queue = lesc_job_queue_new (lesc_session_queue (self->session));
   self->results = g_list_store_new (LESC_TYPE_RESULT);
 
   gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (self->settings, "window-width"),
@@ -1003,10 +835,8 @@ lesc_window_init (LescWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 
   update_progress (self);
-
-  /* The built-in data set is there from the start (it is computed, not read). */
-  g_autoptr (LescDataObject) artificial = lesc_data_object_new_artificial ();
-  set_data (self, artificial);
+  g_signal_connect_swapped (self->settings, "changed::auto-run", G_CALLBACK (auto_run_changed_cb), self);
+  restore_session (self);
 }
 
 LescWindow *

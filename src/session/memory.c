@@ -179,3 +179,12 @@ lesc_session_memory_restore (LescSession *s, const char *path, gboolean open_dat
   lesc_session_set_auto_run (s, auto_run);
   return TRUE;
 }
+
+char *
+lesc_session_memory_data (const char *path)
+{
+  g_autoptr (GKeyFile) kf = g_key_file_new ();
+  if (!g_key_file_load_from_file (kf, path, G_KEY_FILE_NONE, NULL))
+    return NULL;
+  return g_key_file_get_string (kf, GROUP_DATA, "open", NULL);
+}

@@ -22,6 +22,10 @@ gboolean lesc_session_memory_save (LescSession *s, const char *path, GError **er
 gboolean lesc_session_memory_restore (LescSession *s, const char *path, gboolean open_data,
                                       GPtrArray *notes, GError **error);
 
+/* The last data set of the memory at `path` as text ("weather.csv --logical-columns 3"),
+ * or NULL (a face that reads the data itself restores with open_data FALSE). */
+char *lesc_session_memory_data (const char *path);
+
 /* The recent data sets of the memory at `path`, newest first (none: an empty list), and
  * putting `text` first among them, the rest of the file kept (a face without a
  * LescSession: the window's Open Recent). */

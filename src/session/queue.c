@@ -6,6 +6,7 @@ struct _LescQueue {
   LescTask *running[LESC_N_PRIORITIES];
   LescGate *gate;                       /* closed while foreground work waits or runs */
   gboolean gate_closed;
+  gboolean held;                        /* lesc_queue_hold */
   LescQueueChanged changed;
   gpointer data;
   GHashTable *watchers;                 /* LescTask* → Watcher* (lesc_queue_push_full) */
@@ -42,7 +43,7 @@ lesc_queue_new (LescQueueChanged changed, gpointer data)
 static void
 update_gate (LescQueue *q)
 {
-  gboolean busy = q->running[LESC_PRIORITY_FOREGROUND] != NULL
+  gboolean busy = q->held || q->running[LESC_PRIORITY_FOREGROUND] != NULL
                   || !g_queue_is_empty (&q->waiting[LESC_PRIORITY_FOREGROUND]);
   if (busy && !q->gate_closed)
     lesc_gate_close (q->gate);
@@ -123,6 +124,26 @@ lesc_queue_push (LescQueue *q, LescTask *t, LescPriority priority)
     q->changed (q, NULL, q->data);
 }
 
+void
+lesc_queue_hold (LescQueue *q, gboolean on)
+{
+  q->held = on;
+  update_gate (q);
+}
+
+/* A waiting task leaves without running: its watcher and the queue's listener hear that
+ * it ended. */
+static void
+drop_waiting (LescQueue *q, LescTask *t)
+{
+  lesc_task_cancel (t);
+  tell_watcher (q, t);
+  g_hash_table_remove (q->watchers, t);
+  if (q->changed != NULL)
+    q->changed (q, t, q->data);
+  lesc_task_unref (t);
+}
+
 gboolean
 lesc_queue_cancel (LescQueue *q, LescTask *t)
 {
@@ -130,9 +151,7 @@ lesc_queue_cancel (LescQueue *q, LescTask *t)
     {
       if (g_queue_remove (&q->waiting[i], t))
         {
-          lesc_task_cancel (t);
-          g_hash_table_remove (q->watchers, t);
-          lesc_task_unref (t);
+          drop_waiting (q, t);
           update_gate (q);
           return TRUE;
         }
@@ -146,31 +165,45 @@ lesc_queue_cancel (LescQueue *q, LescTask *t)
 }
 
 guint
-lesc_queue_cancel_all (LescQueue *q, int priority, GFunc each, gpointer data)
+lesc_queue_cancel_matching (LescQueue *q, int priority, gboolean (*match) (LescTask *, gpointer),
+                            GFunc each, gpointer data)
 {
   guint n = 0;
   for (int i = 0; i < LESC_N_PRIORITIES; i++)
     {
       if (priority >= 0 && priority != i)
         continue;
-      for (LescTask *t; (t = g_queue_pop_head (&q->waiting[i])) != NULL; n++)
+      GQueue keep = G_QUEUE_INIT;
+      for (LescTask *t; (t = g_queue_pop_head (&q->waiting[i])) != NULL;)
         {
+          if (match != NULL && !match (t, data))
+            {
+              g_queue_push_tail (&keep, t);
+              continue;
+            }
           if (each != NULL)
             each (t, data);
-          lesc_task_cancel (t);
-          g_hash_table_remove (q->watchers, t);
-          lesc_task_unref (t);
+          drop_waiting (q, t);
+          n++;
         }
-      if (q->running[i] != NULL && !lesc_task_is_cancelled (q->running[i]))
+      q->waiting[i] = keep;
+      LescTask *r = q->running[i];
+      if (r != NULL && !lesc_task_is_cancelled (r) && (match == NULL || match (r, data)))
         {
           if (each != NULL)
-            each (q->running[i], data);
-          lesc_task_cancel (q->running[i]);
+            each (r, data);
+          lesc_task_cancel (r);
           n++;
         }
     }
   update_gate (q);
   return n;
+}
+
+guint
+lesc_queue_cancel_all (LescQueue *q, int priority, GFunc each, gpointer data)
+{
+  return lesc_queue_cancel_matching (q, priority, NULL, each, data);
 }
 
 void
@@ -179,6 +212,7 @@ lesc_queue_free (LescQueue *q)
   if (q == NULL)
     return;
   q->changed = NULL;
+  g_hash_table_remove_all (q->watchers);   /* the faces are going */
   lesc_queue_cancel_all (q, -1, NULL, NULL);
   for (int i = 0; i < LESC_N_PRIORITIES; i++)
     if (q->running[i] != NULL)

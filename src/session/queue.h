@@ -38,6 +38,13 @@ gboolean lesc_queue_cancel (LescQueue *q, LescTask *t);
  * NULL) sees every task before it is cancelled. */
 guint lesc_queue_cancel_all (LescQueue *q, int priority, GFunc each, gpointer data);
 
+/* The same for the tasks `match` (NULL: all) says yes to. */
+guint lesc_queue_cancel_matching (LescQueue *q, int priority, gboolean (*match) (LescTask *t, gpointer data),
+                                  GFunc each, gpointer data);
+/* Keep the background waiting as if foreground work were queued (a change waits for its
+ * run), or stop doing so. */
+void lesc_queue_hold (LescQueue *q, gboolean on);
+
 LescTask *lesc_queue_running (LescQueue *q, LescPriority priority);
 guint lesc_queue_n_waiting (LescQueue *q, LescPriority priority);
 /* The priority `t` was queued with (the task must be in the queue or running). */

@@ -11,22 +11,31 @@
 /* Pause between a change and the automatic run it causes. */
 #define AUTO_RUN_DELAY_MS 250
 
-/* The data set shared with the workers: it lives while a run reads it. */
+/* The data set shared with the workers: it lives while a run reads it. A face's data set
+ * is its owner's (lesc_session_set_dataset). */
 typedef struct {
   LescDataset *ds;
+  gpointer owner;
+  GDestroyNotify owner_free;
 } DataRef;
 
 static void
 data_ref_clear (gpointer p)
 {
-  lesc_dataset_free (((DataRef *) p)->ds);
+  DataRef *r = p;
+  if (r->owner_free != NULL)
+    r->owner_free (r->owner);
+  else
+    lesc_dataset_free (r->ds);
 }
 
 static DataRef *
-data_ref_new (LescDataset *ds)
+data_ref_new (LescDataset *ds, gpointer owner, GDestroyNotify owner_free)
 {
   DataRef *r = g_atomic_rc_box_new0 (DataRef);
   r->ds = ds;
+  r->owner = owner;
+  r->owner_free = owner_free;
   return r;
 }
 
@@ -50,6 +59,7 @@ typedef struct {
   char *dataset, *checksum;        /* RUN: the data set it reads */
   gboolean background;
   gboolean user_cancelled;         /* Esc, not a parameter change */
+  const LescSessionFace *face;     /* RUN: the face's objects, or NULL */
 } Work;
 
 static void
@@ -68,9 +78,26 @@ static gpointer
 work_func (gpointer input, LescProgress *progress, GError **error)
 {
   Work *w = input;
-  if (w->kind == LESC_WORK_RUN)
+  if (w->kind != LESC_WORK_RUN)
+    return lesc_experiment_request_run (w->request, progress, error);
+  if (w->face == NULL)
     return lesc_run_outcome_compute (w->m, w->data->ds, &w->params, w->cache, progress, error);
-  return lesc_experiment_request_run (w->request, progress, error);
+  LescRunParams p = w->params;
+  if (w->m->smoothness != NULL)
+    p.trace_bytes = w->face->trace_bytes;
+  LescRunOutcome *o = lesc_run_outcome_compute (w->m, w->data->ds, &p, w->cache, progress, error);
+  if (o == NULL)
+    return NULL;
+  o->params = w->params;
+  return w->face->wrap (o, w->data->owner, error);
+}
+
+/* Worker thread: the face's provisional object of a frame. */
+static gpointer
+work_frame (gpointer input, const LescProgressFrame *frame)
+{
+  Work *w = input;
+  return w->face->frame (w->m, &w->params, w->data->owner, frame);
 }
 
 struct _LescSession {
@@ -86,7 +113,12 @@ struct _LescSession {
   LescKlDirection kl;
   gboolean auto_run;
   guint auto_run_id;
+  guint auto_run_delay;       /* ms */
+  gboolean held;              /* the queue's gate held for a change's run (lesc_queue_hold) */
   LescRunCache *cache;
+  LescSessionFace face;
+  gboolean has_face;
+  GHashTable *tasks;          /* the session's own tasks in the queue (a set) */
 
   LescQueue *queue;
   GHashTable *kept;           /* run key → LescRunOutcome* kept for reuse (memo_*) */
@@ -153,6 +185,8 @@ lesc_session_new (const char *store_path, const LescOpenOptions *open, LescSessi
   s->variant = LESC_VARIANT_REFERENCE;
   s->kl = LESC_KL_TRUTH_RECOVERED;
   s->auto_run = TRUE;
+  s->auto_run_delay = AUTO_RUN_DELAY_MS;
+  s->tasks = g_hash_table_new (g_direct_hash, g_direct_equal);
   s->last_grid = -1;
   s->cache = lesc_run_cache_new (0.0);   /* what runs share: λ₁ moves reuse it */
   s->queue = lesc_queue_new (queue_changed, s);
@@ -178,11 +212,38 @@ lesc_session_new (const char *store_path, const LescOpenOptions *open, LescSessi
  * settings, or to a data set opened before, reuses them). */
 #define KEPT_MAX 24
 
+/* A result: the face's object when there is one (it holds the outcome), else the outcome. */
+typedef struct {
+  LescRunOutcome *outcome;
+  gpointer view;
+  GDestroyNotify view_free;
+} Kept;
+
+static void
+result_free (GDestroyNotify view_free, LescRunOutcome *o, gpointer view)
+{
+  if (view != NULL)
+    view_free (view);
+  else
+    lesc_run_outcome_free (o);
+}
+
 static void
 kept_free (gpointer p)
 {
-  LescRunOutcome *o = p;
-  lesc_run_outcome_free (o);
+  Kept *k = p;
+  result_free (k->view_free, k->outcome, k->view);
+  g_free (k);
+}
+
+/* Method m's current result and its provenance dropped. */
+static void
+clear_current (LescSession *s, LescSessionMethod *m)
+{
+  result_free (s->face.free, m->outcome, m->view);
+  m->outcome = NULL;
+  m->view = NULL;
+  g_clear_pointer (&m->provenance, lesc_provenance_free);
 }
 
 /* The key of a run: the data, the method and everything the run depends on. */
@@ -199,13 +260,14 @@ run_key (const char *checksum, const LescMethod *m, const LescRunParams *p)
   return g_string_free (k, FALSE);
 }
 
-/* Keep `o` (taken) with its provenance `pv` (taken) for reuse. */
+/* Keep `o` with its face object `view` and its provenance `pv` (all taken) for reuse. */
 static void
-keep (LescSession *s, LescRunOutcome *o, LescProvenance *pv)
+keep (LescSession *s, LescRunOutcome *o, gpointer view, LescProvenance *pv)
 {
   if (o == NULL || pv == NULL || pv->state != LESC_TASK_DONE)
     {
-      lesc_run_outcome_free (o);
+      if (o != NULL)
+        result_free (s->face.free, o, view);
       lesc_provenance_free (pv);
       return;
     }
@@ -213,11 +275,13 @@ keep (LescSession *s, LescRunOutcome *o, LescProvenance *pv)
   lesc_provenance_free (pv);
   if (g_hash_table_contains (s->kept, key))
     {
-      lesc_run_outcome_free (o);
+      result_free (s->face.free, o, view);
       g_free (key);
       return;
     }
-  g_hash_table_insert (s->kept, key, o);
+  Kept *k = g_new (Kept, 1);
+  *k = (Kept) { o, view, s->face.free };
+  g_hash_table_insert (s->kept, key, k);
   g_queue_push_tail (&s->kept_order, g_strdup (key));
   while (g_queue_get_length (&s->kept_order) > KEPT_MAX)
     {
@@ -227,7 +291,7 @@ keep (LescSession *s, LescRunOutcome *o, LescProvenance *pv)
 }
 
 /* The kept result of method i's current settings on the open data, handed over; or NULL. */
-static LescRunOutcome *
+static Kept *
 take_kept (LescSession *s, guint i)
 {
   LescSessionMethod *m = &s->methods[i];
@@ -247,9 +311,12 @@ take_kept (LescSession *s, guint i)
 }
 
 static void
-clear_stale (LescSessionMethod *m)
+clear_stale (LescSession *s, LescSessionMethod *m)
 {
-  g_clear_pointer (&m->stale, lesc_run_outcome_free);
+  if (m->stale != NULL)
+    result_free (s->face.free, m->stale, m->stale_view);
+  m->stale = NULL;
+  m->stale_view = NULL;
   g_clear_pointer (&m->stale_provenance, lesc_provenance_free);
 }
 
@@ -258,8 +325,8 @@ static void
 retire_stale (LescSession *s, LescSessionMethod *m)
 {
   if (m->stale != NULL)
-    keep (s, g_steal_pointer (&m->stale), g_steal_pointer (&m->stale_provenance));
-  clear_stale (m);
+    keep (s, g_steal_pointer (&m->stale), g_steal_pointer (&m->stale_view), g_steal_pointer (&m->stale_provenance));
+  clear_stale (s, m);
 }
 
 /* Another data set: nothing of the old one is shown (the results are kept for reuse). */
@@ -270,7 +337,7 @@ clear_results (LescSession *s)
     {
       LescSessionMethod *m = &s->methods[i];
       if (m->outcome != NULL)
-        keep (s, g_steal_pointer (&m->outcome), g_steal_pointer (&m->provenance));
+        keep (s, g_steal_pointer (&m->outcome), g_steal_pointer (&m->view), g_steal_pointer (&m->provenance));
       retire_stale (s, m);
       g_clear_pointer (&m->failure, g_free);
     }
@@ -291,11 +358,37 @@ mark_cancelled (gpointer task, gpointer data)
     s->methods[w->method].task = NULL;
 }
 
+static gboolean
+is_own (LescTask *t, gpointer data)
+{
+  LescSession *s = data;
+  return g_hash_table_contains (s->tasks, t);
+}
+
+/* The session's own tasks only: a face's work in the queue is the face's. */
 static guint
 cancel_all (LescSession *s, int priority, gboolean by_user)
 {
   s->cancel_by_user = by_user;
-  return lesc_queue_cancel_all (s->queue, priority, mark_cancelled, s);
+  return lesc_queue_cancel_matching (s->queue, priority, is_own, mark_cancelled, s);
+}
+
+/* A change waits for its run: the background work pauses from now on, not only once
+ * the run is queued. */
+static void
+hold (LescSession *s, gboolean on)
+{
+  if (s->held != on)
+    lesc_queue_hold (s->queue, on);
+  s->held = on;
+}
+
+/* No automatic run is pending (any more). */
+static void
+stop_auto_run (LescSession *s)
+{
+  g_clear_handle_id (&s->auto_run_id, g_source_remove);
+  hold (s, FALSE);
 }
 
 void
@@ -306,14 +399,14 @@ lesc_session_free (LescSession *s)
   g_clear_handle_id (&s->auto_run_id, g_source_remove);
   /* the workers stop and are waited for before their data goes */
   lesc_queue_free (s->queue);
+  g_hash_table_unref (s->tasks);
   for (guint i = 0; i < s->n_methods; i++)
     s->methods[i].task = NULL;
   for (guint i = 0; i < s->n_methods; i++)
     {
       LescSessionMethod *m = &s->methods[i];
-      g_clear_pointer (&m->outcome, lesc_run_outcome_free);
-      g_clear_pointer (&m->provenance, lesc_provenance_free);
-      clear_stale (m);
+      clear_current (s, m);
+      clear_stale (s, m);
       g_clear_pointer (&m->failure, g_free);
     }
   for (guint i = 0; i < LESC_SESSION_MAX_METHODS; i++)
@@ -349,10 +442,12 @@ run_finished (LescSession *s, LescTask *t, Work *w)
   LescTaskState state = lesc_task_get_state (t);
   if (state == LESC_TASK_DONE)
     {
-      LescRunOutcome *o = lesc_task_steal_output (t);   /* the method keeps it */
-      g_clear_pointer (&m->outcome, lesc_run_outcome_free);
-      g_clear_pointer (&m->provenance, lesc_provenance_free);
-      m->outcome = o;
+      /* the method keeps it (a face's object is shared with its task's output) */
+      gpointer out = w->face != NULL ? w->face->ref (lesc_task_get_output (t)) : lesc_task_steal_output (t);
+      clear_current (s, m);
+      m->view = w->face != NULL ? out : NULL;
+      m->outcome = w->face != NULL ? (LescRunOutcome *) w->face->outcome (out) : out;
+      LescRunOutcome *o = m->outcome;
       m->provenance = lesc_provenance_new (w->dataset, w->checksum, m->method, &w->params, t, o, w->background);
       retire_stale (s, m);
       s->version++;
@@ -408,9 +503,9 @@ static void
 queue_changed (LescQueue *q, LescTask *t, gpointer data)
 {
   LescSession *s = data;
-  if (t == NULL || !lesc_task_is_finished (t))
+  if (t == NULL || !lesc_task_is_finished (t) || !g_hash_table_remove (s->tasks, t))
     {
-      notify (s);   /* progress, or the queue moved */
+      notify (s);   /* progress, or the queue moved (or a face's own work ended) */
       return;
     }
   Work *w = lesc_task_get_input (t);
@@ -436,21 +531,57 @@ static void
 enqueue (LescSession *s, LescTask *t)
 {
   Work *w = lesc_task_get_input (t);
-  lesc_queue_push (s->queue, t, w->background ? LESC_PRIORITY_BACKGROUND : LESC_PRIORITY_FOREGROUND);
+  g_hash_table_add (s->tasks, t);
+  LescTaskCallback watch = NULL;
+  gpointer watch_data = NULL;
+  if (s->has_face && s->face.queued != NULL)
+    watch = s->face.queued (s, t, s->face.data, &watch_data);
+  lesc_queue_push_full (s->queue, t, w->background ? LESC_PRIORITY_BACKGROUND : LESC_PRIORITY_FOREGROUND,
+                        watch, watch_data);
   notify (s);
 }
 
+/* The session's own tasks only (a face's work in the queue is not the session's). */
 LescTask *
 lesc_session_running_in (LescSession *s, LescPriority priority)
 {
-  return lesc_queue_running (s->queue, priority);
+  LescTask *t = lesc_queue_running (s->queue, priority);
+  return t != NULL && g_hash_table_contains (s->tasks, t) ? t : NULL;
 }
 
 LescTask *
 lesc_session_running (LescSession *s)
 {
-  LescTask *t = lesc_queue_running (s->queue, LESC_PRIORITY_FOREGROUND);
-  return t != NULL ? t : lesc_queue_running (s->queue, LESC_PRIORITY_BACKGROUND);
+  LescTask *t = lesc_session_running_in (s, LESC_PRIORITY_FOREGROUND);
+  return t != NULL ? t : lesc_session_running_in (s, LESC_PRIORITY_BACKGROUND);
+}
+
+LescWorkKind
+lesc_session_task_kind (LescTask *t)
+{
+  return ((Work *) lesc_task_get_input (t))->kind;
+}
+
+int
+lesc_session_task_method (LescTask *t)
+{
+  Work *w = lesc_task_get_input (t);
+  return w->kind == LESC_WORK_RUN ? (int) w->method : -1;
+}
+
+const LescRunParams *
+lesc_session_task_params (LescTask *t)
+{
+  Work *w = lesc_task_get_input (t);
+  return w->kind == LESC_WORK_RUN ? &w->params : NULL;
+}
+
+gboolean
+lesc_session_task_is_current (LescSession *s, LescTask *t)
+{
+  if (!g_hash_table_contains (s->tasks, t) || lesc_session_task_kind (t) != LESC_WORK_RUN)
+    return FALSE;
+  return s->methods[lesc_session_task_method (t)].task == t;
 }
 
 const char *
@@ -485,8 +616,8 @@ gboolean
 lesc_session_cancel (LescSession *s)
 {
   LescTask *running = lesc_session_running (s);
-  gboolean any = !lesc_queue_is_idle (s->queue);
-  g_clear_handle_id (&s->auto_run_id, g_source_remove);
+  gboolean any = g_hash_table_size (s->tasks) > 0;
+  stop_auto_run (s);
   gboolean was_cancelled = running != NULL && lesc_task_is_cancelled (running);
   cancel_all (s, -1, TRUE);
   if (running != NULL && !was_cancelled)
@@ -513,6 +644,7 @@ drop_stale (LescSession *s, guint i)
     {
       retire_stale (s, m);
       m->stale = g_steal_pointer (&m->outcome);
+      m->stale_view = g_steal_pointer (&m->view);
       m->stale_provenance = g_steal_pointer (&m->provenance);
       s->version++;
     }
@@ -528,13 +660,35 @@ auto_run_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* A change queues its run after a pause; another change in the pause moves it on, so a
+ * drag computes its last value. The background work waits from the change on. */
 static void
 schedule_auto_run (LescSession *s)
 {
   if (!s->auto_run)
     return;
   g_clear_handle_id (&s->auto_run_id, g_source_remove);
-  s->auto_run_id = g_timeout_add (AUTO_RUN_DELAY_MS, auto_run_cb, s);
+  hold (s, TRUE);
+  s->auto_run_id = g_timeout_add (s->auto_run_delay, auto_run_cb, s);
+}
+
+void
+lesc_session_set_auto_run_delay (LescSession *s, guint ms)
+{
+  s->auto_run_delay = ms;
+}
+
+void
+lesc_session_set_face (LescSession *s, const LescSessionFace *face)
+{
+  s->face = *face;
+  s->has_face = TRUE;
+}
+
+LescQueue *
+lesc_session_queue (LescSession *s)
+{
+  return s->queue;
 }
 
 guint lesc_session_n_methods (LescSession *s) { return s->n_methods; }
@@ -582,14 +736,37 @@ lesc_session_set_value (LescSession *s, guint i, guint param, double value)
 }
 
 void
+lesc_session_set_params (LescSession *s, guint i, const LescRunParams *params)
+{
+  LescSessionMethod *m = &s->methods[i];
+  if (lesc_run_params_equal (m->method, &m->params, params))
+    {
+      m->params = *params;   /* what the method does not use */
+      return;
+    }
+  drop_stale (s, i);
+  m->params = *params;
+  if (m->ticked)
+    schedule_auto_run (s);
+  notify (s);
+}
+
+void
 lesc_session_set_ticked (LescSession *s, guint i, gboolean ticked)
 {
-  if (s->methods[i].ticked == ticked)
+  LescSessionMethod *m = &s->methods[i];
+  if (m->ticked == ticked)
     return;
-  s->methods[i].ticked = ticked;
+  m->ticked = ticked;
   s->version++;
   if (ticked)
     schedule_auto_run (s);
+  else if (m->task != NULL)
+    {
+      /* an unticked method's run is not wanted; its result stays for a tick back */
+      lesc_queue_cancel (s->queue, m->task);
+      m->task = NULL;
+    }
   notify (s);
 }
 
@@ -634,7 +811,7 @@ lesc_session_set_auto_run (LescSession *s, gboolean on)
   if (on)
     schedule_auto_run (s);
   else
-    g_clear_handle_id (&s->auto_run_id, g_source_remove);
+    stop_auto_run (s);
   notify (s);
 }
 
@@ -649,7 +826,7 @@ lesc_session_set_kl (LescSession *s, LescKlDirection kl)
 guint
 lesc_session_run (LescSession *s)
 {
-  g_clear_handle_id (&s->auto_run_id, g_source_remove);
+  stop_auto_run (s);
   if (s->data == NULL)
     return 0;
   guint queued = 0;
@@ -658,13 +835,17 @@ lesc_session_run (LescSession *s)
       LescSessionMethod *m = &s->methods[i];
       if (!m->ticked || m->outcome != NULL || m->task != NULL || m->failure != NULL)
         continue;
-      LescRunOutcome *kept = take_kept (s, i);
+      Kept *kept = take_kept (s, i);
       if (kept != NULL)
         {
           /* computed before for these settings on this data: shown again at once */
-          m->outcome = kept;
+          m->outcome = kept->outcome;
+          m->view = kept->view;
+          g_free (kept);
+          if (m->view != NULL && s->face.rebind != NULL)
+            s->face.rebind (m->view, s->data->owner);
           m->provenance = lesc_provenance_new (s->data->ds->name, s->data->ds->checksum, m->method, &m->params,
-                                               NULL, kept, FALSE);
+                                               NULL, m->outcome, FALSE);
           retire_stale (s, m);
           s->version++;
           continue;
@@ -675,16 +856,19 @@ lesc_session_run (LescSession *s)
       w->m = m->method;
       w->params = m->params;
       w->data = g_atomic_rc_box_acquire (s->data);
-      w->cache = s->cache;
+      w->cache = s->has_face && s->face.cache != NULL ? s->face.cache : s->cache;
       w->dataset = g_strdup (s->data->ds->name);
       w->checksum = g_strdup (s->data->ds->checksum);
       /* TRANSLATORS: a run's title: "gLESC on yeast-alpha" */
       w->title = g_strdup_printf (_("%s on %s"), m->method->display_name, s->data->ds->name);
-      m->task = task_new (w, (GDestroyNotify) lesc_run_outcome_free);
+      w->face = s->has_face && s->face.wrap != NULL ? &s->face : NULL;
+      m->task = task_new (w, w->face != NULL ? w->face->free : (GDestroyNotify) lesc_run_outcome_free);
+      if (w->face != NULL && w->face->frame != NULL && m->method->smoothness != NULL)
+        lesc_task_set_frame_func (m->task, work_frame);
       enqueue (s, m->task);
       queued++;
     }
-  notify (s);
+  notify (s);   /* the runs are queued: the queue's own gate holds from here */
   return queued;
 }
 
@@ -700,6 +884,26 @@ set_open (LescSession *s, const LescOpenOptions *open)
   s->open.data_dir = s->data_dir;
 }
 
+/* `data` replaces the open data set: all work stops, nothing of the old set is shown. */
+static void
+replace_data (LescSession *s, DataRef *data, const char *spec, const LescOpenOptions *o)
+{
+  stop_auto_run (s);
+  cancel_all (s, -1, FALSE);
+  clear_results (s);
+  g_clear_pointer (&s->table, lesc_recovery_table_free);
+  s->table_requested = FALSE;
+  data_ref_release (s->data);
+  s->data = data;
+  g_free (s->spec);
+  s->spec = g_strdup (spec);
+  set_open (s, o);
+  g_autofree char *text = lesc_session_data_text (s);
+  lesc_session_add_recent (s, text);
+  schedule_auto_run (s);
+  notify (s);
+}
+
 gboolean
 lesc_session_open_with (LescSession *s, const char *spec, const LescOpenOptions *open, GError **error)
 {
@@ -709,21 +913,24 @@ lesc_session_open_with (LescSession *s, const char *spec, const LescOpenOptions 
   LescDataset *ds = lesc_dataset_open_with (spec, &o, NULL, error);
   if (ds == NULL)
     return FALSE;
-  g_clear_handle_id (&s->auto_run_id, g_source_remove);
-  cancel_all (s, -1, FALSE);
-  clear_results (s);
-  g_clear_pointer (&s->table, lesc_recovery_table_free);
-  s->table_requested = FALSE;
-  data_ref_release (s->data);
-  s->data = data_ref_new (ds);
-  g_free (s->spec);
-  s->spec = g_strdup (spec);
-  set_open (s, &o);
-  g_autofree char *text = lesc_session_data_text (s);
-  lesc_session_add_recent (s, text);
-  schedule_auto_run (s);
-  notify (s);
+  replace_data (s, data_ref_new (ds, NULL, NULL), spec, &o);
   return TRUE;
+}
+
+void
+lesc_session_set_dataset (LescSession *s, const LescDataset *ds, gpointer owner, GDestroyNotify owner_free,
+                          const char *spec, const LescOpenOptions *open)
+{
+  LescOpenOptions o = *open;
+  if (o.data_dir == NULL)
+    o.data_dir = s->data_dir;
+  replace_data (s, data_ref_new ((LescDataset *) ds, owner, owner_free), spec, &o);
+}
+
+gpointer
+lesc_session_data_owner (LescSession *s)
+{
+  return s->data != NULL ? s->data->owner : NULL;
 }
 
 gboolean

@@ -36,6 +36,7 @@ typedef struct {
   LescTask *task;             /* a waiting or running run for `params`, or NULL */
   LescRunOutcome *stale;      /* the last result for other settings (shown dimmed), or NULL */
   LescProvenance *stale_provenance;
+  gpointer view, stale_view;  /* with a face: its objects that hold `outcome` and `stale` */
 } LescSessionMethod;
 
 typedef struct _LescSession LescSession;
@@ -43,12 +44,42 @@ typedef struct _LescSession LescSession;
 /* Told after every change the screen shows (results, progress, messages). */
 typedef void (*LescSessionChanged) (LescSession *s, gpointer data);
 
+/* A face's own form of the runs (the window: a LescResult GObject per run, a LescJob per
+ * task). With a face the session's runs make its objects: `wrap` (worker thread) takes the
+ * outcome and returns the face's object, which `outcome` reads it back from; `frame`
+ * (worker thread) makes one for a solver's frame (the task's provisional output, may
+ * return NULL); `free` drops one. `owner` is what the face gave with the data set
+ * (lesc_session_set_dataset). `queued` hears of every task the session queues before it
+ * starts and returns the callback that hears of it first (the queue's watcher). */
+typedef struct {
+  gpointer (*wrap) (LescRunOutcome *o, gpointer owner, GError **error);
+  const LescRunOutcome *(*outcome) (gpointer view);
+  gpointer (*frame) (const LescMethod *m, const LescRunParams *p, gpointer owner,
+                     const LescProgressFrame *frame);
+  gpointer (*ref) (gpointer view);   /* the face's object stays the task's output too */
+  /* a kept object shown again for the data set `owner` (the same data, read again) */
+  void (*rebind) (gpointer view, gpointer owner);
+  GDestroyNotify free;
+  gsize trace_bytes;   /* the optimizer record of methods with a smoothness term */
+  LescRunCache *cache; /* what the runs share, the face's (its other work shares it too);
+                        * NULL: the session's own */
+  LescTaskCallback (*queued) (LescSession *s, LescTask *t, gpointer data, gpointer *watch_data);
+  gpointer data;
+} LescSessionFace;   /* `wrap` NULL: the runs stay LescRunOutcome, only `queued` is heard */
+
 /* `store_path` NULL: the default results store. `open` says where names are looked up
  * and how CSV files are read (copied). */
 LescSession *lesc_session_new (const char *store_path, const LescOpenOptions *open,
                                LescSessionChanged changed, gpointer data);
 /* Cancels the work and waits for the worker to return. */
 void lesc_session_free (LescSession *s);
+/* Before any run: the face's objects (copied). */
+void lesc_session_set_face (LescSession *s, const LescSessionFace *face);
+/* The queue the session's work runs in; a face queues its own work here (its background
+ * work then yields to the session's runs). The session cancels only its own tasks. */
+LescQueue *lesc_session_queue (LescSession *s);
+/* The pause between a change and its automatic run (default 250 ms). */
+void lesc_session_set_auto_run_delay (LescSession *s, guint ms);
 
 /* Load and check a data set ("artificial", a path or a name in the data directory) with
  * the session's open options; on success it replaces the current one (all work stops,
@@ -61,6 +92,14 @@ gboolean lesc_session_open_with (LescSession *s, const char *spec, const LescOpe
 /* What a person typed: "weather.csv --logical-columns 3" (session/dataspec.h); the options
  * start from the defaults with the session's data folder. */
 gboolean lesc_session_open_typed (LescSession *s, const char *text, GError **error);
+/* A data set the face has read itself (`ds` is `owner`'s; `owner_free` drops the
+ * session's hold on it, NULL: `ds` is taken) with the spec and options it was read with;
+ * as lesc_session_open_with otherwise. */
+void lesc_session_set_dataset (LescSession *s, const LescDataset *ds, gpointer owner,
+                               GDestroyNotify owner_free, const char *spec,
+                               const LescOpenOptions *open);
+/* What the face gave with the open data set (NULL without a face's data). */
+gpointer lesc_session_data_owner (LescSession *s);
 /* The open data set with its options as text ("weather.csv --logical-columns 3"). */
 char *lesc_session_data_text (LescSession *s);
 const LescOpenOptions *lesc_session_open_options (LescSession *s);
@@ -81,6 +120,8 @@ int lesc_session_find_method (LescSession *s, const char *name);
 /* Setters: a change drops what is stale and, with auto-run, queues the new runs after a
  * short pause (so that holding a key queues one run, not many). */
 void lesc_session_set_value (LescSession *s, guint method, guint param, double value);
+/* Every setting of method i at once (values, seed, variant, run options). */
+void lesc_session_set_params (LescSession *s, guint method, const LescRunParams *params);
 void lesc_session_set_ticked (LescSession *s, guint method, gboolean ticked);
 void lesc_session_set_seed (LescSession *s, guint32 seed);
 void lesc_session_set_variant (LescSession *s, LescVariant variant);
@@ -121,6 +162,13 @@ LescTask *lesc_session_running_in (LescSession *s, LescPriority priority);
  * background work. */
 const char *lesc_session_task_title (LescTask *t);
 gboolean lesc_session_task_is_background (LescTask *t);
+/* Of a task the session queued (a face's `queued` sees them): what it is, the method
+ * index of a run (−1 otherwise) and the settings it runs with (NULL when not a run). */
+LescWorkKind lesc_session_task_kind (LescTask *t);
+int lesc_session_task_method (LescTask *t);
+const LescRunParams *lesc_session_task_params (LescTask *t);
+/* Is `t` method i's run for the current settings on the open data? */
+gboolean lesc_session_task_is_current (LescSession *s, LescTask *t);
 
 /* Method i's result to show and how: the current one (FINAL), or the stale one while its
  * replacement is computed or failed (STALE); NULL when there is none. */

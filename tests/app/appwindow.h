@@ -9,6 +9,8 @@
 #include "app/settings.h"
 #include "app/window.h"
 #include "core/methods/method.h"
+#include "session/memory.h"
+#include <glib/gstdio.h>
 #include "apptest.h"
 
 static LescWindow *window;
@@ -47,19 +49,30 @@ toast_has (gpointer data)
   return t != NULL && strstr (t, data) != NULL;
 }
 
-/* The application and `window` as the window tests open them: auto-run off, so that
- * nothing runs before a test asks. */
+/* The application and `window`, with the preference auto-run as given, on the last
+ * session (session.ini) or, when `fresh`, without one. */
 static inline LescApplication *
-appwindow_open (void)
+appwindow_open_with (gboolean auto_run, gboolean fresh)
 {
   LescApplication *app = lesc_application_new (G_APPLICATION_NON_UNIQUE);
   g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
   GSettings *settings = lesc_app_settings_new ();
-  g_settings_set_boolean (settings, "auto-run", FALSE);
+  g_settings_set_boolean (settings, "auto-run", auto_run);
   g_object_unref (settings);
+  g_autofree char *memory = lesc_session_memory_default_path ();
+  if (fresh)
+    g_unlink (memory);
   window = lesc_window_new (GTK_APPLICATION (app));
   gtk_window_present (GTK_WINDOW (window));
   return app;
+}
+
+/* The application and `window` as the window tests open them: auto-run off, so that
+ * nothing runs before a test asks, and a fresh start (the artificial set, LESC ticked). */
+static inline LescApplication *
+appwindow_open (void)
+{
+  return appwindow_open_with (FALSE, TRUE);
 }
 
 static inline void

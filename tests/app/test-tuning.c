@@ -159,12 +159,32 @@ optimum_known (gpointer data)
   return r != NULL && !isnan (lesc_result_get_optimum (r)) && queue_idle (NULL);
 }
 
+/* The converged-optimum runs so far (background run jobs). */
+static guint
+converged_runs (void)
+{
+  GListModel *jobs = lesc_job_queue_get_jobs (lesc_window_get_queue (window));
+  guint n = 0;
+  for (guint i = 0; i < g_list_model_get_n_items (jobs); i++)
+    {
+      g_autoptr (LescJob) job = g_list_model_get_item (jobs, i);
+      n += lesc_job_get_kind (job) == LESC_JOB_KIND_RUN && lesc_job_is_background (job);
+    }
+  return n;
+}
+
 static void
 test_optimizer_view (void)
 {
   LescResult *r = result_of (glle);
   g_assert_nonnull (r);
+  /* the converged optimum runs only while the Optimizer view is shown (issue 27) */
+  lesc_window_show_view (window, "distributions");
+  lesc_test_spin (0.2);
+  g_assert_true (isnan (lesc_result_get_optimum (r)));
+  g_assert_cmpuint (converged_runs (), ==, 0);
   lesc_window_show_view (window, "optimizer");
+  g_assert_cmpuint (converged_runs (), ==, 1);
   LescOptimizerView *view = LESC_OPTIMIZER_VIEW (lesc_window_get_view (window, "optimizer"));
   g_assert_true (lesc_optimizer_view_get_result (view) == r);
   const LescRunResult *report = lesc_result_get_report (r);

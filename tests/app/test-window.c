@@ -530,6 +530,10 @@ test_empty_says_queued (void)
   g_assert_cmpuint (g_list_model_get_n_items (lesc_window_get_results (window)), ==, 0);
   LescMeasuresView *measures = LESC_MEASURES_VIEW (lesc_window_get_view (window, "measures"));
   g_assert_cmpstr (lesc_measures_view_get_empty_title (measures), ==, "No Results Yet");
+  /* settings never run before (an unticked method's result comes back with its tick) */
+  LescMethodPanel *panel = lesc_window_get_method_panel (window);
+  g_assert_true (lesc_method_panel_set_param (panel, lesc_method_find ("glle"), "lambda1", 0.0625));
+  g_assert_true (lesc_method_panel_set_param (panel, lesc_method_find ("lesc"), "lambda1", 0.0625));
   select_methods ((const char *const[]) { "glle", "lesc", NULL });
   lesc_window_run (window);
   g_assert_cmpstr (lesc_measures_view_get_empty_title (measures), ==, "Runs Under Way");
