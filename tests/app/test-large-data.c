@@ -69,10 +69,24 @@ write_big_npy (const char *name, gboolean logical)
 }
 
 /* At least `data` (a count) runs queued or running. */
+/* The queue (a list that keeps finished jobs) holds `n` jobs on the data set "biglogical",
+ * and every job on another data set (ticking with auto-run on starts runs for the set open
+ * before) is cancelled or finished: the open never leaves an old data set's run going. */
 static gboolean
-runs_queued (gpointer data)
+runs_queued_on_new_data (gpointer data)
 {
-  return g_list_model_get_n_items (lesc_job_queue_get_jobs (lesc_window_get_queue (window))) >= GPOINTER_TO_UINT (data);
+  GListModel *jobs = lesc_job_queue_get_jobs (lesc_window_get_queue (window));
+  guint on_new = 0;
+  for (guint i = 0; i < g_list_model_get_n_items (jobs); i++)
+    {
+      g_autoptr (LescJob) j = g_list_model_get_item (jobs, i);
+      LescJobState state = lesc_job_get_state (j);
+      if (strstr (lesc_job_get_title (j), "on biglogical") != NULL)
+        on_new++;
+      else if (state == LESC_JOB_QUEUED || state == LESC_JOB_RUNNING)
+        return FALSE;
+    }
+  return on_new >= GPOINTER_TO_UINT (data);
 }
 
 /* The data set `data` is open and the Distributions figure shows its model. */
@@ -161,13 +175,21 @@ test_logical_auto_run (void)
   lesc_window_open_table (window, path, N_LABELS, TRUE);
   g_assert_true (lesc_test_wait (data_named, "biglogical", 60));
   g_test_message ("logical 10⁵: open %.2f s", (g_get_monotonic_time () - t0) / 1e6);
-  g_assert_true (lesc_test_wait (runs_queued, GUINT_TO_POINTER (n), 30));
+  gboolean queued = lesc_test_wait (runs_queued_on_new_data, GUINT_TO_POINTER (n), 60);
+  GListModel *all = lesc_job_queue_get_jobs (lesc_window_get_queue (window));
+  for (guint i = 0; !queued && i < g_list_model_get_n_items (all); i++)
+    {
+      g_autoptr (LescJob) j = g_list_model_get_item (all, i);
+      g_test_message ("in the queue: %s [%s]", lesc_job_get_title (j), lesc_job_state_to_string (lesc_job_get_state (j)));
+    }
+  g_assert_true (queued);
   GListModel *jobs = lesc_job_queue_get_jobs (lesc_window_get_queue (window));
   for (guint i = 0; i < g_list_model_get_n_items (jobs); i++)
     {
       g_autoptr (LescJob) j = g_list_model_get_item (jobs, i);
       g_test_message ("queued: %s [%s]", lesc_job_get_title (j), lesc_job_state_to_string (lesc_job_get_state (j)));
-      g_assert_nonnull (strstr (lesc_job_get_title (j), "on biglogical"));
+      if (strstr (lesc_job_get_title (j), "on biglogical") == NULL)
+        g_assert_true (lesc_job_get_state (j) != LESC_JOB_QUEUED && lesc_job_get_state (j) != LESC_JOB_RUNNING);
     }
   g_settings_set_boolean (settings, "auto-run", FALSE);
   g_object_unref (settings);
