@@ -4,6 +4,7 @@
 #include "core/base/error.h"
 #include "core/solvers/kernel.h"
 #include "core/base/random.h"
+#include "core/base/simd.h"
 
 #include <cblas.h>
 #include <float.h>
@@ -22,8 +23,10 @@ normalise_columns (LescMatrix *u)
     }
 }
 
-/* One sweep: centres from u_old, new memberships into u_new. */
-static void
+/* One sweep: centres from u_old, new memberships into u_new. Compiled for AVX2 too: its
+ * loops are divisions, products and comparisons (no sum of products that could be fused),
+ * so every clone gives the same bits. */
+LESC_SIMD_CLONES static void
 fcm_sweep (const LescMatrix *x, const LescMatrix *u_old, double beta, LescMatrix *um,
            LescMatrix *centres, LescMatrix *u_new)
 {
@@ -63,7 +66,7 @@ fcm_sweep (const LescMatrix *x, const LescMatrix *u_old, double beta, LescMatrix
           /* δ² for β = 2 (then the power is −1 on δ²), δ otherwise; δ ≥ ε */
           double d2v = LESC_AT (d2, k, i);
           double d = square ? (d2v > DBL_EPSILON * DBL_EPSILON ? d2v : DBL_EPSILON * DBL_EPSILON)
-                            : fmax (sqrt (d2v), DBL_EPSILON);
+                            : (sqrt (d2v) > DBL_EPSILON ? sqrt (d2v) : DBL_EPSILON);
           LESC_AT (d2, k, i) = d;
           dmin = d < dmin ? d : dmin;
         }

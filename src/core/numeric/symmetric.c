@@ -37,14 +37,23 @@ lesc_symmetric_product_work (gsize n, gsize k)
 }
 
 
+/* An entry of the pencil G + λF: λf rounded, then the sum rounded — never fused into one
+ * multiply-add (the empty asm makes the product opaque: in a register for a double, in
+ * memory for a vector, which has no register in every clone), so that every compilation
+ * and every clone forms the same bits as lesc_symmetric_pencil_entries. */
+#define PENCIL(g, f, lambda, T, where)                                  \
+  ({ T lf_ = (lambda) * (f); __asm__ ("" : where (lf_)); (g) + lf_; })
+
 /* Rows [r0, r1) of the block of four columns at j0, for the right-hand side x (one or,
  * `pair`, two: x and x + n, into y and y + n). Each column's part of y[j0..j0+3] is summed
- * per sweep. */
-LESC_SIMD_CLONES static void
-sweep4 (const double *a0, gsize lda, gsize n, gsize j0, const double *x, double *y,
-        gboolean pair, gsize r0, gsize r1)
+ * per sweep. The columns are a0 + t·lda; or, with `f0` (the pencil), the entries
+ * a0 + λ·f0 formed in registers. */
+static inline __attribute__ ((always_inline)) void
+sweep4_body (const double *a0, const double *f0, double lambda, gsize lda, gsize n, gsize j0,
+             const double *x, double *y, gboolean pair, gsize r0, gsize r1)
 {
   const double *a1 = a0 + lda, *a2 = a1 + lda, *a3 = a2 + lda;
+  const double *f1 = f0 + lda, *f2 = f1 + lda, *f3 = f2 + lda;
   const double *x2 = pair ? x + n : x;
   double *y2 = pair ? y + n : y;
   gsize rv = r0 + ((r1 - r0) & ~(gsize) 3);
@@ -52,6 +61,7 @@ sweep4 (const double *a0, gsize lda, gsize n, gsize j0, const double *x, double 
   double d0 = x2[j0], d1 = x2[j0 + 1], d2 = x2[j0 + 2], d3 = x2[j0 + 3];
   LescVec4 s0 = { 0 }, s1 = { 0 }, s2 = { 0 }, s3 = { 0 };
   LescVec4 u0 = { 0 }, u1 = { 0 }, u2 = { 0 }, u3 = { 0 };
+  LescVec4 lv = { lambda, lambda, lambda, lambda };
   gsize i = r0;
   /* one right-hand side at rows i..i+3 with the four loaded columns e0..e3: its y rows take
    * the block's contribution, its column sums the rows' */
@@ -68,31 +78,43 @@ sweep4 (const double *a0, gsize lda, gsize n, gsize j0, const double *x, double 
     t2 += e2 * xi;                                       \
     t3 += e3 * xi;                                       \
   } while (0)
+#define LOAD_ENTRY(c) \
+  (f0 != NULL ? PENCIL (LESC_LOAD4 (a##c + i), LESC_LOAD4 (f##c + i), lv, LescVec4, "+m") \
+              : LESC_LOAD4 (a##c + i))
   for (; i < rv; i += 4)
     {
-      LescVec4 e0 = LESC_LOAD4 (a0 + i), e1 = LESC_LOAD4 (a1 + i);
-      LescVec4 e2 = LESC_LOAD4 (a2 + i), e3 = LESC_LOAD4 (a3 + i);
+      LescVec4 e0 = LOAD_ENTRY (0), e1 = LOAD_ENTRY (1);
+      LescVec4 e2 = LOAD_ENTRY (2), e3 = LOAD_ENTRY (3);
       RHS_STEP (x, y, c0, c1, c2, c3, s0, s1, s2, s3);
       if (pair)
         RHS_STEP (x2, y2, d0, d1, d2, d3, u0, u1, u2, u3);
     }
+#undef LOAD_ENTRY
 #undef RHS_STEP
   double t[8] = { LESC_HSUM4 (s0), LESC_HSUM4 (s1), LESC_HSUM4 (s2), LESC_HSUM4 (s3),
                   LESC_HSUM4 (u0), LESC_HSUM4 (u1), LESC_HSUM4 (u2), LESC_HSUM4 (u3) };
   for (; i < r1; i++)
     {
-      y[i] += a0[i] * c0 + a1[i] * c1 + a2[i] * c2 + a3[i] * c3;
-      t[0] += a0[i] * x[i];
-      t[1] += a1[i] * x[i];
-      t[2] += a2[i] * x[i];
-      t[3] += a3[i] * x[i];
+      double q0 = a0[i], q1 = a1[i], q2 = a2[i], q3 = a3[i];
+      if (f0 != NULL)
+        {
+          q0 = PENCIL (q0, f0[i], lambda, double, "+x");
+          q1 = PENCIL (q1, f1[i], lambda, double, "+x");
+          q2 = PENCIL (q2, f2[i], lambda, double, "+x");
+          q3 = PENCIL (q3, f3[i], lambda, double, "+x");
+        }
+      y[i] += q0 * c0 + q1 * c1 + q2 * c2 + q3 * c3;
+      t[0] += q0 * x[i];
+      t[1] += q1 * x[i];
+      t[2] += q2 * x[i];
+      t[3] += q3 * x[i];
       if (pair)
         {
-          y2[i] += a0[i] * d0 + a1[i] * d1 + a2[i] * d2 + a3[i] * d3;
-          t[4] += a0[i] * x2[i];
-          t[5] += a1[i] * x2[i];
-          t[6] += a2[i] * x2[i];
-          t[7] += a3[i] * x2[i];
+          y2[i] += q0 * d0 + q1 * d1 + q2 * d2 + q3 * d3;
+          t[4] += q0 * x2[i];
+          t[5] += q1 * x2[i];
+          t[6] += q2 * x2[i];
+          t[7] += q3 * x2[i];
         }
     }
   for (int c = 0; c < 4; c++)
@@ -101,6 +123,21 @@ sweep4 (const double *a0, gsize lda, gsize n, gsize j0, const double *x, double 
       if (pair)
         y2[j0 + c] += t[4 + c];
     }
+}
+
+LESC_SIMD_CLONES static void
+sweep4 (const double *a0, gsize n, gsize j0, const double *x, double *y, gboolean pair,
+        gsize r0, gsize r1)
+{
+  sweep4_body (a0, NULL, 0.0, n, n, j0, x, y, pair, r0, r1);
+}
+
+/* sweep4 on the pencil G + λF, columns g0 and f0 (leading dimension n) */
+LESC_SIMD_CLONES static void
+sweep4_pencil (const double *g0, const double *f0, double lambda, gsize n, gsize j0,
+               const double *x, double *y, gboolean pair, gsize r0, gsize r1)
+{
+  sweep4_body (g0, f0, lambda, n, n, j0, x, y, pair, r0, r1);
 }
 
 /* Column t's entries below the block [j0, j1) (at[i] for rows i ≥ j1) with k right-hand
@@ -149,7 +186,7 @@ block (const double *a, gsize n, gsize j0, gsize j1, const double *x, double *y,
   if (w == 4)
     for (gsize r0 = j1; r0 < n; r0 += SWEEP)
       for (gsize r = 0; r < k; r += 2)
-        sweep4 (a + j0 * n, n, n, j0, x + r * n, y + r * n, r + 1 < k, r0, MIN (r0 + SWEEP, n));
+        sweep4 (a + j0 * n, n, j0, x + r * n, y + r * n, r + 1 < k, r0, MIN (r0 + SWEEP, n));
   else
     for (gsize t = j0; t < j1; t++)
       tail_column (a + t * n, n, j1, t, x, y, k);
@@ -160,14 +197,14 @@ block (const double *a, gsize n, gsize j0, gsize j1, const double *x, double *y,
   diagonal (d, w, n, j0, x, y, k);
 }
 
-/* Never inlined: the stored form (le.c) and the pencil's blocks take their entries from
- * this one piece of code, so they are the same to the bit however it is compiled. */
-__attribute__ ((noinline)) void
+/* The stored form (le.c) takes its entries from here, the pencil's sweeps form them in
+ * registers: both by PENCIL, so they are the same to the bit. */
+void
 lesc_symmetric_pencil_entries (const double *g, const double *f, double lambda, double *out,
                                gsize len)
 {
   for (gsize i = 0; i < len; i++)
-    out[i] = g[i] + lambda * f[i];
+    out[i] = PENCIL (g[i], f[i], lambda, double, "+x");
 }
 
 /* The pencil G + λ_l F applied to b groups of c right-hand sides (x, y: n×bc, group l in
@@ -179,10 +216,10 @@ typedef struct {
   gsize c;
 } Pencil;
 
-/* block () for every group of the pencil, the entries formed into `buf` (4·MAX (SWEEP, n)
- * doubles) as they are needed: per sweep the slices of G and F are read from memory once
- * and serve all groups from the cache. Each group's arithmetic is block ()'s on the
- * formed entries, in the same order. */
+/* block () for every group of the pencil, the entries formed as they are needed (in
+ * registers by sweep4_pencil; into `buf`, n doubles, for the narrow last block): per
+ * sweep the slices of G and F are read from memory once and serve all groups from the
+ * cache. Each group's arithmetic is block ()'s on the formed entries, in the same order. */
 static void
 pencil_block (const Pencil *pc, gsize n, gsize j0, gsize j1, const double *x, double *y,
               double *buf)
@@ -190,19 +227,14 @@ pencil_block (const Pencil *pc, gsize n, gsize j0, gsize j1, const double *x, do
   gsize w = j1 - j0, c = pc->c;
   if (w == 4)
     for (gsize r0 = j1; r0 < n; r0 += SWEEP)
-      {
-        gsize r1 = MIN (r0 + SWEEP, n);
-        for (guint l = 0; l < pc->b; l++)
-          {
-            for (gsize t = 0; t < 4; t++)
-              lesc_symmetric_pencil_entries (pc->g + (j0 + t) * n + r0, pc->f + (j0 + t) * n + r0,
-                                             pc->lambdas[l], buf + t * SWEEP, r1 - r0);
-            const double *xl = x + l * c * n;
-            double *yl = y + l * c * n;
-            for (gsize r = 0; r < c; r += 2)
-              sweep4 (buf - r0, SWEEP, n, j0, xl + r * n, yl + r * n, r + 1 < c, r0, r1);
-          }
-      }
+      for (guint l = 0; l < pc->b; l++)
+        {
+          const double *xl = x + l * c * n;
+          double *yl = y + l * c * n;
+          for (gsize r = 0; r < c; r += 2)
+            sweep4_pencil (pc->g + j0 * n, pc->f + j0 * n, pc->lambdas[l], n, j0, xl + r * n,
+                           yl + r * n, r + 1 < c, r0, MIN (r0 + SWEEP, n));
+        }
   else
     for (guint l = 0; l < pc->b; l++)
       for (gsize t = j0; t < j1; t++)
@@ -242,7 +274,7 @@ run_parts (gpointer data)
 {
   Job *job = data;
   gsize n = job->n, k = job->k;
-  g_autofree double *buf = job->pencil != NULL ? g_new (double, 4 * MAX (SWEEP, n)) : NULL;
+  g_autofree double *buf = job->pencil != NULL ? g_new (double, MAX (n, 1)) : NULL;
   for (;;)
     {
       gint p = g_atomic_int_add (&job->next, 1);

@@ -14,6 +14,14 @@ row_norms (const LescMatrix *a, double *out)
       out[i] += LESC_AT (a, i, j) * LESC_AT (a, i, j);
 }
 
+/* fmax (0.0, v) to the bit as glibc computes it on x86-64 (maxsd: −0.0 stays, NaN gives
+ * 0.0), without its function call: FCM takes t·n of these per sweep. */
+static inline double
+max_zero (double v)
+{
+  return v < 0.0 || v != v ? 0.0 : v;
+}
+
 LescMatrix *
 lesc_sq_distances (const LescMatrix *a, const LescMatrix *b)
 {
@@ -29,7 +37,7 @@ lesc_sq_distances (const LescMatrix *a, const LescMatrix *b)
                  a->data, (int) n, b->data, (int) m, 0.0, d->data, (int) n);
   for (gsize j = 0; j < m; j++)
     for (gsize i = 0; i < n; i++)
-      LESC_AT (d, i, j) = fmax (0.0, LESC_AT (d, i, j) + na[i] + nb[j]);
+      LESC_AT (d, i, j) = max_zero (LESC_AT (d, i, j) + na[i] + nb[j]);
   if (a == b)
     for (gsize i = 0; i < n; i++)
       LESC_AT (d, i, i) = 0.0;
@@ -58,7 +66,7 @@ lesc_sq_distances_self (const LescMatrix *x, LescProgress *progress, GError **er
       for (gsize j = j0; j < j0 + b; j++)
         {
           for (gsize i = 0; i < n; i++)
-            LESC_AT (d, i, j) = fmax (0.0, LESC_AT (d, i, j) + nx[i] + nx[j]);
+            LESC_AT (d, i, j) = max_zero (LESC_AT (d, i, j) + nx[i] + nx[j]);
           LESC_AT (d, j, j) = 0.0;
         }
     }
