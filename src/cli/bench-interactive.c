@@ -6,6 +6,7 @@
  * a value not seen before (so a new λ₂ recomputes the correlation step, as in the
  * explorer). */
 #include "cli/bench-interactive.h"
+#include "cli/bench-scale.h"
 #include "core/eval/measures.h"
 #include "core/experiments/experiment.h"
 #include "core/methods/run.h"
@@ -212,6 +213,8 @@ int
 lesc_bench_interactive (char **datasets, char **methods, const LescRunParams *params,
                         char **changes, guint repeat, gboolean csv, double cache_bytes)
 {
+  /* the machine's state beside the figures (CSV: on stderr, the table stays one table) */
+  lesc_bench_print_machine (csv ? stderr : stdout);
   if (csv)
     printf ("dataset,method,change,first_min,first_median,final_min,final_median,cpu_min,runs\n");
   int status = LESC_EXIT_OK;
