@@ -214,7 +214,9 @@ lesc_bench_interactive (char **datasets, char **methods, const LescRunParams *pa
                         char **changes, guint repeat, gboolean csv, double cache_bytes)
 {
   /* the machine's state beside the figures (CSV: on stderr, the table stays one table) */
-  lesc_bench_print_machine (csv ? stderr : stdout);
+  g_autofree char *machine = lesc_bench_machine ();
+  fprintf (csv ? stderr : stdout, "# %s\n", machine);
+  fflush (csv ? stderr : stdout);
   if (csv)
     printf ("dataset,method,change,first_min,first_median,final_min,final_median,cpu_min,runs\n");
   int status = LESC_EXIT_OK;

@@ -110,23 +110,22 @@ lesc_bench_dgemm_rate (void)
   return 2.0 * s * (double) s * s / 1e9 / lesc_seconds_since (t0);
 }
 
-void
-lesc_bench_print_machine (FILE *out)
+char *
+lesc_bench_machine (void)
 {
   double load[3] = { NAN, NAN, NAN };
   if (getloadavg (load, 3) < 0)
     load[0] = load[1] = load[2] = NAN;
-  fprintf (out, "# load average %.2f %.2f %.2f; dgemm %.1f GFlop/s\n", load[0], load[1], load[2],
-           lesc_bench_dgemm_rate ());
-  fflush (out);
+  return g_strdup_printf ("load average %.2f %.2f %.2f; dgemm %.1f GFlop/s", load[0], load[1],
+                          load[2], lesc_bench_dgemm_rate ());
 }
 
 int
 lesc_bench_scale (const gsize *sizes, guint n_sizes, char **names, const LescRunParams *params,
                   gboolean csv)
 {
-  lesc_bench_print_machine (stdout);
-  printf ("# d = %d features, c = %d logical labels\n", SCALE_D, SCALE_C);
+  g_autofree char *machine = lesc_bench_machine ();
+  printf ("# %s; d = %d features, c = %d logical labels\n", machine, SCALE_D, SCALE_C);
   if (csv)
     printf ("n,method,seconds,peak_mb,estimate_mb,formulation,status\n");
   else

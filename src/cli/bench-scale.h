@@ -2,8 +2,6 @@
 #pragma once
 #include "core/methods/method.h"
 
-#include <stdio.h>
-
 /* One row per size and method (each run in its own child process, the formulation the
  * program chooses for it), then per method the fitted growth exponent of the time; the
  * load average and the machine's dgemm rate first. Returns an exit status. */
@@ -12,5 +10,5 @@ int lesc_bench_scale (const gsize *sizes, guint n_sizes, char **names,
 
 /* GFlop/s of one 2000×2000×2000 dgemm with the threads OpenBLAS has. */
 double lesc_bench_dgemm_rate (void);
-/* "# load average …; dgemm … GFlop/s": what a time measured on this machine is worth. */
-void lesc_bench_print_machine (FILE *out);
+/* "load average …; dgemm … GFlop/s": what a time measured on this machine is worth. */
+char *lesc_bench_machine (void);

@@ -260,8 +260,8 @@ lesc_le_large_memory_estimate (gsize n, gsize m, gsize c)
 }
 
 gboolean
-lesc_le_check_input (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m, double lambda,
-             GError **error)
+lesc_le_check_input (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m,
+                     double lambda, GError **error)
 {
   if (x->rows < 2)
     {
@@ -629,9 +629,9 @@ quadratic_form (const LescLeKernel *kernel, const LescSmoothness *m, double lamb
 
 /* `report` (may be NULL) receives the seconds of the kernel and of forming Q. */
 LescLeObjective *
-lesc_le_objective_make (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m, double lambda,
-               gboolean quadratic_form_wanted, const LescLeParts *parts, LescProgress *progress,
-               LescLeReport *report, GError **error)
+lesc_le_objective_make (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m,
+                        double lambda, gboolean quadratic_form_wanted, const LescLeParts *parts,
+                        LescProgress *progress, LescLeReport *report, GError **error)
 {
   if (!lesc_le_check_input (x, l, m, lambda, error))
     return NULL;
