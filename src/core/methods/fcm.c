@@ -25,9 +25,9 @@ normalise_columns (LescMatrix *u)
 
 /* One sweep: centres from u_old, new memberships into u_new. Compiled for AVX2 too: its
  * loops are divisions, products and comparisons (no sum of products that could be fused),
- * so every clone gives the same bits. Powers other than 2 as exp (p log v): a fifth less
+ * so every clone gives the same bits, vectorized or not. Powers other than 2 as exp (p log v): a fifth less
  * time than pow, results within a few ulps of it (docs/speed.md). */
-LESC_SIMD_CLONES static void
+LESC_SIMD_CLONES LESC_VECTORIZE static void
 fcm_sweep (const LescMatrix *x, const LescMatrix *u_old, double beta, LescMatrix *um,
            LescMatrix *centres, LescMatrix *u_new)
 {
