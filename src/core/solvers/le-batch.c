@@ -87,6 +87,10 @@ lesc_le_fit_batch (const LescMatrix *x, const LescMatrix *l, const LescSmoothnes
   LescOptimizerOptions opt;
   lesc_le_options_for (n, k, c, &opt);
   opt.stage = unknowns < opt.bfgs_limit ? "LE step (BFGS)" : "LE step (L-BFGS)";
+  /* no helper thread per value for the two-loop recursion (its result does not depend on
+   * it, twoloop.h): b helpers woken in turn at every iteration wait more for the cores
+   * than they save; the pencil product has the threads */
+  opt.threads = 1;
 
   gboolean ok = FALSE;
   Member *members = g_new0 (Member, b);
