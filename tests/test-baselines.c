@@ -434,13 +434,14 @@ test_normalise_rows (void)
 
 /* Two groups of three points, mirror images through (2.5, 1.5); at convergence the memberships sum to 1 per
  * sample and satisfy both fixed-point equations (centres from memberships, memberships from
- * centres). */
+ * centres), written with pow — for β = 2 (the sweep's squares) and β = 2.5 (its
+ * exp (β log v)). */
 static void
-test_fcm_fixed_point (void)
+test_fcm_fixed_point (gconstpointer data)
 {
   const double xs[] = { 0.0, 0.4, 0.1, 5.0, 4.6, 4.9,   0.0, 0.1, 0.5, 3.0, 2.9, 2.5 };
   g_autoptr (LescMatrix) x = lesc_matrix_new_from (6, 2, xs);
-  const double beta = 2.0;
+  const double beta = *(const double *) data;
   g_autoptr (GError) error = NULL;
   g_autoptr (LescMatrix) v = NULL;
   LescFcmReport rep;
@@ -983,7 +984,9 @@ main (int argc, char **argv)
   g_test_add_func ("/baselines/km/by-hand", test_km_by_hand);
   g_test_add_func ("/baselines/km/published-two-samples", test_km_published_two_samples);
   g_test_add_func ("/baselines/normalise-rows", test_normalise_rows);
-  g_test_add_func ("/baselines/fcm/fixed-point", test_fcm_fixed_point);
+  static const double beta_two = 2.0, beta_other = 2.5;
+  g_test_add_data_func ("/baselines/fcm/fixed-point", &beta_two, test_fcm_fixed_point);
+  g_test_add_data_func ("/baselines/fcm/fixed-point-beta", &beta_other, test_fcm_fixed_point);
   g_test_add_func ("/baselines/fcm/compose", test_fcm_compose);
   g_test_add_func ("/baselines/fcm/seeded", test_fcm_seeded);
   g_test_add_func ("/baselines/ml/neighbours", test_neighbours_order);

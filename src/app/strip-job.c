@@ -74,32 +74,69 @@ strip_frame (gpointer input, const LescProgressFrame *frame)
   return copy_done (input);
 }
 
+/* A cell finished: kept, and a frame says so. */
+static void
+cell_finished (StripInput *in, LescProgress *progress, guint k, LescMatrix *d)
+{
+  LescStripCell *c = g_new0 (LescStripCell, 1);
+  c->row = in->rows[k];
+  c->col = in->cols[k];
+  c->value = in->values[k];
+  c->distributions = d;
+  g_ptr_array_add (in->done, c);
+  LescProgressFrame frame = { in->done->len, in->n, 0.0, d->data, d->rows, d->cols, TRUE };
+  lesc_progress_frame (progress, &frame);
+}
+
+typedef struct {
+  StripInput *in;
+  LescProgress *progress;
+  const guint *cells;   /* the job's cell of each λ₁ value */
+} RowDone;
+
+static void
+row_value_done (guint index, LescMatrix *d, gpointer data)
+{
+  RowDone *rd = data;
+  cell_finished (rd->in, rd->progress, rd->cells[index], d);
+}
+
 static gpointer
 strip_work (gpointer input, LescProgress *progress, GError **error)
 {
   StripInput *in = input;
   const LescDataset *ds = lesc_data_object_get_dataset (in->data);
+  /* the λ₁ row as one run (its values' optimizers share each pass; lesc_method_run_strip),
+   * cancellable with the job, its frames not the strip's */
+  g_autofree guint *cells = g_new (guint, in->n);
+  g_autofree double *lambda1 = g_new (double, in->n);
+  guint n1 = 0;
+  for (guint k = 0; k < in->n; k++)
+    if (in->rows[k] == 0)
+      {
+        cells[n1] = k;
+        lambda1[n1++] = in->values[k];
+      }
+  lesc_progress_report (progress, 0.0, "λ strip");
+  LescProgress cell;
+  lesc_progress_init (&cell, NULL, NULL, progress->cancellable);
+  RowDone rd = { in, progress, cells };
+  if (n1 > 0 && !lesc_method_run_strip (in->method, ds, &in->params, lambda1, n1,
+                                        lesc_app_run_cache (), &cell, row_value_done, &rd, error))
+    return NULL;
   for (guint k = 0; k < in->n; k++)
     {
-      lesc_progress_report (progress, (double) k / in->n, "λ strip");
+      if (in->rows[k] == 0)
+        continue;
+      lesc_progress_report (progress, (double) in->done->len / in->n, "λ strip");
       LescRunParams p = in->params;
       p.trace_bytes = 0.0;
       lesc_run_params_set (&p, in->method, lesc_strip_row_param (in->rows[k]), in->values[k]);
-      /* the cell's own run: cancellable with the job, its frames not the strip's */
-      LescProgress cell;
-      lesc_progress_init (&cell, NULL, NULL, progress->cancellable);
       LescMatrix *d = lesc_method_run_cached (in->method, ds, &p, lesc_app_run_cache (), &cell,
                                               NULL, error);
       if (d == NULL)
         return NULL;
-      LescStripCell *c = g_new0 (LescStripCell, 1);
-      c->row = in->rows[k];
-      c->col = in->cols[k];
-      c->value = in->values[k];
-      c->distributions = d;
-      g_ptr_array_add (in->done, c);
-      LescProgressFrame frame = { k + 1, in->n, 0.0, d->data, d->rows, d->cols, TRUE };
-      lesc_progress_frame (progress, &frame);
+      cell_finished (in, progress, k, d);
     }
   return copy_done (in);
 }

@@ -6,6 +6,7 @@
  * a value not seen before (so a new λ₂ recomputes the correlation step, as in the
  * explorer). */
 #include "cli/bench-interactive.h"
+#include "cli/bench-scale.h"
 #include "core/eval/measures.h"
 #include "core/experiments/experiment.h"
 #include "core/methods/run.h"
@@ -138,6 +139,12 @@ print_line (gboolean csv, const char *dataset, const char *method, const char *c
   fflush (stdout);
 }
 
+static void
+strip_cell_done (guint index, LescMatrix *distributions, gpointer data)
+{
+  lesc_matrix_free (distributions);
+}
+
 /* Every parameter of `m` on `ds`: a warm-up run at the defaults, then `repeat` changes. */
 static gboolean
 wanted (char **changes, const char *name)
@@ -175,27 +182,24 @@ bench_method (const LescDataset *ds, const LescMethod *m, const LescRunParams *s
       summary (cpus, repeat, &c0, &c1);
       print_line (csv, ds->name, m->name, m->params[k].name, f0, f1, e0, e1, c0, repeat);
     }
-  /* the λ strip: eight λ₁ values, nearest to the current one first, without traces */
+  /* the λ strip: eight λ₁ values as one run (lesc_method_run_strip), without traces */
   if (lesc_method_param_index (m, "lambda1") >= 0 && m->smoothness != NULL && wanted (changes, "strip"))
     {
       guint order[G_N_ELEMENTS (lesc_grid_default)];
+      double values[G_N_ELEMENTS (lesc_grid_default)];
       lesc_grid_nearest_first (lesc_grid_default, G_N_ELEMENTS (order),
                                lesc_run_params_get (&base, m, "lambda1", 1.0), order);
+      for (guint c = 0; c < G_N_ELEMENTS (order); c++)
+        values[c] = lesc_grid_default[order[c]];
       for (guint r = 0; r < repeat; r++)
         {
+          double cpu0 = cpu_seconds ();
           gint64 t0 = g_get_monotonic_time ();
-          cpus[r] = 0.0;
-          for (guint c = 0; c < G_N_ELEMENTS (order); c++)
-            {
-              LescRunParams p = base;
-              p.trace_bytes = 0.0;
-              lesc_run_params_set (&p, m, "lambda1", lesc_grid_default[order[c]]);
-              double a, b, t;
-              if (!timed_run (m, ds, &p, cache, &a, &b, &t, error))
-                return FALSE;
-              cpus[r] += t;
-            }
+          if (!lesc_method_run_strip (m, ds, &base, values, G_N_ELEMENTS (values), cache, NULL,
+                                      strip_cell_done, NULL, error))
+            return FALSE;
           finals[r] = (g_get_monotonic_time () - t0) / 1e6;
+          cpus[r] = cpu_seconds () - cpu0;
         }
       double e0, e1, c0, c1;
       summary (finals, repeat, &e0, &e1);
@@ -209,6 +213,10 @@ int
 lesc_bench_interactive (char **datasets, char **methods, const LescRunParams *params,
                         char **changes, guint repeat, gboolean csv, double cache_bytes)
 {
+  /* the machine's state beside the figures (CSV: on stderr, the table stays one table) */
+  g_autofree char *machine = lesc_bench_machine ();
+  fprintf (csv ? stderr : stdout, "# %s\n", machine);
+  fflush (csv ? stderr : stdout);
   if (csv)
     printf ("dataset,method,change,first_min,first_median,final_min,final_median,cpu_min,runs\n");
   int status = LESC_EXIT_OK;

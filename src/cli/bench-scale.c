@@ -96,9 +96,8 @@ child_run (int fd, gpointer data)
   lesc_bench_write_all (fd, out);
 }
 
-/* GFlop/s of one 2000×2000×2000 dgemm with the threads OpenBLAS has. */
-static double
-dgemm_rate (void)
+double
+lesc_bench_dgemm_rate (void)
 {
   const int s = 2000;
   g_autoptr (LescMatrix) a = lesc_matrix_new (s, s);
@@ -111,16 +110,22 @@ dgemm_rate (void)
   return 2.0 * s * (double) s * s / 1e9 / lesc_seconds_since (t0);
 }
 
-int
-lesc_bench_scale (const gsize *sizes, guint n_sizes, char **names, const LescRunParams *params,
-                  gboolean csv)
+char *
+lesc_bench_machine (void)
 {
   double load[3] = { NAN, NAN, NAN };
   if (getloadavg (load, 3) < 0)
     load[0] = load[1] = load[2] = NAN;
-  double rate = dgemm_rate ();
-  printf ("# load average %.2f %.2f %.2f; dgemm %.1f GFlop/s; d = %d features, c = %d logical "
-          "labels\n", load[0], load[1], load[2], rate, SCALE_D, SCALE_C);
+  return g_strdup_printf ("load average %.2f %.2f %.2f; dgemm %.1f GFlop/s", load[0], load[1],
+                          load[2], lesc_bench_dgemm_rate ());
+}
+
+int
+lesc_bench_scale (const gsize *sizes, guint n_sizes, char **names, const LescRunParams *params,
+                  gboolean csv)
+{
+  g_autofree char *machine = lesc_bench_machine ();
+  printf ("# %s; d = %d features, c = %d logical labels\n", machine, SCALE_D, SCALE_C);
   if (csv)
     printf ("n,method,seconds,peak_mb,estimate_mb,formulation,status\n");
   else

@@ -7,3 +7,8 @@
  * load average and the machine's dgemm rate first. Returns an exit status. */
 int lesc_bench_scale (const gsize *sizes, guint n_sizes, char **names,
                       const LescRunParams *params, gboolean csv);
+
+/* GFlop/s of one 2000×2000×2000 dgemm with the threads OpenBLAS has. */
+double lesc_bench_dgemm_rate (void);
+/* "load average …; dgemm … GFlop/s": what a time measured on this machine is worth. */
+char *lesc_bench_machine (void);

@@ -13,3 +13,10 @@ typedef double LescVec4 __attribute__ ((vector_size (32), aligned (8)));
 #else
 #define LESC_SIMD_CLONES
 #endif
+/* Loops of unknown length vectorized too (GCC's -O2 takes only those it needs no
+ * remainder for). Without -ffast-math no sum is reordered: the bits stay. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define LESC_VECTORIZE __attribute__ ((optimize ("vect-cost-model=dynamic")))
+#else
+#define LESC_VECTORIZE
+#endif

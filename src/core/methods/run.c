@@ -134,15 +134,12 @@ lesc_method_run_with_model (const LescMethod *m, const LescDataset *ds, const Le
   return run (m, ds, p, NULL, TRUE, progress, result, error);
 }
 
+/* What every run does before its method: the checks, the formulation (into `chosen`),
+ * room in the cache, the z-scored features. */
 static LescMatrix *
-run (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
-     LescRunCache *cache, gboolean want_model, LescProgress *progress,
-     LescRunResult *result, GError **error)
+prepare (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
+         LescRunCache *cache, LescRunParams *chosen, LescRunResult *result, GError **error)
 {
-  LescRunResult local;
-  if (result == NULL)
-    result = &local;
-  memset (result, 0, sizeof *result);
   if (!lesc_run_params_check (p, m, error))
     return NULL;
   gsize n = ds->features->rows, q = ds->features->cols, c = ds->logical->cols;
@@ -161,33 +158,103 @@ run (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
                    "number of rows and at least one label", where, n, q, ds->logical->rows, c);
       return NULL;
     }
-  LescRunParams chosen;
-  if (!lesc_method_choose_scale (m, ds->name, n, q, c, p, &chosen, &result->memory_estimate,
+  if (!lesc_method_choose_scale (m, ds->name, n, q, c, p, chosen, &result->memory_estimate,
                                  &result->note, error))
     return NULL;
-  p = &chosen;
-  gboolean cached = cache != NULL && m->smoothness != NULL;
-  if (cached)
-    lesc_run_cache_trim (cache, (p->memory_limit > 0.0 ? p->memory_limit
-                                                       : lesc_memory_default_limit ())
+  if (cache != NULL && m->smoothness != NULL)
+    lesc_run_cache_trim (cache, (chosen->memory_limit > 0.0 ? chosen->memory_limit
+                                                            : lesc_memory_default_limit ())
                              - result->memory_estimate);
   gint64 t0 = g_get_monotonic_time ();
-  g_autoptr (LescMatrix) x = lesc_zscore (ds->features);
+  LescMatrix *x = lesc_zscore (ds->features);
   lesc_run_result_add_stage (result, "z-score", lesc_seconds_since (t0));
+  return x;
+}
+
+/* The solvers' messages say what failed; the run says on which data. */
+static void
+propagate (const LescDataset *ds, GError *local_error, GError **error)
+{
+  const char *where = ds->source != NULL ? ds->source : ds->name;
+  if (local_error != NULL && !g_str_has_prefix (local_error->message, where))
+    g_prefix_error (&local_error, "%s: ", where);
+  if (local_error != NULL)
+    g_propagate_error (error, local_error);
+}
+
+static LescMatrix *
+run (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
+     LescRunCache *cache, gboolean want_model, LescProgress *progress,
+     LescRunResult *result, GError **error)
+{
+  LescRunResult local;
+  if (result == NULL)
+    result = &local;
+  memset (result, 0, sizeof *result);
+  LescRunParams chosen;
+  g_autoptr (LescMatrix) x = prepare (m, ds, p, cache, &chosen, result, error);
+  if (x == NULL)
+    {
+      if (result == &local)
+        lesc_run_result_clear (&local);
+      return NULL;
+    }
+  p = &chosen;
+  gboolean cached = cache != NULL && m->smoothness != NULL;
   LescProblem problem = { x, ds->logical, ds->features };
-  int threads = lesc_blas_serial_begin_for (n);
+  int threads = lesc_blas_serial_begin_for (x->rows);
   GError *local_error = NULL;
   LescMatrix *d = cached
     ? lesc_method_cached_recover (m, ds, &problem, p, cache, progress, result, &local_error)
     : m->recover (&problem, p, want_model, progress, result, &local_error);
   lesc_blas_serial_end (threads);
-  /* the solvers' messages say what failed; the run says on which data */
-  if (local_error != NULL && !g_str_has_prefix (local_error->message, where))
-    g_prefix_error (&local_error, "%s: ", where);
-  if (local_error != NULL)
-    g_propagate_error (error, local_error);
+  propagate (ds, local_error, error);
   result->large = result->large || chosen.scale == LESC_SCALE_LARGE;
   if (result == &local)
     lesc_run_result_clear (&local);
   return d;
+}
+
+gboolean
+lesc_method_run_strip (const LescMethod *m, const LescDataset *ds, const LescRunParams *p,
+                       const double *lambda1, guint b, LescRunCache *cache,
+                       LescProgress *progress, LescStripDone done, gpointer data,
+                       GError **error)
+{
+  if (m->smoothness == NULL || lesc_method_param_index (m, "lambda1") < 0)
+    {
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "%s has no λ₁ strip (GLLE, LESC and gLESC have one)", m->display_name);
+      return FALSE;
+    }
+  for (guint v = 0; v < b; v++)
+    {
+      LescRunParams pv = *p;
+      if (!lesc_run_params_set (&pv, m, "lambda1", lambda1[v])
+          || !lesc_run_params_check (&pv, m, error))
+        {
+          if (error != NULL && *error == NULL)
+            g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE, "λ₁ = %g is not a valid value",
+                         lambda1[v]);
+          return FALSE;
+        }
+    }
+  g_autoptr (LescRunCache) own = cache == NULL ? lesc_run_cache_new (0) : NULL;
+  LescRunResult result = { 0 };
+  LescRunParams chosen, plain = *p;
+  plain.trace_bytes = 0.0;   /* a strip keeps no optimizer record */
+  g_autoptr (LescMatrix) x = prepare (m, ds, &plain, cache ? cache : own, &chosen, &result, error);
+  gboolean ok = x != NULL;
+  if (ok)
+    {
+      LescProblem problem = { x, ds->logical, ds->features };
+      int threads = lesc_blas_serial_begin_for (x->rows);
+      GError *local_error = NULL;
+      ok = lesc_method_cached_strip (m, ds, &problem, &chosen, lambda1, b, cache ? cache : own,
+                                     progress, done, data, &local_error);
+      lesc_blas_serial_end (threads);
+      propagate (ds, local_error, error);
+    }
+  lesc_run_result_clear (&result);
+  return ok;
 }

@@ -17,6 +17,15 @@ LescMatrix *lesc_method_run_cached (const LescMethod *m, const LescDataset *ds,
                                     const LescRunParams *p, LescRunCache *cache,
                                     LescProgress *progress, LescRunResult *result,
                                     GError **error);
+/* The λ₁ strip of m: a run for each of the b λ₁ values with p's other settings (no
+ * optimizer record), each value's distributions the same to the bit as
+ * lesc_method_run_cached's for it. `done` receives them as they finish (not in order:
+ * the values run together and those that converge first come first;
+ * lesc_method_cached_strip). `cache` may be NULL. */
+gboolean lesc_method_run_strip (const LescMethod *m, const LescDataset *ds,
+                                const LescRunParams *p, const double *lambda1, guint b,
+                                LescRunCache *cache, LescProgress *progress,
+                                LescStripDone done, gpointer data, GError **error);
 
 /* lesc_method_run that also keeps the mapping to new samples in result->model (free it
  * with lesc_run_result_clear); GLLE, LESC and gLESC only (else LESC_ERROR_USAGE). */

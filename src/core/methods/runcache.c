@@ -1,6 +1,7 @@
 /* The cache of what GLLE, LESC and gLESC runs share (runcache.h): entries by key, least
  * recently used first out, computed once by one run while the others wait. */
 #include "core/methods/runcache.h"
+#include "core/base/blasthreads.h"
 
 #include <math.h>
 #include <string.h>
@@ -313,14 +314,23 @@ smoothness_key (const LescMethod *m, const LescDataset *ds, const LescRunParams 
   return g_string_free (s, FALSE);
 }
 
-LescMatrix *
-lesc_method_cached_recover (const LescMethod *m, const LescDataset *ds, const LescProblem *problem,
-                            const LescRunParams *p, LescRunCache *c, LescProgress *progress,
-                            LescRunResult *result, GError **error)
+/* The entries a run holds: M and, for the LE step, Φ̂, Φ̂ᵀΦ̂ and Φ̂ᵀMΦ̂ (when the fit works
+ * through Q). */
+typedef struct {
+  LescRunCache *c;
+  Inputs in;
+  Entry *smooth, *kernel, *gram, *form;
+  double seconds_kernel, seconds_parts;
+  gint64 t0;              /* the LE step's start */
+  LescProgress le;        /* the LE step's part of the run's progress */
+} Held;
+
+static gboolean
+hold (Held *h, const LescMethod *m, const LescDataset *ds, const LescProblem *problem,
+      const LescRunParams *p, LescRunCache *c, LescProgress *progress, LescRunResult *result,
+      GError **error)
 {
-  Inputs in = { m, problem, p, result, NULL, NULL, NULL };
-  Entry *smooth = NULL, *kernel = NULL, *gram = NULL, *form = NULL;
-  LescMatrix *d = NULL;
+  *h = (Held) { c, { m, problem, p, result, NULL, NULL, NULL } };
   gboolean hit;
   g_autofree char *key = smoothness_key (m, ds, p);
   g_autofree char *kernel_key = g_strdup_printf ("kernel|%s", ds->checksum);
@@ -328,58 +338,82 @@ lesc_method_cached_recover (const LescMethod *m, const LescDataset *ds, const Le
   g_autofree char *form_key = g_strdup_printf ("form|%s", key);
 
   LescProgress sub = lesc_progress_sub (progress, 0.0, 0.4);
-  smooth = acquire (c, key, compute_smoothness, &in, (GDestroyNotify) lesc_smoothness_free,
-                    progress ? &sub : NULL, &hit, error);
-  if (smooth == NULL)
-    goto out;
+  h->smooth = acquire (c, key, compute_smoothness, &h->in, (GDestroyNotify) lesc_smoothness_free,
+                       progress ? &sub : NULL, &hit, error);
+  if (h->smooth == NULL)
+    return FALSE;
   if (hit)
     {
       lesc_run_result_add_stage (result, m->cached_stage, 0.0);
-      result->correlation_iterations = smooth->iterations;
+      result->correlation_iterations = h->smooth->iterations;
     }
-  in.smooth = smooth->value;
+  h->in.smooth = h->smooth->value;
 
-  /* the LE step: its λ-free parts from the cache, then the fit */
-  gint64 t0 = g_get_monotonic_time ();
-  sub = lesc_progress_sub (progress, 0.4, 1.0);
-  LescProgress *le = progress ? &sub : NULL;
+  /* the LE step: its λ-free parts from the cache */
+  h->t0 = g_get_monotonic_time ();
+  h->le = lesc_progress_sub (progress, 0.4, 1.0);
+  LescProgress *le = progress ? &h->le : NULL;
   gsize n = problem->x->rows, cl = problem->l->cols;
   lesc_progress_report (le, 0.0, "LE step: kernel");
-  kernel = acquire (c, kernel_key, compute_kernel, &in, (GDestroyNotify) lesc_le_kernel_free,
-                    le, &hit, error);
-  if (kernel == NULL)
-    goto out;
-  in.kernel = kernel->value;
-  double seconds_kernel = lesc_seconds_since (t0);
-  if (lesc_le_uses_quadratic_form (n, cl, in.smooth, p->variant))
+  h->kernel = acquire (c, kernel_key, compute_kernel, &h->in, (GDestroyNotify) lesc_le_kernel_free,
+                       le, &hit, error);
+  if (h->kernel == NULL)
+    return FALSE;
+  h->in.kernel = h->kernel->value;
+  h->seconds_kernel = lesc_seconds_since (h->t0);
+  if (lesc_le_uses_quadratic_form (n, cl, h->in.smooth, p->variant))
     {
       lesc_progress_report (le, 0.0, "LE step: kernel and quadratic form");
-      gram = acquire (c, gram_key, compute_gram, &in, (GDestroyNotify) lesc_matrix_free, le, &hit,
-                      error);
-      if (gram == NULL)
-        goto out;
-      in.gram = gram->value;
-      form = acquire (c, form_key, compute_form, &in, (GDestroyNotify) lesc_matrix_free, le, &hit,
-                      error);
-      if (form == NULL)
-        goto out;
+      h->gram = acquire (c, gram_key, compute_gram, &h->in, (GDestroyNotify) lesc_matrix_free, le,
+                         &hit, error);
+      if (h->gram == NULL)
+        return FALSE;
+      h->in.gram = h->gram->value;
+      h->form = acquire (c, form_key, compute_form, &h->in, (GDestroyNotify) lesc_matrix_free, le,
+                         &hit, error);
+      if (h->form == NULL)
+        return FALSE;
     }
-  double seconds_parts = lesc_seconds_since (t0);
-  LescLeParts parts = { in.kernel, in.gram, form ? form->value : NULL };
-  d = lesc_method_le_stage (problem, p, in.smooth, lesc_run_params_get (p, m, "lambda1", NAN),
-                            &parts, FALSE, le, result, error);
+  h->seconds_parts = lesc_seconds_since (h->t0);
+  return TRUE;
+}
+
+static LescLeParts
+held_parts (const Held *h)
+{
+  return (LescLeParts) { h->in.kernel, h->in.gram, h->form ? h->form->value : NULL };
+}
+
+static void
+unhold (Held *h)
+{
+  release (h->c, h->form);
+  release (h->c, h->gram);
+  release (h->c, h->kernel);
+  release (h->c, h->smooth);
+}
+
+LescMatrix *
+lesc_method_cached_recover (const LescMethod *m, const LescDataset *ds, const LescProblem *problem,
+                            const LescRunParams *p, LescRunCache *c, LescProgress *progress,
+                            LescRunResult *result, GError **error)
+{
+  Held h;
+  LescMatrix *d = NULL;
+  if (hold (&h, m, ds, problem, p, c, progress, result, error))
+    {
+      LescLeParts parts = held_parts (&h);
+      d = lesc_method_le_stage (problem, p, h.in.smooth, lesc_run_params_get (p, m, "lambda1", NAN),
+                                &parts, FALSE, progress ? &h.le : NULL, result, error);
+    }
   if (d != NULL)
     {
       /* the parts made for this run count as LE work */
-      result->le.seconds_kernel += seconds_kernel;
-      result->le.seconds_form += seconds_parts - seconds_kernel;
-      result->stage_seconds[result->n_stages - 1] = lesc_seconds_since (t0);
+      result->le.seconds_kernel += h.seconds_kernel;
+      result->le.seconds_form += h.seconds_parts - h.seconds_kernel;
+      result->stage_seconds[result->n_stages - 1] = lesc_seconds_since (h.t0);
     }
-out:
-  release (c, form);
-  release (c, gram);
-  release (c, kernel);
-  release (c, smooth);
+  unhold (&h);
   return d;
 }
 
@@ -427,4 +461,58 @@ lesc_run_cache_hold_release (LescRunCacheHold *h)
     return;
   release (h->cache, h->entry);
   g_free (h);
+}
+
+typedef struct {
+  LescStripDone done;
+  gpointer data;
+} StripDone;
+
+/* A batch value's Φ̂W: its distributions as lesc_method_le_stage makes them. */
+static void
+strip_value_done (guint index, LescMatrix *numerical, const LescLeReport *report, gpointer data)
+{
+  StripDone *sd = data;
+  lesc_matrix_row_softmax (numerical);
+  sd->done (index, numerical, sd->data);
+}
+
+gboolean
+lesc_method_cached_strip (const LescMethod *m, const LescDataset *ds, const LescProblem *problem,
+                          const LescRunParams *p, const double *lambda1, guint b,
+                          LescRunCache *c, LescProgress *progress, LescStripDone done,
+                          gpointer data, GError **error)
+{
+  Held h;
+  LescRunResult result = { 0 };
+  gboolean ok = hold (&h, m, ds, problem, p, c, progress, &result, error);
+  gsize n = problem->x->rows;
+  LescProgress *le = progress ? &h.le : NULL;
+  if (ok && p->scale != LESC_SCALE_LARGE
+      && lesc_le_batch_applies (n, problem->l->cols, h.in.smooth, p->variant))
+    {
+      LescLeParts parts = held_parts (&h);
+      StripDone sd = { done, data };
+      int threads = lesc_blas_serial_begin_for (n);
+      ok = lesc_le_fit_batch (problem->x, problem->l, h.in.smooth, lambda1, b, p->seed, &parts, le,
+                              strip_value_done, &sd, error);
+      lesc_blas_serial_end (threads);
+    }
+  else
+    /* one fit after another, each as lesc_method_cached_recover makes it */
+    for (guint v = 0; ok && v < b; v++)
+      {
+        LescRunParams pv = *p;
+        lesc_run_params_set (&pv, m, "lambda1", lambda1[v]);
+        LescLeParts parts = held_parts (&h);
+        LescProgress sub = lesc_progress_sub (le, (double) v / b, (double) (v + 1) / b);
+        LescMatrix *d = lesc_method_le_stage (problem, &pv, h.in.smooth, lambda1[v], &parts, FALSE,
+                                              le ? &sub : NULL, &result, error);
+        ok = d != NULL;
+        if (ok)
+          done (v, d, data);
+      }
+  unhold (&h);
+  lesc_run_result_clear (&result);
+  return ok;
 }

@@ -59,6 +59,16 @@ const LescSmoothness *lesc_run_cache_hold_get (const LescRunCacheHold *hold);
 void lesc_run_cache_hold_release (LescRunCacheHold *hold);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescRunCacheHold, lesc_run_cache_hold_release)
 
+/* A value of a λ₁ strip is done: its index and distributions (the callee's). */
+typedef void (*LescStripDone) (guint index, LescMatrix *distributions, gpointer data);
+/* The recovery step of lesc_method_run_strip: M and the LE step's parts held once, then
+ * the values' fits together (lesc_le_fit_batch) where that applies, else one by one. */
+gboolean lesc_method_cached_strip (const LescMethod *m, const LescDataset *ds,
+                                   const LescProblem *problem, const LescRunParams *p,
+                                   const double *lambda1, guint b, LescRunCache *cache,
+                                   LescProgress *progress, LescStripDone done, gpointer data,
+                                   GError **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LescRunCache, lesc_run_cache_free)
 
 G_END_DECLS

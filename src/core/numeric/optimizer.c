@@ -488,121 +488,189 @@ qn_update (QuasiNewton *qn, double alpha, double *p, const double *g, const doub
   lesc_two_loop_direction (qn->two_loop, qn->os, qn->oy, qn->oys, qn->stored, g, p);
 }
 
+struct _LescOptimizerRun {
+  const LescOptimizerProblem *problem;
+  const LescOptimizerOptions *options;
+  LescProgress *progress;
+  double *x;
+  QuasiNewton qn;
+  double *g, *g_new, *p, *xt, *hp, *mapped;
+  Search s;
+  double alpha0;
+  int flag;
+  guint iter;
+  gboolean done, ok;
+  GError *error;        /* the cancellation, kept for lesc_optimizer_run_finish */
+};
+
+LescOptimizerRun *
+lesc_optimizer_run_new (const LescOptimizerProblem *problem, const LescOptimizerOptions *options,
+                        double *x, LescProgress *progress, GError **error)
+{
+  gsize n = problem->n;
+  LescOptimizerRun *r = g_new0 (LescOptimizerRun, 1);
+  if (!qn_init (&r->qn, n, options, error))
+    {
+      qn_clear (&r->qn);
+      g_free (r);
+      return NULL;
+    }
+  r->problem = problem;
+  r->options = options;
+  r->progress = progress;
+  r->x = x;
+  r->ok = TRUE;
+  r->flag = LESC_OPT_EXIT_MAX_ITER;
+  r->g = g_new (double, n);
+  r->g_new = g_new (double, n);
+  r->p = g_new (double, n);
+  r->xt = problem->hessian ? NULL : g_new (double, n);
+  r->hp = problem->hessian ? g_new (double, n) : NULL;
+  r->mapped = problem->to_original ? g_new (double, n) : NULL;
+  r->s = (Search) { .problem = problem, .options = options, .progress = progress, .n = n,
+                    .x = x, .p = r->p, .xt = r->xt, .hp = r->hp };
+  r->s.f = problem->func (x, r->g, problem->user_data);
+  r->s.evaluations = r->s.gradients = 1;
+  if (problem->iterate != NULL)
+    problem->iterate (0, x, r->s.f, 0.0, r->g, problem->user_data);
+  for (gsize i = 0; i < n; i++)
+    r->p[i] = -r->g[i];
+  r->s.fp0 = lesc_dot (r->g, r->p, n);
+  r->alpha0 = fmin (1.0 / original_norm_inf (problem, r->g, r->mapped), 5.0);
+  return r;
+}
+
+const double *
+lesc_optimizer_run_direction (const LescOptimizerRun *r)
+{
+  return r->done ? NULL : r->p;
+}
+
+void
+lesc_optimizer_run_step (LescOptimizerRun *r, const double *hp)
+{
+  const LescOptimizerProblem *problem = r->problem;
+  const LescOptimizerOptions *options = r->options;
+  Search *s = &r->s;
+  gsize n = problem->n;
+  double *x = r->x, *p = r->p;
+  g_return_if_fail (!r->done);
+  r->iter++;
+  s->g = r->g;
+  s->tol_ls = eps_at (fmax (1.0, fabs (s->f)));
+  s->f_min = s->f - 1e16 * (1.0 + fabs (s->f));
+  s->h = CLAMP (r->alpha0 / 1e6, 1e-8, 0.1);
+  if (problem->hessian != NULL)
+    {
+      if (hp == NULL)
+        {
+          problem->hessian (p, r->hp, problem->user_data);
+          hp = r->hp;
+        }
+      s->hp = hp;
+      s->php = lesc_dot (p, hp, n);
+    }
+  double alpha = 0.0, f_alpha = s->f;
+  int code = line_search (s, r->alpha0, &alpha, &f_alpha, r->g_new);
+  r->done = TRUE;
+  if (code == SEARCH_CANCELLED)
+    {
+      lesc_progress_cancelled (r->progress, &r->error);
+      r->ok = FALSE;
+      return;
+    }
+  if (code != SEARCH_ACCEPTED)
+    {
+      r->flag = code;   /* return the last accepted point */
+      return;
+    }
+  /* x ← x + αp and the step test (max |x − x_prev| in the same pass) */
+  gboolean small_step;
+  if (problem->to_original == NULL)
+    {
+      double dx = 0.0;
+      for (gsize i = 0; i < n; i++)
+        {
+          double xi = x[i];
+          x[i] = xi + alpha * p[i];
+          double d = fabs (xi - x[i]);
+          if (d > dx)
+            dx = d;
+        }
+      small_step = dx < options->tol_x;
+    }
+  else
+    {
+      lesc_axpy (alpha, p, x, n);
+      small_step = original_norm_below (problem, alpha, p, options->tol_x, r->mapped);
+    }
+  s->f = f_alpha;
+  double *t = r->g;     /* g_new now holds the previous gradient */
+  r->g = r->g_new;
+  r->g_new = t;
+  r->alpha0 = 1.0;
+  if (problem->iterate != NULL)
+    problem->iterate (r->iter, x, s->f, alpha, r->g, problem->user_data);
+  gboolean stop = FALSE;
+  if (original_norm_below (problem, 1.0, r->g, options->tol_fun, r->mapped))
+    r->flag = LESC_OPT_EXIT_GRADIENT, stop = TRUE;
+  if (small_step)
+    r->flag = LESC_OPT_EXIT_STEP, stop = TRUE;
+  if (r->iter >= options->max_iter)
+    r->flag = LESC_OPT_EXIT_MAX_ITER, stop = TRUE;
+  if (stop)
+    return;
+  r->done = FALSE;
+  qn_update (&r->qn, alpha, p, r->g, r->g_new);
+  s->fp0 = lesc_dot (r->g, p, n);
+  lesc_progress_report (r->progress, (double) r->iter / options->max_iter,
+                        options->stage ? options->stage : "optimizer");
+  if (lesc_progress_cancelled (r->progress, &r->error))
+    {
+      r->ok = FALSE;
+      r->done = TRUE;
+    }
+}
+
+gboolean
+lesc_optimizer_run_finish (LescOptimizerRun *r, LescOptimizerReport *report, GError **error)
+{
+  LescOptimizerReport local;
+  if (report == NULL)
+    report = &local;
+  memset (report, 0, sizeof *report);
+  report->lbfgs = r->qn.lbfgs;
+  report->exit_flag = r->flag;
+  report->iterations = r->iter;
+  report->evaluations = r->s.evaluations;
+  report->gradients = r->s.gradients;
+  report->f = r->s.f;
+  report->grad_inf = original_norm_inf (r->problem, r->g, r->mapped);
+  gboolean ok = r->ok;
+  if (r->error != NULL)
+    g_propagate_error (error, r->error);
+  qn_clear (&r->qn);
+  g_free (r->g);
+  g_free (r->g_new);
+  g_free (r->p);
+  g_free (r->xt);
+  g_free (r->hp);
+  g_free (r->mapped);
+  g_free (r);
+  return ok;
+}
+
 gboolean
 lesc_optimizer_minimize (const LescOptimizerProblem *problem, const LescOptimizerOptions *options,
                          double *x, LescProgress *progress, LescOptimizerReport *report,
                          GError **error)
 {
-  gsize n = problem->n;
-  LescOptimizerReport local;
-  if (report == NULL)
-    report = &local;
-  memset (report, 0, sizeof *report);
-  QuasiNewton qn;
-  if (!qn_init (&qn, n, options, error))
-    {
-      qn_clear (&qn);
-      return FALSE;
-    }
-  report->lbfgs = qn.lbfgs;
-  const char *stage = options->stage ? options->stage : "optimizer";
-  g_autofree double *g = g_new (double, n);
-  g_autofree double *g_new = g_new (double, n);
-  g_autofree double *p = g_new (double, n);
-  g_autofree double *xt = problem->hessian ? NULL : g_new (double, n);
-  g_autofree double *hp = problem->hessian ? g_new (double, n) : NULL;
-  g_autofree double *mapped = problem->to_original ? g_new (double, n) : NULL;
-
-  Search s = { .problem = problem, .options = options, .progress = progress, .n = n,
-               .x = x, .p = p, .xt = xt, .hp = hp };
-  s.f = problem->func (x, g, problem->user_data);
-  s.evaluations = s.gradients = 1;
-  if (problem->iterate != NULL)
-    problem->iterate (0, x, s.f, 0.0, g, problem->user_data);
-  for (gsize i = 0; i < n; i++)
-    p[i] = -g[i];
-  s.fp0 = lesc_dot (g, p, n);
-  double alpha0 = fmin (1.0 / original_norm_inf (problem, g, mapped), 5.0);
-
-  int flag = LESC_OPT_EXIT_MAX_ITER;
-  gboolean ok = TRUE;
-  guint iter = 0;
-  for (;;)
-    {
-      iter++;
-      s.g = g;
-      s.tol_ls = eps_at (fmax (1.0, fabs (s.f)));
-      s.f_min = s.f - 1e16 * (1.0 + fabs (s.f));
-      s.h = CLAMP (alpha0 / 1e6, 1e-8, 0.1);
-      if (problem->hessian != NULL)
-        {
-          problem->hessian (p, hp, problem->user_data);
-          s.php = lesc_dot (p, hp, n);
-        }
-      double alpha = 0.0, f_alpha = s.f;
-      int code = line_search (&s, alpha0, &alpha, &f_alpha, g_new);
-      if (code == SEARCH_CANCELLED)
-        {
-          lesc_progress_cancelled (progress, error);
-          ok = FALSE;
-          break;
-        }
-      if (code != SEARCH_ACCEPTED)
-        {
-          flag = code;   /* return the last accepted point */
-          break;
-        }
-      /* x ← x + αp and the step test (max |x − x_prev| in the same pass) */
-      gboolean small_step;
-      if (problem->to_original == NULL)
-        {
-          double dx = 0.0;
-          for (gsize i = 0; i < n; i++)
-            {
-              double xi = x[i];
-              x[i] = xi + alpha * p[i];
-              double d = fabs (xi - x[i]);
-              if (d > dx)
-                dx = d;
-            }
-          small_step = dx < options->tol_x;
-        }
-      else
-        {
-          lesc_axpy (alpha, p, x, n);
-          small_step = original_norm_below (problem, alpha, p, options->tol_x, mapped);
-        }
-      s.f = f_alpha;
-      double *t = g;     /* g_new now holds the previous gradient */
-      g = g_new;
-      g_new = t;
-      alpha0 = 1.0;
-      if (problem->iterate != NULL)
-        problem->iterate (iter, x, s.f, alpha, g, problem->user_data);
-      gboolean stop = FALSE;
-      if (original_norm_below (problem, 1.0, g, options->tol_fun, mapped))
-        flag = LESC_OPT_EXIT_GRADIENT, stop = TRUE;
-      if (small_step)
-        flag = LESC_OPT_EXIT_STEP, stop = TRUE;
-      if (iter >= options->max_iter)
-        flag = LESC_OPT_EXIT_MAX_ITER, stop = TRUE;
-      if (stop)
-        break;
-      qn_update (&qn, alpha, p, g, g_new);
-      s.fp0 = lesc_dot (g, p, n);
-      lesc_progress_report (progress, (double) iter / options->max_iter, stage);
-      if (lesc_progress_cancelled (progress, error))
-        {
-          ok = FALSE;
-          break;
-        }
-        }
-  report->exit_flag = flag;
-  report->iterations = iter;
-  report->evaluations = s.evaluations;
-  report->gradients = s.gradients;
-  report->f = s.f;
-  report->grad_inf = original_norm_inf (problem, g, mapped);
-  qn_clear (&qn);
-  return ok;
+  if (report != NULL)
+    memset (report, 0, sizeof *report);
+  LescOptimizerRun *r = lesc_optimizer_run_new (problem, options, x, progress, error);
+  if (r == NULL)
+    return FALSE;
+  while (lesc_optimizer_run_direction (r) != NULL)
+    lesc_optimizer_run_step (r, NULL);
+  return lesc_optimizer_run_finish (r, report, error);
 }

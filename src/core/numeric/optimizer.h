@@ -84,6 +84,26 @@ gboolean lesc_optimizer_minimize (const LescOptimizerProblem *problem,
                                   LescProgress *progress, LescOptimizerReport *report,
                                   GError **error);
 
+/* The same minimization one iteration at a time, so that several runs on quadratics can
+ * share their Hessian products (lesc_le_fit_batch: one pass over the stored forms for
+ * all of them). lesc_optimizer_minimize is exactly new, step until no direction is left,
+ * finish. */
+typedef struct _LescOptimizerRun LescOptimizerRun;
+/* The start and its evaluation; NULL when out of memory. `problem`, `options`, x and
+ * `progress` must outlive the run. */
+LescOptimizerRun *lesc_optimizer_run_new (const LescOptimizerProblem *problem,
+                                          const LescOptimizerOptions *options, double *x,
+                                          LescProgress *progress, GError **error);
+/* The direction p of the next iteration (its Hessian product is what the step needs), or
+ * NULL when the run has stopped. */
+const double *lesc_optimizer_run_direction (const LescOptimizerRun *r);
+/* One iteration; `hp` = ∇²f p for the direction above, or NULL: the problem's own
+ * Hessian product (or, without one, its function) is called. */
+void lesc_optimizer_run_step (LescOptimizerRun *r, const double *hp);
+/* The report and the outcome (as lesc_optimizer_minimize's); frees the run. */
+gboolean lesc_optimizer_run_finish (LescOptimizerRun *r, LescOptimizerReport *report,
+                                    GError **error);
+
 /* Bytes the optimizer allocates for n unknowns with these options. */
 double lesc_optimizer_memory_estimate (gsize n, const LescOptimizerOptions *options);
 

@@ -15,6 +15,7 @@
  * to tridiagonal form Q = U T Uᵀ (tridiagonal.c): the optimizer then runs on Ŵ = UᵀW,
  * where the iteration is the same (optimizer.h) and a product costs O(n) per column. */
 #include "core/solvers/le.h"
+#include "core/solvers/le-private.h"
 #include "core/base/error.h"
 #include "core/solvers/kernel.h"
 #include "core/solvers/landmarks.h"
@@ -78,27 +79,11 @@ feature_map (const LescMatrix *a, const LescMatrix *b, double width)
   return append_ones (lesc_rbf_kernel (a, b, width));
 }
 
-struct _LescLeObjective {
-  gsize n, c;
-  gsize k;                 /* columns of Φ̂: n + 1, or m + 1 on m landmarks */
-  const LescMatrix *phi;   /* n×k, from `kernel` */
-  LescLeKernel *own_kernel;/* the kernel when made for this objective */
-  const LescMatrix *l;
-  const LescSmoothness *m;
-  double lambda;
-  double width;            /* σ_k */
-  LescMatrix *q;           /* Φ̂ᵀΦ̂ + λΦ̂ᵀMΦ̂ (lower triangle), or NULL: the operator chain */
-  double *d, *t;           /* n×c work */
-  double *work;            /* for the products with Q */
-  LescTridiagonal *tri;    /* Q = U T Uᵀ, the optimizer's unknowns Ŵ = UᵀW; or NULL */
-  double *mapped;          /* (n+1)×c: W = UŴ (with `tri`) */
-  gpointer watch;          /* what watches the optimizer (fit_reference) */
-};
 typedef LescLeObjective Objective;
 
 /* out (n×c) = Φ̂ w */
-static void
-phi_times (const Objective *o, const double *w, double *out)
+void
+lesc_le_phi_times (const Objective *o, const double *w, double *out)
 {
   int n = (int) o->n, k = (int) o->k;
   cblas_dgemm (CblasColMajor, CblasNoTrans, CblasNoTrans, n, (int) o->c, k, 1.0, o->phi->data,
@@ -130,11 +115,11 @@ objective_at_d (const Objective *o)
   return fit + o->lambda * smooth;
 }
 
-static double
-objective_func (const double *w, double *grad, gpointer data)
+double
+lesc_le_objective_func (const double *w, double *grad, gpointer data)
 {
   Objective *o = data;
-  phi_times (o, w, o->d);
+  lesc_le_phi_times (o, w, o->d);
   double f = objective_at_d (o);
   if (grad != NULL)
     {
@@ -146,8 +131,8 @@ objective_func (const double *w, double *grad, gpointer data)
   return f;
 }
 
-static void
-objective_hessian (const double *p, double *v, gpointer data)
+void
+lesc_le_objective_hessian_func (const double *p, double *v, gpointer data)
 {
   Objective *o = data;
   int k = (int) o->k;
@@ -163,7 +148,7 @@ objective_hessian (const double *p, double *v, gpointer data)
         v[e] *= 2.0;
       return;
     }
-  phi_times (o, p, o->d);
+  lesc_le_phi_times (o, p, o->d);
   lesc_smoothness_apply (o->m, o->d, o->c, o->t);
   for (gsize e = 0; e < o->n * o->c; e++)
     o->t[e] = o->d[e] + o->lambda * o->t[e];
@@ -185,7 +170,7 @@ basis_objective_func (const double *w, double *grad, gpointer data)
 {
   Objective *o = data;
   basis_to_original (w, o->mapped, o);
-  double f = objective_func (o->mapped, grad, o);
+  double f = lesc_le_objective_func (o->mapped, grad, o);
   if (grad != NULL)
     lesc_tridiagonal_to_basis (o->tri, grad, o->c);
   return f;
@@ -208,8 +193,8 @@ symmetric_pass_cost (double n, double c)
 }
 
 /* Φ̂ is n×k: k = n + 1, or m + 1 on m landmarks (docs/methods.md §11). */
-static gboolean
-quadratic_form_pays (gsize n_, gsize k_, gsize c_, const LescSmoothness *m, guint products)
+gboolean
+lesc_le_form_pays (gsize n_, gsize k_, gsize c_, const LescSmoothness *m, guint products)
 {
   double n = (double) n_, c = (double) c_, k = (double) k_;
   double per_column = lesc_smoothness_apply_flops (m);
@@ -224,8 +209,8 @@ quadratic_form_pays (gsize n_, gsize k_, gsize c_, const LescSmoothness *m, guin
  * landmarks (k < n + 1) the method is the one the reference takes for its (n + 1)c
  * unknowns — L-BFGS from 3000 on — so that a large-data fit never switches to full BFGS
  * only because it has fewer unknowns (docs/methods.md §11). */
-static void
-options_for (gsize n, gsize k, gsize c, LescOptimizerOptions *o)
+void
+lesc_le_options_for (gsize n, gsize k, gsize c, LescOptimizerOptions *o)
 {
   lesc_optimizer_options_init (o, k * c);
   if ((n + 1) * c >= o->bfgs_limit)
@@ -235,13 +220,13 @@ options_for (gsize n, gsize k, gsize c, LescOptimizerOptions *o)
 /* Reducing Q to tridiagonal form (half of dsytrd's 4/3·n³ flops in memory-bound
  * matrix–vector products) and four basis changes of c columns, against the sweeps over Q
  * it saves. Only for L-BFGS: BFGS's own N×N updates dominate its iterations. */
-static gboolean
-tridiagonal_pays (gsize samples, gsize n_, gsize c_, guint products)
+gboolean
+lesc_le_tridiagonal_pays (gsize samples, gsize n_, gsize c_, guint products)
 {
   double n = (double) n_ + 1.0, c = (double) c_;
   gsize unknowns = (n_ + 1) * c_;
   LescOptimizerOptions o;
-  options_for (samples, n_ + 1, c_, &o);
+  lesc_le_options_for (samples, n_ + 1, c_, &o);
   if (unknowns < o.bfgs_limit)
     return FALSE;
   return 1.1 * n * n * n + 16.0 * n * n * c < products * symmetric_pass_cost (n, c);
@@ -267,16 +252,16 @@ lesc_le_large_memory_estimate (gsize n, gsize m, gsize c)
   double k = (double) MIN (m, n) + 1.0, dn = (double) n;
   LescOptimizerOptions o;
   gsize unknowns = (gsize) k * c;
-  options_for (n, (gsize) k, c, &o);
+  lesc_le_options_for (n, (gsize) k, c, &o);
   /* Φ̂ (n×k; its growth by one column may copy it once), the n×k buffer of Φ̂ᵀMΦ̂, the
    * k×k Gram, form and tridiagonal factor, the n×c work and frames */
   return 8.0 * (3.0 * dn * k + 4.0 * k * k + 4.0 * dn * (double) c)
          + lesc_optimizer_memory_estimate (unknowns, &o);
 }
 
-static gboolean
-check_input (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m, double lambda,
-             GError **error)
+gboolean
+lesc_le_check_input (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m,
+                     double lambda, GError **error)
 {
   if (x->rows < 2)
     {
@@ -315,8 +300,8 @@ check_input (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m, 
 }
 
 /* W0 ~ U(0, 1), (n+1)×c filled column by column (MATLAB rand(n+1, c)). */
-static LescMatrix *
-initial_weights (gsize rows, gsize c, guint32 seed)
+LescMatrix *
+lesc_le_initial_weights (gsize rows, gsize c, guint32 seed)
 {
   LescRandom rng;
   lesc_random_init (&rng, seed);
@@ -340,7 +325,7 @@ typedef struct {
 static void
 watch_distributions (Watch *wt, const double *w)
 {
-  phi_times (wt->o, w, wt->frame->data);
+  lesc_le_phi_times (wt->o, w, wt->frame->data);
   lesc_matrix_row_softmax (wt->frame);
 }
 
@@ -390,11 +375,11 @@ fit_reference (Objective *o, LescMatrix *w, Watch *wt, LescProgress *progress,
 {
   gsize unknowns = o->k * o->c;
   LescOptimizerOptions opt;
-  options_for (o->n, o->k, o->c, &opt);
+  lesc_le_options_for (o->n, o->k, o->c, &opt);
   opt.stage = unknowns < opt.bfgs_limit ? "LE step (BFGS)" : "LE step (L-BFGS)";
   if (lesc_progress_cancelled (progress, error))
     return FALSE;
-  LescOptimizerProblem pr = { unknowns, objective_func, objective_hessian, o };
+  LescOptimizerProblem pr = { unknowns, lesc_le_objective_func, lesc_le_objective_hessian_func, o };
   if (o->tri != NULL)
     {
       pr.func = basis_objective_func;
@@ -503,7 +488,7 @@ weights_for (const Objective *o, LescMatrix *w, GError **error)
   g_autoptr (LescMatrix) a = lesc_matrix_copy (o->phi);
   g_autoptr (LescMatrix) b = lesc_matrix_new (k, c);
   g_autofree double *r = g_new (double, n * c);
-  phi_times (o, w->data, r);
+  lesc_le_phi_times (o, w->data, r);
   for (gsize j = 0; j < c; j++)
     for (gsize i = 0; i < n; i++)
       LESC_AT (b, i, j) = o->d[i + j * n] - r[i + j * n];
@@ -635,23 +620,20 @@ quadratic_form (const LescLeKernel *kernel, const LescSmoothness *m, double lamb
   LescMatrix *q = own_form != NULL ? g_steal_pointer (&own_form) : lesc_matrix_try_new (k, k, error);
   if (q == NULL)
     return NULL;
+  /* the entries as a pencil product forms them (lesc_le_fit_batch) */
   for (gsize j = 0; j < k; j++)
-    {
-      const double *a = gram->data + j * k, *b = form->data + j * k;
-      double *out = q->data + j * k;
-      for (gsize i = j; i < k; i++)
-        out[i] = a[i] + lambda * b[i];
-    }
+    lesc_symmetric_pencil_entries (gram->data + j * k + j, form->data + j * k + j, lambda,
+                                   q->data + j * k + j, k - j);
   return q;
 }
 
 /* `report` (may be NULL) receives the seconds of the kernel and of forming Q. */
-static LescLeObjective *
-objective_new (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m, double lambda,
-               gboolean quadratic_form_wanted, const LescLeParts *parts, LescProgress *progress,
-               LescLeReport *report, GError **error)
+LescLeObjective *
+lesc_le_objective_make (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m,
+                        double lambda, gboolean quadratic_form_wanted, const LescLeParts *parts,
+                        LescProgress *progress, LescLeReport *report, GError **error)
 {
-  if (!check_input (x, l, m, lambda, error))
+  if (!lesc_le_check_input (x, l, m, lambda, error))
     return NULL;
   gsize n = x->rows, c = l->cols;
   gint64 t0 = g_get_monotonic_time ();
@@ -691,19 +673,19 @@ LescLeObjective *
 lesc_le_objective_new (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m,
                        double lambda, gboolean quadratic_form, GError **error)
 {
-  return objective_new (x, l, m, lambda, quadratic_form, NULL, NULL, NULL, error);
+  return lesc_le_objective_make (x, l, m, lambda, quadratic_form, NULL, NULL, NULL, error);
 }
 
 double
 lesc_le_objective_eval (LescLeObjective *o, const double *w, double *grad)
 {
-  return objective_func (w, grad, o);
+  return lesc_le_objective_func (w, grad, o);
 }
 
 void
 lesc_le_objective_hessian (LescLeObjective *o, const double *p, double *v)
 {
-  objective_hessian (p, v, o);
+  lesc_le_objective_hessian_func (p, v, o);
 }
 
 void
@@ -724,7 +706,7 @@ lesc_le_objective_free (LescLeObjective *o)
 gboolean
 lesc_le_uses_quadratic_form (gsize n, gsize c, const LescSmoothness *m, LescVariant variant)
 {
-  return variant == LESC_VARIANT_REFERENCE && quadratic_form_pays (n, n + 1, c, m, 300);
+  return variant == LESC_VARIANT_REFERENCE && lesc_le_form_pays (n, n + 1, c, m, 300);
 }
 
 gboolean
@@ -746,7 +728,7 @@ lesc_le_fit_with (const LescMatrix *x, const LescMatrix *l, const LescSmoothness
   if (report == NULL)
     report = &local;
   memset (report, 0, sizeof *report);
-  if (!check_input (x, l, m, lambda, error))
+  if (!lesc_le_check_input (x, l, m, lambda, error))
     return FALSE;
   gsize n = x->rows, c = l->cols;
   const LescLeKernel *given = parts != NULL ? parts->kernel : NULL;
@@ -758,13 +740,13 @@ lesc_le_fit_with (const LescMatrix *x, const LescMatrix *l, const LescSmoothness
                    lesc_variant_key (variant));
       return FALSE;
     }
-  gboolean form = variant == LESC_VARIANT_REFERENCE && quadratic_form_pays (n, k, c, m, 300);
+  gboolean form = variant == LESC_VARIANT_REFERENCE && lesc_le_form_pays (n, k, c, m, 300);
   lesc_progress_report (progress, 0.0, form ? "LE step: kernel and quadratic form" : "LE step: kernel");
-  g_autoptr (LescLeObjective) o = objective_new (x, l, m, lambda, form, parts, progress, report,
+  g_autoptr (LescLeObjective) o = lesc_le_objective_make (x, l, m, lambda, form, parts, progress, report,
                                                  error);
   if (o == NULL)
     return FALSE;
-  if (form && tridiagonal_pays (n, k - 1, c, 300))
+  if (form && lesc_le_tridiagonal_pays (n, k - 1, c, 300))
     {
       gint64 t = g_get_monotonic_time ();
       LescProgress sub = lesc_progress_sub (progress, 0.0, 0.1);
@@ -775,7 +757,7 @@ lesc_le_fit_with (const LescMatrix *x, const LescMatrix *l, const LescSmoothness
       report->seconds_reduce = (double) (g_get_monotonic_time () - t) / 1e6;
       report->tridiagonal = TRUE;
     }
-  g_autoptr (LescMatrix) w = initial_weights (k, c, seed);
+  g_autoptr (LescMatrix) w = lesc_le_initial_weights (k, c, seed);
   g_autoptr (LescMatrix) frame = lesc_matrix_new (n, c);
   g_autofree double *mapped = o->tri != NULL ? g_new (double, k * c) : NULL;
   Watch wt = { o, NULL, trace, 0, mapped, frame };
@@ -785,7 +767,7 @@ lesc_le_fit_with (const LescMatrix *x, const LescMatrix *l, const LescSmoothness
     {
       ok = fit_reference (o, w, &wt, progress, report, error);
       if (ok)
-        phi_times (o, w->data, o->d);
+        lesc_le_phi_times (o, w->data, o->d);
     }
   else
     {

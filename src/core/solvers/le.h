@@ -95,6 +95,20 @@ gboolean lesc_le_fit_with (const LescMatrix *x, const LescMatrix *l, const LescS
                            const LescLeParts *parts, LescLeTrace *trace,
                            LescProgress *progress, LescLeReport *report, LescLeModel **model,
                            LescMatrix **numerical, GError **error);
+/* A fit for each of b values of λ with everything else the same (the explorer's λ
+ * strip): the values' optimizers advance together and share one pass over the forms per
+ * iteration (le-batch.c). Each value's Φ̂W and report are its lesc_le_fit_with's (the
+ * reference variant, no landmarks) to the bit; `done` receives them (the matrix is the
+ * callee's) as each value's run stops — the values that converge first come first.
+ * Only where lesc_le_batch_applies: the fits work through Q without its tridiagonal
+ * form. `parts` may be NULL or lack members (made here once for all values). */
+typedef void (*LescLeBatchDone) (guint index, LescMatrix *numerical, const LescLeReport *report,
+                                 gpointer data);
+gboolean lesc_le_batch_applies (gsize n, gsize c, const LescSmoothness *m, LescVariant variant);
+gboolean lesc_le_fit_batch (const LescMatrix *x, const LescMatrix *l, const LescSmoothness *m,
+                            const double *lambdas, guint b, guint32 seed,
+                            const LescLeParts *parts, LescProgress *progress,
+                            LescLeBatchDone done, gpointer data, GError **error);
 /* Bytes the LE step holds at its peak for n samples and c labels. */
 double lesc_le_memory_estimate (gsize n, gsize c, LescVariant variant);
 /* The same for the large-data form on m landmarks (reference variant). */
