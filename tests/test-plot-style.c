@@ -11,6 +11,7 @@
 
 #include "plot/export.h"
 #include "plot/heatmap.h"
+#include "plot/optimizer.h"
 
 #define W 640.0
 #define H 480.0
@@ -115,6 +116,43 @@ test_axis_labels (void)
   g_assert_cmpfloat (l15, <, labels2);
 }
 
+/* The Optimizer figure's iteration numbers (its smallest axis text): the ink in the band
+ * under the objective's plot area, left half (away from the "iteration" title at the
+ * right end), at `scale`. */
+static double
+optimizer_axis_ink (double scale)
+{
+  double it[101], f[101];
+  for (int i = 0; i <= 100; i++)
+    it[i] = i, f[i] = 100.0 * pow (10.0, 3.0 * (1.0 - i / 100.0));
+  g_autoptr (LescOptimizerModel) m = lesc_optimizer_model_new ("GLLE on test", 101, it, f, 0, NULL, NULL,
+                                                               300, NAN);
+  LescPlotStyle style = { scale, FALSE };
+  cairo_surface_t *img = lesc_plot_render_image_style (W, H, 72.0, &style,
+                                                       (LescPaintFunc) lesc_plot_optimizer_paint, m);
+  LescOptimizerLayout l;
+  lesc_optimizer_layout (W / scale, H / scale, m, &l);
+  const LescRect *a = &l.objective;
+  double bottom = a->y + a->height;
+  int top, end;
+  /* below the tick marks (3 units long) down to the title's line */
+  g_assert_true (ink_rows (img, (int) (a->x * scale), (int) ((a->x + a->width / 2) * scale),
+                           (int) ceil ((bottom + 3.5) * scale), (int) ((bottom + 4.0 + 1.15 * 10.5) * scale),
+                           &top, &end));
+  cairo_surface_destroy (img);
+  g_test_message ("×%.2f: the Optimizer's iteration numbers %d px of ink", scale, end - top + 1);
+  return end - top + 1;
+}
+
+static void
+test_optimizer_axis_labels (void)
+{
+  double one = optimizer_axis_ink (1.0), two = optimizer_axis_ink (2.0);
+  g_assert_cmpfloat (two, >=, 14.0);
+  g_assert_cmpfloat (one, <, 14.0);
+  g_assert_cmpfloat (two / one, >, 1.7);
+}
+
 /* The painter sees width/scale × height/scale points; the image keeps its pixel size. */
 static void
 test_image_size (void)
@@ -166,6 +204,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/plot-style/optimizer-axis-labels", test_optimizer_axis_labels);
   g_test_add_func ("/plot-style/axis-labels", test_axis_labels);
   g_test_add_func ("/plot-style/image-size", test_image_size);
   g_test_add_func ("/plot-style/high-contrast", test_high_contrast);

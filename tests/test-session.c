@@ -7,6 +7,7 @@
  * reuses the run; provenance strings; background work pauses for the user's run; the
  * memory round trip; own data with its options. */
 #include "session/session.h"
+#include "session/provenance.h"
 #include "session/dataspec.h"
 #include "session/memory.h"
 #include "core/data/artificial.h"
@@ -678,6 +679,25 @@ remove_tree (const char *path)
   g_rmdir (path);
 }
 
+/* FCM's two warnings keep their own words when shortened for captions and the status:
+ * memberships all 1/t ("collapsed to uniform") is not memberships that differ too little
+ * to change the output (SBU-3DFE's case: spread 0.3, output rows within 3.3e-5). */
+static void
+test_fcm_short_warnings (void)
+{
+  LescRunResult flat = { .fcm_clusters = 50, .fcm_spread = 0.3, .fcm_row_spread = 3.3e-5,
+                         .fcm_uniform_spread = 2.6e-5 };
+  g_autofree char *w1 = lesc_run_result_short_warning (&flat);
+  g_assert_cmpstr (w1, ==, "warning: FCM gave every sample the same output");
+  LescRunResult uniform = flat;
+  uniform.fcm_spread = 1e-9;
+  g_autofree char *w2 = lesc_run_result_short_warning (&uniform);
+  g_assert_cmpstr (w2, ==, "warning: FCM's memberships collapsed to uniform");
+  LescRunResult fine = flat;
+  fine.fcm_row_spread = 0.05;
+  g_assert_null (lesc_run_result_short_warning (&fine));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -712,6 +732,7 @@ main (int argc, char **argv)
   g_test_add_func ("/session/optimizer-warning", test_optimizer_warning);
   g_test_add_func ("/session/stale-and-reuse", test_stale_and_reuse);
   g_test_add_func ("/session/provenance-strings", test_provenance_strings);
+  g_test_add_func ("/session/fcm-short-warnings", test_fcm_short_warnings);
   g_test_add_func ("/session/priorities", test_priorities);
   g_test_add_func ("/session/coalesced-drag", test_coalesced_drag);
   g_test_add_func ("/session/background-yields", test_background_yields);

@@ -120,11 +120,18 @@ job_finished_cb (LescWindow *self, LescJob *job)
   g_autofree char *warning = lesc_run_result_warning (report);
   if (warning == NULL)
     return;
-  g_autofree char *msg = lesc_run_result_fcm_collapsed (report)
+  /* the two FCM cases as the core's warning tells them apart (method.c): memberships all
+   * 1/t, or memberships that differ but too little to change the composed degrees */
+  g_autofree char *msg = lesc_run_result_fcm_collapsed (report) && report->fcm_spread < LESC_FCM_COLLAPSED
     ? g_strdup_printf (
         /* TRANSLATORS: "FCM on sjaffe: …" */
         _("%s: the fuzzy c-means memberships collapsed to uniform, so every sample "
           "gets the same label degrees"), lesc_job_get_title (job))
+    : lesc_run_result_fcm_collapsed (report)
+    ? g_strdup_printf (
+        /* TRANSLATORS: "FCM on sjaffe: …" */
+        _("%s: the fuzzy c-means memberships differ too little to change the output, so every "
+          "sample gets the same label degrees"), lesc_job_get_title (job))
     : g_strdup_printf (
         /* TRANSLATORS: "LESC on movie: …" */
         _("%s: the optimizer stopped in its first iterations, so the result is close to "

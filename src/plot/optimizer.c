@@ -7,10 +7,12 @@
 #include <string.h>
 
 #define MARGIN 8.0
-#define TITLE_FONT 10.0
-#define LABEL_FONT 8.0
-#define AXIS_FONT 7.0
-#define LEFT 46.0        /* room for the f axis labels */
+/* the other painters' sizes (heatmap labels 10, titles 11): at presenter mode's ×2 the
+ * axis numbers' digits are over 14 px tall (tests/test-plot-style.c) */
+#define TITLE_FONT 11.0
+#define LABEL_FONT 10.5
+#define AXIS_FONT 10.5
+#define LEFT 58.0        /* room for the f axis labels */
 #define GAP 10.0
 #define LINE 1.4
 

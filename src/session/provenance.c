@@ -88,11 +88,17 @@ lesc_provenance_title (const LescProvenance *p)
   return g_string_free (s, FALSE);
 }
 
+/* What a warning is about, in its few words: the optimizer's early stop, FCM's memberships
+ * all 1/t, or FCM's memberships differing too little to change the output (method.c). */
+typedef enum { WARN_OPTIMIZER, WARN_FCM_UNIFORM, WARN_FCM_FLAT } WarningKind;
+
 static char *
-short_warning (gboolean fcm, guint iterations)
+short_warning (WarningKind kind, guint iterations)
 {
-  if (fcm)
+  if (kind == WARN_FCM_UNIFORM)
     return g_strdup (_("warning: FCM's memberships collapsed to uniform"));
+  if (kind == WARN_FCM_FLAT)
+    return g_strdup (_("warning: FCM gave every sample the same output"));
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "warning: optimizer stopped after %u iteration",
                                        "warning: optimizer stopped after %u iterations", iterations),
                           iterations);
@@ -103,7 +109,9 @@ lesc_provenance_short_warning (const LescProvenance *p)
 {
   if (p->warning == NULL)
     return NULL;
-  return short_warning (g_str_has_prefix (p->warning, "FCM"), p->iterations);
+  WarningKind kind = g_str_has_prefix (p->warning, "FCM's memberships") ? WARN_FCM_UNIFORM
+                     : g_str_has_prefix (p->warning, "FCM") ? WARN_FCM_FLAT : WARN_OPTIMIZER;
+  return short_warning (kind, p->iterations);
 }
 
 char *
@@ -112,7 +120,9 @@ lesc_run_result_short_warning (const LescRunResult *report)
   g_autofree char *warning = lesc_run_result_warning (report);
   if (warning == NULL)
     return NULL;
-  return short_warning (lesc_run_result_fcm_collapsed (report), report->le.iterations);
+  WarningKind kind = !lesc_run_result_fcm_collapsed (report) ? WARN_OPTIMIZER
+                     : report->fcm_spread < LESC_FCM_COLLAPSED ? WARN_FCM_UNIFORM : WARN_FCM_FLAT;
+  return short_warning (kind, report->le.iterations);
 }
 
 const char *
