@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "app/application.h"
+#include "app/renderer.h"
 #include "app/shortcuts.h"
 #include "session/lesson.h"
 #include "core/base/blasthreads.h"
@@ -53,6 +54,7 @@ int
 main (int argc, char **argv)
 {
   lesc_blas_threads_quiet ();
+  lesc_app_choose_renderer ();
   lesc_application_init_i18n ();
   g_set_application_name (_("LESC Explorer"));
   g_autoptr (LescApplication) app = lesc_application_new (G_APPLICATION_DEFAULT_FLAGS);

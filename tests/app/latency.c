@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "app/application.h"
+#include "app/renderer.h"
 #include "app/settings.h"
 #include "app/window.h"
 #include "appwindow.h"
@@ -510,6 +511,7 @@ static int tui_row;   /* tui: the focused item, counted from the method's row (0
 static gboolean
 gtk_open (gboolean blink)
 {
+  lesc_app_choose_renderer ();   /* as lesc-explorer's main does, before the window realizes */
   lesc_application_init_i18n ();
   app = GTK_APPLICATION (lesc_application_new (G_APPLICATION_NON_UNIQUE));
   g_application_register (G_APPLICATION (app), NULL, NULL);
