@@ -71,11 +71,12 @@ main (int argc, char **argv)
       ".npy table (the window asks how many of its last columns are labels). Without FILE: "
       "the built-in artificial set."));
   g_application_set_option_context_description (G_APPLICATION (app),
-    _("Views (Alt+1 … Alt+7): Distributions (recovered against true label distributions, "
+    _("Views (Alt+1 … Alt+8): Distributions (recovered against true label distributions, "
       "per sample), Measures (the six measures of every run), Sensitivity (the λ₁ × λ₂ grid "
       "of LESC or gLESC), Comparison (ranks over data sets and the critical difference), "
       "Cross-validation (ten folds, paired t-tests), Optimizer (the LE optimizer's "
-      "iterations), λ Strip (the distributions along λ₁).\n"
+      "iterations), λ Strip (the distributions along λ₁), Correlations (the samples one "
+      "sample's recovery draws on, with the run's weights).\n"
       "The side bar holds the data sets (.mat, .csv) of the data folder (Preferences, else "
       "$LESC_DATA_DIR) and the methods with their parameters. 'lesc-explorer --help-keys' lists the "
       "keys."));

@@ -1,4 +1,4 @@
-/* The explorers' views by name: one table for the window (its view stack and Alt+1 … Alt+7),
+/* The explorers' views by name: one table for the window (its view stack and Alt+1 … Alt+8),
  * the terminal (keys 1 … 5: the first LESC_VIEW_N_TERMINAL entries, in the same order; key 6
  * Correlations) and the lessons (View=, Highlight=; docs/teaching.md). */
 #pragma once
