@@ -9,6 +9,7 @@
 #include "core/data/artificial.h"
 #include "core/data/csv.h"
 #include "plot/positions.h"
+#include "testsubset.h"
 
 #include <math.h>
 #include <glib/gstdio.h>
@@ -158,22 +159,12 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   tmpdir = g_dir_make_tmp ("lesc-corrstate-XXXXXX", NULL);
-  g_autoptr (LescDataset) art = lesc_dataset_new_artificial ();
-  gsize rows[200];
-  for (gsize i = 0; i < 200; i++)
-    rows[i] = 11 * i + 2;
-  g_autoptr (LescDataset) small = lesc_dataset_new ("small", lesc_matrix_select_rows (art->features, rows, 200),
-                                                    lesc_matrix_select_rows (art->truth, rows, 200), NULL);
-  g_autofree char *x = g_build_filename (tmpdir, "small-x.csv", NULL);
-  g_autofree char *y = g_build_filename (tmpdir, "small-y.csv", NULL);
-  g_autoptr (GError) error = NULL;
-  if (!lesc_dataset_save_csv (small, x, y, &error))
-    g_error ("%s", error->message);
-  spec = g_strdup_printf ("%s,%s", x, y);
+  spec = lesc_test_artificial_part (tmpdir, "small", 200, 11, 2);
   g_test_add_func ("/correlation-state/session-runs", test_session_runs);
   int status = g_test_run ();
-  g_unlink (x);
-  g_unlink (y);
+  g_auto (GStrv) files = g_strsplit (spec, ",", 2);
+  g_unlink (files[0]);
+  g_unlink (files[1]);
   g_autofree char *store = g_build_filename (tmpdir, "store.sqlite", NULL);
   g_unlink (store);
   g_rmdir (tmpdir);

@@ -5,6 +5,7 @@
  * not), the caption names the bins, and `lesc plot scatter` draws the same on a .npy. */
 #include "core/base/random.h"
 #include "core/data/npy.h"
+#include "testcairo.h"
 #include "plot/export.h"
 #include "plot/scatter.h"
 #include "testcli.h"
@@ -57,19 +58,6 @@ model_of (const LescMatrix *xy, const LescMatrix *dist, LescScatterStyle style)
   LescScatterModel *m = lesc_scatter_model_new (xy, FALSE, "PC 1", "PC 2", 2, names, tables, &opt, &error);
   g_assert_no_error (error);
   return m;
-}
-
-/* A context like the PNG export's (scaled dpi/72) on a white image of its own. */
-static cairo_t *
-image_context (double width, double height, double dpi)
-{
-  int pw, ph;
-  lesc_plot_png_size (width, height, dpi, &pw, &ph);
-  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, pw, ph);
-  cairo_t *cr = cairo_create (s);
-  cairo_surface_destroy (s);
-  cairo_scale (cr, dpi / 72.0, dpi / 72.0);
-  return cr;
 }
 
 /* The bin of sample i on a w × h grid over the layout's range, by the rule of
@@ -189,7 +177,7 @@ static void
 check_painted (const LescScatterModel *m, double width, double height, double dpi, guint panel, int label,
                guint plot)
 {
-  cairo_t *cr = image_context (width, height, dpi);
+  cairo_t *cr = lesc_test_png_context (width, height, dpi);
   g_autoptr (LescScatterLayout) l = lesc_scatter_layout_new (cr, width, height, m);
   g_assert_cmpuint (l->bins_w, >, 50);
   lesc_plot_scatter_paint (cr, width, height, m);
@@ -234,7 +222,7 @@ test_bins_rgb (void)
   generate (100000, 11, &xy, &dist);
   g_autoptr (LescScatterModel) m = model_of (xy, dist, LESC_SCATTER_RGB);
   g_assert_true (lesc_scatter_is_binned (m));
-  cairo_t *cr = image_context (480, 300, 150);
+  cairo_t *cr = lesc_test_png_context (480, 300, 150);
   g_autoptr (LescScatterLayout) l = lesc_scatter_layout_new (cr, 480, 300, m);
   /* a bin per device pixel of a plot */
   double dw = l->plots[0].width, dh = l->plots[0].height;
@@ -258,7 +246,7 @@ test_bins_heatmap (void)
   generate (60000, 12, &xy, &dist);
   g_autoptr (LescScatterModel) m = model_of (xy, dist, LESC_SCATTER_HEATMAPS);
   g_assert_true (lesc_scatter_is_binned (m));
-  cairo_t *cr = image_context (600, 300, 144);
+  cairo_t *cr = lesc_test_png_context (600, 300, 144);
   g_autoptr (LescScatterLayout) l = lesc_scatter_layout_new (cr, 600, 300, m);
   for (int k = 0; k < 3; k++)
     check_bins (m, l, 1, k, l->bins_w, l->bins_h);
@@ -290,7 +278,7 @@ test_threshold_and_caption (void)
 
   g_autofree char *unsized = lesc_scatter_caption (above);
   g_assert_nonnull (strstr (unsized, "Binned: 20001 samples, a bin per pixel"));
-  cairo_t *cr = image_context (400, 260, 72);
+  cairo_t *cr = lesc_test_png_context (400, 260, 72);
   g_autoptr (LescScatterLayout) l = lesc_scatter_layout_new (cr, 400, 260, above);
   g_autofree char *sized = lesc_scatter_caption_binned (above, l->bins_w, l->bins_h);
   g_autofree char *want = g_strdup_printf ("Binned: 20001 samples in %u×%u bins", l->bins_w, l->bins_h);
@@ -332,7 +320,7 @@ test_paint_takes_binned_path (void)
   generate (100000, 14, &xy, &dist);
   g_autoptr (LescScatterModel) m = model_of (xy, dist, LESC_SCATTER_RGB);
   cairo_surface_t *img = lesc_plot_render_image (420, 260, 96, paint_model, m);
-  cairo_t *cr = image_context (420, 260, 96);
+  cairo_t *cr = lesc_test_png_context (420, 260, 96);
   g_autoptr (LescScatterLayout) l = lesc_scatter_layout_new (cr, 420, 260, m);
   /* the reference: white, then the bins' image where the painter puts the plot */
   cairo_set_source_rgb (cr, 1, 1, 1);

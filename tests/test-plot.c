@@ -3,6 +3,7 @@
  * labels, bar packing, Demšar's example, the paper-table3 ranks), scatter colours and pixel
  * probes, and export to PNG, SVG and PDF. */
 #include "core/data/dataset.h"
+#include "testcairo.h"
 #include "plot/dstretch.h"
 #include "core/base/error.h"
 #include "core/data/artificial.h"
@@ -27,19 +28,6 @@ measuring_context (void)
   cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 4, 4);
   cairo_t *cr = cairo_create (s);
   cairo_surface_destroy (s);
-  return cr;
-}
-
-/* A context like the PNG export's: an image surface of the PNG size, scaled dpi/72. */
-static cairo_t *
-png_context (double width, double height, double dpi)
-{
-  int pw, ph;
-  lesc_plot_png_size (width, height, dpi, &pw, &ph);
-  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, pw, ph);
-  cairo_t *cr = cairo_create (s);
-  cairo_surface_destroy (s);
-  cairo_scale (cr, dpi / 72.0, dpi / 72.0);
   return cr;
 }
 
@@ -357,7 +345,7 @@ test_heatmap_pixels (void)
   const double W = 300, H = 240, dpi = 144;
   cairo_surface_t *img = lesc_plot_render_image (W, H, dpi, paint_heatmap, m);
   g_assert_cmpint (cairo_surface_status (img), ==, CAIRO_STATUS_SUCCESS);
-  cairo_t *cr = png_context (W, H, dpi);
+  cairo_t *cr = lesc_test_png_context (W, H, dpi);
   g_autoptr (LescHeatmapLayout) l = lesc_heatmap_layout_new (cr, W, H, m);
   g_assert_true (l->best[5]);
   g_assert_cmpuint (l->best[0] + l->best[1] + l->best[2] + l->best[3] + l->best[4] + l->best[6] + l->best[7] + l->best[8], ==, 0);
@@ -967,7 +955,7 @@ test_scatter_pixels (void)
   const double W = 420, H = 220, dpi = 144;
   cairo_surface_t *img = lesc_plot_render_image (W, H, dpi, paint_scatter, m);
   g_assert_cmpint (cairo_surface_status (img), ==, CAIRO_STATUS_SUCCESS);
-  cairo_t *cr = png_context (W, H, dpi);
+  cairo_t *cr = lesc_test_png_context (W, H, dpi);
   g_autoptr (LescScatterLayout) l = lesc_scatter_layout_new (cr, W, H, m);
   g_assert_cmpuint (l->nx, ==, 51);
   g_assert_cmpuint (l->ny, ==, 51);
@@ -1012,7 +1000,7 @@ test_scatter_pixels (void)
   g_assert_no_error (error);
   lesc_scatter_model_set_measures (hm, 1, mv);
   export_all ("scatter-heatmaps", 420, 360, paint_scatter, hm);
-  cr = png_context (420, 360, dpi);
+  cr = lesc_test_png_context (420, 360, dpi);
   g_autoptr (LescScatterLayout) lh = lesc_scatter_layout_new (cr, 420, 360, hm);
   img = lesc_plot_render_image (420, 360, dpi, paint_scatter, hm);
   double x, y, rgb[3];
@@ -1062,7 +1050,7 @@ test_scatter_scales (void)
       g_assert_cmpfloat (m->hi[k], ==, hi);
     }
   double dpi = 144, W = 420, H = 300;
-  cairo_t *cr = png_context (W, H, dpi);
+  cairo_t *cr = lesc_test_png_context (W, H, dpi);
   g_autoptr (LescScatterLayout) l = lesc_scatter_layout_new (cr, W, H, m);
   g_assert_cmpfloat (l->label_bars[2].width, >, 0);   /* a bar under every column */
   cairo_surface_t *img = lesc_plot_render_image (W, H, dpi, paint_scatter, m);
@@ -1115,7 +1103,7 @@ test_scatter_scales (void)
   v->highlight = 1234;
   lesc_scatter_model_set_subtitle (v, 1, "λ = 1");
   v->panels[1].dimmed = TRUE;
-  cr = png_context (W, H, dpi);
+  cr = lesc_test_png_context (W, H, dpi);
   g_autoptr (LescScatterLayout) lv = lesc_scatter_layout_new (cr, W, H, v);
   g_assert_cmpuint (lv->n_plots, ==, 2);
   g_assert_cmpfloat (lv->colorbar.width, >, 0);

@@ -14,6 +14,7 @@
 #include "core/data/csv.h"
 #include "core/experiments/request.h"
 #include "testutil.h"
+#include "testsubset.h"
 
 #include <glib/gstdio.h>
 #include <math.h>
@@ -703,28 +704,8 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   tmpdir = g_dir_make_tmp ("lesc-session-XXXXXX", NULL);
-  g_autoptr (LescDataset) art = lesc_dataset_new_artificial ();
-  gsize rows[300];
-  for (gsize i = 0; i < 300; i++)
-    rows[i] = 8 * i + 3;
-  g_autoptr (LescDataset) small = lesc_dataset_new ("small", lesc_matrix_select_rows (art->features, rows, 300),
-                                                    lesc_matrix_select_rows (art->truth, rows, 300), NULL);
-  g_autofree char *x = g_build_filename (tmpdir, "small-x.csv", NULL);
-  g_autofree char *y = g_build_filename (tmpdir, "small-y.csv", NULL);
-  g_autoptr (GError) error = NULL;
-  if (!lesc_dataset_save_csv (small, x, y, &error))
-    g_error ("%s", error->message);
-  spec = g_strdup_printf ("%s,%s", x, y);
-  gsize rows4[400];
-  for (gsize i = 0; i < 400; i++)
-    rows4[i] = 6 * i + 1;
-  g_autoptr (LescDataset) mid = lesc_dataset_new ("medium", lesc_matrix_select_rows (art->features, rows4, 400),
-                                                  lesc_matrix_select_rows (art->truth, rows4, 400), NULL);
-  g_autofree char *mx = g_build_filename (tmpdir, "medium-x.csv", NULL);
-  g_autofree char *my = g_build_filename (tmpdir, "medium-y.csv", NULL);
-  if (!lesc_dataset_save_csv (mid, mx, my, &error))
-    g_error ("%s", error->message);
-  medium = g_strdup_printf ("%s,%s", mx, my);
+  spec = lesc_test_artificial_part (tmpdir, "small", 300, 8, 3);
+  medium = lesc_test_artificial_part (tmpdir, "medium", 400, 6, 1);
   g_test_add_func ("/session/change-cancels-stale-run", test_change_cancels_stale_run);
   g_test_add_func ("/session/cancel-all", test_cancel_all);
   g_test_add_func ("/session/open-drops-results", test_open_drops_results);

@@ -12,6 +12,7 @@
 #include "session/memory.h"
 #include <glib/gstdio.h>
 #include "apptest.h"
+#include "testfiles.h"
 
 static LescWindow *window;
 
@@ -81,4 +82,21 @@ appwindow_close (LescApplication *app)
   gtk_window_destroy (GTK_WINDOW (window));
   lesc_test_spin (0.2);
   g_object_unref (app);
+}
+
+/* The main of a window test that keeps its files in a folder of its own (*tmpdir, removed
+ * at the end): `add` registers the tests, which run with `window` open. */
+static inline int
+appwindow_main (int argc, char **argv, char **tmpdir, void (*add) (void))
+{
+  g_test_init (&argc, &argv, NULL);
+  lesc_application_init_i18n ();
+  *tmpdir = lesc_test_tmpdir ();
+  LescApplication *app = appwindow_open ();
+  add ();
+  int status = g_test_run ();
+  appwindow_close (app);
+  lesc_test_rmdir (*tmpdir);
+  g_clear_pointer (tmpdir, g_free);
+  return status;
 }

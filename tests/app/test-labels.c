@@ -21,7 +21,6 @@
 #include "appwindow.h"
 #include "testfiles.h"
 
-static LescApplication *app;
 static char *tmp;
 
 enum { N = 40, Q = 3, O = 3 };
@@ -273,19 +272,15 @@ test_csv_table (void)
   run_every_method ();
 }
 
+static void
+add_tests (void)
+{
+  g_test_add_func ("/app/labels/dropped-mat", test_dropped_mat);
+  g_test_add_func ("/app/labels/csv-table", test_csv_table);
+}
+
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
-  lesc_application_init_i18n ();
-  tmp = lesc_test_tmpdir ();
-  app = appwindow_open ();
-
-  g_test_add_func ("/app/labels/dropped-mat", test_dropped_mat);
-  g_test_add_func ("/app/labels/csv-table", test_csv_table);
-  int status = g_test_run ();
-  appwindow_close (app);
-  lesc_test_rmdir (tmp);
-  g_free (tmp);
-  return status;
+  return appwindow_main (argc, argv, &tmp, add_tests);
 }

@@ -25,7 +25,6 @@
 #define N_FEATURES 20
 #define N_LABELS 5
 
-static LescApplication *app;
 static char *tmp;
 
 static LescDistributionsView *
@@ -301,18 +300,16 @@ test_search (void)
   g_assert_true (lesc_test_snapshot_drawn (GTK_WIDGET (view ()), "large-data-search", &stats));
 }
 
-int
-main (int argc, char **argv)
+static void
+add_tests (void)
 {
-  g_test_init (&argc, &argv, NULL);
-  lesc_application_init_i18n ();
-  tmp = lesc_test_tmpdir ();
-  app = appwindow_open ();
   g_test_add_func ("/app/large-data/opens-and-paints", test_opens_and_paints);
   g_test_add_func ("/app/large-data/search", test_search);
   g_test_add_func ("/app/large-data/logical-auto-run", test_logical_auto_run);
-  int status = g_test_run ();
-  appwindow_close (app);
-  lesc_test_rmdir (tmp);
-  return status;
+}
+
+int
+main (int argc, char **argv)
+{
+  return appwindow_main (argc, argv, &tmp, add_tests);
 }

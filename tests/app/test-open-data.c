@@ -15,7 +15,6 @@
 #include "appwindow.h"
 #include "testfiles.h"
 
-static LescApplication *app;
 
 /* CPU seconds (all threads) and peak resident KB of this process so far. */
 static double
@@ -136,18 +135,16 @@ test_no_cli_options (void)
   g_assert_true (logical_data ("weather2"));
 }
 
-int
-main (int argc, char **argv)
+static void
+add_tests (void)
 {
-  g_test_init (&argc, &argv, NULL);
-  lesc_application_init_i18n ();
-  tmp = lesc_test_tmpdir ();
-  app = appwindow_open ();
   g_test_add_func ("/app/open-data/proposes-logical", test_proposes_logical);
   g_test_add_func ("/app/open-data/never-renormalizes-zero-one", test_never_renormalizes_zero_one);
   g_test_add_func ("/app/open-data/no-cli-options", test_no_cli_options);
-  int status = g_test_run ();
-  appwindow_close (app);
-  lesc_test_rmdir (tmp);
-  return status;
+}
+
+int
+main (int argc, char **argv)
+{
+  return appwindow_main (argc, argv, &tmp, add_tests);
 }
