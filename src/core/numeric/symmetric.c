@@ -53,7 +53,9 @@ sweep4_body (const double *a0, const double *f0, double lambda, gsize lda, gsize
              const double *x, double *y, gboolean pair, gsize r0, gsize r1)
 {
   const double *a1 = a0 + lda, *a2 = a1 + lda, *a3 = a2 + lda;
-  const double *f1 = f0 + lda, *f2 = f1 + lda, *f3 = f2 + lda;
+  /* without the pencil f0 is NULL, and an offset from NULL is undefined (UBSan) */
+  const double *f1 = f0 != NULL ? f0 + lda : NULL, *f2 = f0 != NULL ? f1 + lda : NULL;
+  const double *f3 = f0 != NULL ? f2 + lda : NULL;
   const double *x2 = pair ? x + n : x;
   double *y2 = pair ? y + n : y;
   gsize rv = r0 + ((r1 - r0) & ~(gsize) 3);
