@@ -77,24 +77,6 @@ view_lines (const char *screen)
   return out;
 }
 
-static gboolean
-is_block (gunichar u)
-{
-  return (u >= 0x1FB00 && u <= 0x1FB3B) || (u >= 0x2580 && u <= 0x259F);
-}
-
-static gboolean
-has_block_symbols (const char *s)
-{
-  for (const char *c = s; *c; c = g_utf8_next_char (c))
-    {
-      gunichar u = g_utf8_get_char (c);
-      if ((u >= 0x1FB00 && u <= 0x1FB3B) || (u >= 0x2580 && u <= 0x259F))
-        return TRUE;
-    }
-  return FALSE;
-}
-
 /* The figure's rows: from the first to the last line with block symbols. */
 static void
 figure_rows (GPtrArray *lines, guint *first, guint *last)
@@ -102,7 +84,7 @@ figure_rows (GPtrArray *lines, guint *first, guint *last)
   *first = G_MAXUINT;
   *last = 0;
   for (guint i = 0; i < lines->len; i++)
-    if (has_block_symbols (g_ptr_array_index (lines, i)))
+    if (test_has_block_symbols (g_ptr_array_index (lines, i)))
       {
         *first = MIN (*first, i);
         *last = i;
@@ -213,7 +195,7 @@ test_own_data (void)
   g_autofree char *screen = wait_for (&p, "Logical labels", 30);
   g_assert_null (strstr (screen, "no ground truth to compare with"));
   g_assert_nonnull (strstr (screen, "decorrelation stretch"));   /* the caption, legible */
-  g_assert_true (has_block_symbols (screen));
+  g_assert_true (test_has_block_symbols (screen));
   tick (&p, "glle");
   g_autofree char *after = wait_for (&p, "GLLE on weather: done", 60);
   g_autofree char *both = wait_for (&p, "Logical labels", 10);
@@ -383,7 +365,7 @@ test_sjaffe (void)
   pane_start (&p, args);
   g_autofree char *screen = wait_for (&p, "One heatmap per label", 60);
   g_assert_nonnull (strstr (screen, "Ground truth"));
-  g_assert_true (has_block_symbols (screen));
+  g_assert_true (test_has_block_symbols (screen));
   /* GLLE's six measures beside its row, each key with its value */
   tick (&p, "glle");
   g_free (wait_for (&p, "GLLE on sjaffe: done", 120));
@@ -466,9 +448,9 @@ test_sensitivity (void)
       g_ptr_array_add (parsed, cells);
       int a = find_text (cells, "10⁻⁴"), b = find_text (cells, "10⁻¹"), t = find_text (cells, " 10⁻² ");
       /* a row label: its text followed by the cells */
-      if (row_a < 0 && a >= 0 && a + 4 < (int) cells->len && is_block (g_array_index (cells, Cell, a + 4).c))
+      if (row_a < 0 && a >= 0 && a + 4 < (int) cells->len && test_is_block (g_array_index (cells, Cell, a + 4).c))
         row_a = (int) i, xa = a;
-      if (row_b < 0 && b >= 0 && b + 4 < (int) cells->len && is_block (g_array_index (cells, Cell, b + 4).c))
+      if (row_b < 0 && b >= 0 && b + 4 < (int) cells->len && test_is_block (g_array_index (cells, Cell, b + 4).c))
         row_b = (int) i, xb = b;
       /* the λ₂ ticks under the cells: "1" between "10⁻²" and "10" */
       if (t >= 0)

@@ -118,18 +118,6 @@ view_line_with (const char *screen, const char *text)
   return NULL;
 }
 
-static gboolean
-has_block_symbols (const char *s)
-{
-  for (const char *c = s; *c; c = g_utf8_next_char (c))
-    {
-      gunichar u = g_utf8_get_char (c);
-      if ((u >= 0x1FB00 && u <= 0x1FB3B) || (u >= 0x2580 && u <= 0x259F))
-        return TRUE;
-    }
-  return FALSE;
-}
-
 /* Wait until the screen (with `text`) shows figure symbols: they follow the text. */
 static char *
 wait_for_figure (const Pane *p, const char *text)
@@ -137,7 +125,7 @@ wait_for_figure (const Pane *p, const char *text)
   for (int tries = 0;; tries++)
     {
       char *screen = wait_for (p, text, 30);
-      if (has_block_symbols (screen) || tries >= 100)
+      if (test_has_block_symbols (screen) || tries >= 100)
         return screen;
       g_free (screen);
       g_usleep (100000);
@@ -205,7 +193,7 @@ test_start_run_tune_quit (void)
   g_autofree char *start = wait_for_figure (&p, "Label distributions of artificial");
   g_assert_nonnull (strstr (start, "1 Distributions"));
   g_assert_nonnull (strstr (start, "Ground truth"));
-  g_assert_true (has_block_symbols (start));   /* the scatter, through chafa */
+  g_assert_true (test_has_block_symbols (start));   /* the scatter, through chafa */
   g_autofree char *want = recover_numbers (NULL);
 
   focus_method (&p, "lesc");
@@ -402,7 +390,7 @@ assert_frame (const char *screen, int border, gboolean figure)
       if (g_utf8_get_char (at) != 0x2502)
         g_error ("line %d has no panel border at column %d:\n%s", y, border, screen);
       /* (the progress bar below the body is drawn with blocks too) */
-      if (!figure && has_block_symbols (lines[y]))
+      if (!figure && test_has_block_symbols (lines[y]))
         g_error ("line %d holds figure symbols in a view without a figure:\n%s", y, screen);
     }
   g_assert_nonnull (strstr (lines[0], "1 Distr."));
@@ -433,7 +421,7 @@ test_resize (void)
       g_test_message ("view %s at 80 × 24:\n%s", views[i].key, screen);
       assert_frame (screen, 21, views[i].figure);
       if (views[i].figure)
-        g_assert_true (has_block_symbols (screen));
+        g_assert_true (test_has_block_symbols (screen));
     }
   /* The keys fit too. */
   keys (&p, "?");
@@ -565,7 +553,7 @@ test_no_color_and_ascii (void)
   g_assert_null (strstr (colours, "48;2;"));
   g_assert_null (strstr (colours, "38;5;"));
   g_assert_null (strstr (colours, "48;5;"));
-  g_assert_false (has_block_symbols (screen));
+  g_assert_false (test_has_block_symbols (screen));
   g_assert_nonnull (strstr (screen, "truth||rec"));      /* ‖ in ASCII */
   keys (&p, "q");
   g_assert_cmpint (wait_exit (&p), ==, 0);
@@ -581,7 +569,7 @@ test_plot_terminal (void)
   g_assert_cmpint (r.status, ==, 0);
   g_auto (GStrv) lines = g_strsplit (r.out, "\n", -1);
   g_assert_cmpuint (g_strv_length (lines), >, 10);
-  g_assert_true (has_block_symbols (r.out));
+  g_assert_true (test_has_block_symbols (r.out));
   g_assert_nonnull (strstr (r.out, "\033["));
   for (guint i = 0; lines[i + 1] != NULL; i++)
     g_assert_true (g_str_has_suffix (lines[i], "\033[0m"));

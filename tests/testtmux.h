@@ -59,3 +59,20 @@ test_tmux_wait_for (const char *socket, const char *text, double seconds)
 #define keys(p, ...) g_free (tmux_run ((p), "send-keys", "-t", "x", __VA_ARGS__, NULL))
 #define capture(p) test_tmux_capture ((p)->socket)
 #define wait_for(p, text, seconds) test_tmux_wait_for ((p)->socket, (text), (seconds))
+
+/* The characters chafa draws a figure with: sextants and block elements. */
+static inline gboolean
+test_is_block (gunichar u)
+{
+  return (u >= 0x1FB00 && u <= 0x1FB3B) || (u >= 0x2580 && u <= 0x259F);
+}
+
+/* TRUE when the screen text `s` holds any of them (a figure is drawn). */
+static inline gboolean
+test_has_block_symbols (const char *s)
+{
+  for (const char *c = s; *c; c = g_utf8_next_char (c))
+    if (test_is_block (g_utf8_get_char (c)))
+      return TRUE;
+  return FALSE;
+}
