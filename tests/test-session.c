@@ -410,26 +410,36 @@ foreground_seconds (gboolean with_grid, double *paused)
 /* The user's runs with a λ grid in the background against the same runs alone, in the
  * order alone, with, alone (so that a drift of the machine shows): what is measured is the
  * foreground runs' own wall time (their provenance), which the grid would lengthen if it
- * kept computing beside them. The grid must have paused; the ratio is asserted only when
- * other processes left the machine idle (below a quarter of it busy) just before. */
+ * kept computing beside them. The grid must have paused. The ratio counts only from a round
+ * in which other processes left the machine idle (below a quarter of it busy) before and
+ * after; up to three rounds, and the smallest ratio is asserted: noise (a test beside this
+ * one in CI) only lengthens a round, a grid that does not yield lengthens every round. */
 static void
 test_priorities (void)
 {
-  double paused = 0.0, busy = machine_busy ();
-  double alone = foreground_seconds (FALSE, &paused);
-  double with_grid = foreground_seconds (TRUE, &paused);
-  double again = foreground_seconds (FALSE, &(double) { 0.0 });
-  double busy_after = machine_busy ();
-  g_test_message ("foreground %.2f s alone, %.2f s with a λ grid in the background (paused %.2f s), %.2f s "
-                  "alone again; ratio %.2f; machine busy with others %.0f %% before, %.0f %% after",
-                  alone, with_grid, paused, again, with_grid / (0.5 * (alone + again)), 100 * busy, 100 * busy_after);
-  g_assert_cmpfloat (paused, >, 0.0);   /* the grid waited for the user's runs */
-  if (busy < 0.0 || busy > 0.25 || busy_after > 0.25)
+  double best = INFINITY;
+  for (int round = 0; round < 3 && best > 1.3; round++)
+    {
+      double paused = 0.0, busy = machine_busy ();
+      double alone = foreground_seconds (FALSE, &paused);
+      double with_grid = foreground_seconds (TRUE, &paused);
+      double again = foreground_seconds (FALSE, &(double) { 0.0 });
+      double busy_after = machine_busy ();
+      double ratio = with_grid / (0.5 * (alone + again));
+      g_test_message ("round %d: foreground %.2f s alone, %.2f s with a λ grid in the background (paused "
+                      "%.2f s), %.2f s alone again; ratio %.2f; machine busy with others %.0f %% before, "
+                      "%.0f %% after", round + 1, alone, with_grid, paused, again, ratio, 100 * busy,
+                      100 * busy_after);
+      g_assert_cmpfloat (paused, >, 0.0);   /* the grid waited for the user's runs */
+      if (busy >= 0.0 && busy <= 0.25 && busy_after <= 0.25)
+        best = MIN (best, ratio);
+    }
+  if (!isfinite (best))
     {
       g_test_skip ("other processes keep the machine busy: the time ratio is not measured");
       return;
     }
-  g_assert_cmpfloat (with_grid, <=, 1.3 * 0.5 * (alone + again));
+  g_assert_cmpfloat (best, <=, 1.3);
 }
 
 static LescTaskCallback
