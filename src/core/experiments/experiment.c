@@ -2,6 +2,8 @@
  * (see experiment.h). */
 #include "config.h"
 #include "core/experiments/experiment.h"
+#include "core/methods/baseline.h"
+#include "core/methods/lp.h"
 #include "core/data/csv.h"
 #include "core/base/error.h"
 #include "core/base/random.h"
@@ -165,9 +167,11 @@ lesc_run_variant_text (const LescMethod *m, const LescRunParams *p)
   if (p->scale == LESC_SCALE_LARGE && m->reference_max_n > 0)
     {
       GString *s = g_string_new ("large");
-      if (m->large_landmarks)
+      /* LP: a form named by --landmarks or --neighbours alone writes only its own size */
+      char named = m == &lesc_method_lp ? lesc_lp_large_form_named (p) : 0;
+      if (m->large_landmarks && named != 'k')
         g_string_append_printf (s, " m=%u", (guint) lesc_run_params_landmarks (p, G_MAXSIZE));
-      if (m->large_neighbours > 0)
+      if (m->large_neighbours > 0 && named != 'm')
         g_string_append_printf (s, " k=%u", (guint) lesc_run_params_get (p, m, "k",
                                                                          (double) lesc_run_params_neighbours (p)));
       large = g_string_free (s, FALSE);

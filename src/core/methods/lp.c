@@ -140,7 +140,17 @@ lp_memory (gsize n, gsize q, gsize c, const LescRunParams *params)
       /* the neighbour search's 256×n block, the n×k table, 4nk directed pairs, the graph
        * (3 words per edge, up to 2nk edges) and P, CG's vectors, the degrees */
       double k = (double) MIN (lesc_run_params_neighbours (params), MAX (n, 2) - 1);
-      return 8.0 * (double) n * (256.0 + 13.0 * k + 8.0 + (double) c);
+      double graph = 8.0 * (double) n * (256.0 + 13.0 * k + 8.0 + (double) c);
+      double lowrank = lesc_lp_lowrank_memory (n, q, c, lesc_run_params_landmarks (params, n));
+      switch (lesc_lp_large_form_named (params))
+        {
+        case 'm':
+          return lowrank;
+        case 'k':
+          return graph;
+        default:
+          return MAX (graph, lowrank);
+        }
     }
   return 8.0 * (double) n * ((double) n + (double) c + 2.0);
 }
@@ -163,10 +173,36 @@ lp_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
   LescMatrix *d;
   if (params->scale == LESC_SCALE_LARGE)
     {
+      /* the form named by --landmarks or --neighbours alone, else the one whose estimated
+       * loss of affinity is smaller (docs/methods.md §11, "LP") */
       gsize k = MIN (lesc_run_params_neighbours (params), n - 1);
-      d = lesc_lp_propagate_sparse (x, problem->l, alpha, diagonal, k, &isolated, progress, error);
+      gsize mm = lesc_run_params_landmarks (params, n);
+      char named = lesc_lp_large_form_named (params);
+      LescLpForm form = { 0 };
+      if (named == 0)
+        lesc_lp_choose_form (x, mm, k, params->seed, &form);
+      gboolean lowrank = named == 'm' || (named == 0 && form.lowrank);
+      if (lowrank)
+        d = lesc_lp_propagate_lowrank (x, problem->l, alpha, diagonal, mm, params->seed,
+                                       &isolated, NULL, progress, error);
+      else
+        d = lesc_lp_propagate_sparse (x, problem->l, alpha, diagonal, k, &isolated, progress,
+                                      error);
       if (result != NULL)
-        result->neighbours = (guint) k;
+        {
+          result->landmarks = lowrank ? (guint) mm : 0;
+          result->neighbours = lowrank ? 0 : (guint) k;
+          if (named != 0)
+            g_snprintf (result->default_note, sizeof result->default_note,
+                        "LP: %s (named by --%s)", lowrank ? "low-rank affinity" : "k-graph",
+                        lowrank ? "landmarks" : "neighbours");
+          else
+            g_snprintf (result->default_note, sizeof result->default_note,
+                        "LP: %s (%s = %zu): on %zu sampled rows the %zu landmarks miss %.2g of "
+                        "a row's affinity, the %zu-neighbour graph %.2g",
+                        lowrank ? "low-rank affinity" : "k-graph", lowrank ? "m" : "k",
+                        lowrank ? mm : k, form.rows, mm, form.lowrank_loss, k, form.graph_loss);
+        }
     }
   else
     d = lesc_lp_propagate (x, problem->l, alpha, diagonal, &isolated, progress, error);
@@ -201,4 +237,15 @@ const LescMethod lesc_method_lp = {
   .memory_estimate = lp_memory,
   .reference_max_n = 10000,
   .large_neighbours = LESC_LARGE_NEIGHBOURS,
+  .large_landmarks = TRUE,
 };
+
+char
+lesc_lp_large_form_named (const LescRunParams *params)
+{
+  if (params->landmarks > 0 && params->neighbours == 0)
+    return 'm';
+  if (params->neighbours > 0 && params->landmarks == 0)
+    return 'k';
+  return 0;
+}
