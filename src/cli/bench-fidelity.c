@@ -74,6 +74,8 @@ lesc_bench_fidelity (char **sets, char **names, const LescRunParams *params, gbo
                 lesc_run_result_clear (&rb);
               continue;
             }
+          if (rb.default_note[0] != '\0')
+            fprintf (stderr, "lesc: note: %s: %s\n", ds->name, rb.default_note);
           g_autoptr (GString) form = g_string_new (rb.large ? "" : "reference");
           if (rb.landmarks > 0)
             g_string_append_printf (form, "m=%u ", rb.landmarks);

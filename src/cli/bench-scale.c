@@ -74,6 +74,8 @@ child_run (int fd, gpointer data)
   gint64 t0 = g_get_monotonic_time ();
   g_autoptr (LescMatrix) dist = lesc_method_run (m, ds, p, NULL, &r, &error);
   double seconds = lesc_seconds_since (t0);
+  if (dist != NULL && r.default_note[0] != '\0')
+    fprintf (stderr, "lesc: note: %s: %s\n", ds->name, r.default_note);
   if (dist != NULL)
     {
       g_string_printf (out, "ok %.3f %.0f ", seconds, r.memory_estimate);
