@@ -101,16 +101,16 @@ lesc_lp_choose_form (const LescMatrix *x, gsize m, gsize k, guint32 seed, LescLp
       if (t >= m || landmark[t] != i)
         pool[count++] = i;
     }
-  /* every row a landmark: the low-rank form is the reference; ρ on every row */
-  gboolean exact = count == 0;
-  if (exact)
-    for (gsize i = 0; i < n; i++)
-      pool[count++] = i;
+  /* (nearly) every row a landmark: Nyström is exact but for rounding, which is measured on
+   * landmark rows then — it is what fails on concentrated affinities (§11) */
+  if (count <= SAMPLE_ROWS)
+    for (count = 0; count < n; count++)
+      pool[count] = count;
   LescRandom rng;
   lesc_random_init (&rng, seed + 1);
-  gsize s = MIN (SAMPLE_ROWS, count);
+  gsize s = MIN (SAMPLE_ROWS, count / 2);
   lesc_landmarks_sample (pool, count, s, &rng);
-  gsize nc = exact ? 0 : MIN (SAMPLE_COLUMNS, count - s);
+  gsize nc = MIN (SAMPLE_COLUMNS, count - s);
   lesc_landmarks_sample (pool + s, count - s, nc, &rng);
   g_autofree double *mu = g_new (double, s), *mass = g_new (double, s), *rho = g_new (double, s);
   g_autoptr (LescMatrix) a = lesc_matrix_new (s, MAX (nc, 1));
@@ -120,7 +120,7 @@ lesc_lp_choose_form (const LescMatrix *x, gsize m, gsize k, guint32 seed, LescLp
     rho_sum += rho[i];
   out->rows = s;
   out->graph_loss = s > 0 ? rho_sum / (double) s : 0.0;
-  if (!exact && nc > 0)
+  if (nc > 0)
     {
       /* â_ij = f_iᵀe_j, f_i in row i's scale μ_i (as a), e_j unshifted; the landmark
        * columns are exact in Nyström, so the sampled columns stand for the count others */
@@ -150,7 +150,8 @@ lesc_lp_choose_form (const LescMatrix *x, gsize m, gsize k, guint32 seed, LescLp
             err += fabs (LESC_AT (approx, i, j) - LESC_AT (a, i, j));
           eps_sum += mass[i] > 0.0 ? err * (double) (count - 1) / (double) nc / mass[i] : 0.0;
         }
-      out->lowrank_loss = eps_sum / (double) s;
+      /* a shifted row against rounding can overflow: no use */
+      out->lowrank_loss = isfinite (eps_sum) ? eps_sum / (double) s : INFINITY;
     }
   out->lowrank = out->lowrank_loss < out->graph_loss;
 }

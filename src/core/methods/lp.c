@@ -171,6 +171,7 @@ lp_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
   double alpha = lesc_run_params_get (params, m, "alpha", NAN);
   gboolean diagonal = params->flavour == LESC_FLAVOUR_PYLDL;
   LescMatrix *d;
+  gboolean lowrank = FALSE;
   if (params->scale == LESC_SCALE_LARGE)
     {
       /* the form named by --landmarks or --neighbours alone, else the one whose estimated
@@ -181,7 +182,7 @@ lp_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
       LescLpForm form = { 0 };
       if (named == 0)
         lesc_lp_choose_form (x, mm, k, params->seed, &form);
-      gboolean lowrank = named == 'm' || (named == 0 && form.lowrank);
+      lowrank = named == 'm' || (named == 0 && form.lowrank);
       if (lowrank)
         d = lesc_lp_propagate_lowrank (x, problem->l, alpha, diagonal, mm, params->seed,
                                        &isolated, NULL, progress, error);
@@ -209,8 +210,10 @@ lp_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
   if (d == NULL)
     return NULL;
   if (isolated > 0)
-    g_message ("lp: %zu of %zu samples are isolated (every affinity underflows); they keep "
-               "(1 − α) times their logical labels", isolated, n);
+    g_message ("lp: %zu of %zu samples are isolated (%s); they keep (1 − α) times their "
+               "logical labels", isolated, n,
+               lowrank ? "in the low-rank form their degree is within rounding of 0"
+                       : "every affinity underflows");
   if (published)
     lesc_baseline_normalise_rows (d, problem->l, m->name);
   else

@@ -67,7 +67,7 @@ char lesc_lp_large_form_named (const LescRunParams *params);
 typedef struct {
   gsize rows;           /* rows sampled */
   double graph_loss;    /* mean share of a row's off-diagonal affinity outside its k nearest */
-  double lowrank_loss;  /* mean Σ_j |â_ij − a_ij| / Σ_j a_ij of the Nyström rows (0: m ≥ n) */
+  double lowrank_loss;  /* mean Σ_j |â_ij − a_ij| / Σ_j a_ij of the Nyström rows as computed */
   gboolean lowrank;     /* lowrank_loss < graph_loss */
 } LescLpForm;
 void lesc_lp_choose_form (const LescMatrix *x, gsize m, gsize k, guint32 seed, LescLpForm *out);
