@@ -54,9 +54,9 @@ static const GOptionEntry entries[] = {
     "Chebyshev distance between their distributions and the change of each measure "
     "(default the 14 benchmark sets; methods glle,lesc,km,lp)", NULL },
   { "landmarks", 0, 0, G_OPTION_ARG_INT, &landmarks_option,
-    "The large-data formulation's m (landmarks, KM's sampled members; default 1000)", "M" },
+    "The large-data formulation's m (landmarks, KM's sampled members; default 1000); alone, LP takes its low-rank form", "M" },
   { "neighbours", 0, 0, G_OPTION_ARG_INT, &neighbours_option,
-    "The large-data formulation's k of LP's graph (default 60)", "K" },
+    "The large-data formulation's k of LP's graph (default 60); alone, LP takes the graph", "K" },
   { "sizes", 0, 0, G_OPTION_ARG_STRING, &sizes_option,
     "With --scale: comma-separated n (default 10000,30000,100000)", "LIST" },
   { "repeat", 0, 0, G_OPTION_ARG_INT, &repeat_option,
