@@ -58,6 +58,9 @@ void lesc_lp_landmark_rows (const LescMatrix *x, gsize i0, gsize rows, const Les
                             const LescMatrix *w, gboolean shift, double *mu, double *colsum,
                             double *e, gsize lde);
 
+/* The low-rank form is taken when this many times its loss is below the graph's. */
+#define LESC_LP_LOWRANK_FACTOR 2.0
+
 /* LP's choice between its large forms, measured on a sample of rows that are not landmarks
  * (up to 200 rows; the Nyström error on up to 1000 other columns). */
 /* 'm' when the run names --landmarks alone (the low-rank form), 'k' when it names
@@ -68,7 +71,7 @@ typedef struct {
   gsize rows;           /* rows sampled */
   double graph_loss;    /* mean share of a row's off-diagonal affinity outside its k nearest */
   double lowrank_loss;  /* mean Σ_j |â_ij − a_ij| / Σ_j a_ij of the Nyström rows as computed */
-  gboolean lowrank;     /* lowrank_loss < graph_loss */
+  gboolean lowrank;     /* LESC_LP_LOWRANK_FACTOR·lowrank_loss < graph_loss */
 } LescLpForm;
 void lesc_lp_choose_form (const LescMatrix *x, gsize m, gsize k, guint32 seed, LescLpForm *out);
 
