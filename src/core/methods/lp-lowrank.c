@@ -138,33 +138,44 @@ lesc_lp_propagate_lowrank (const LescMatrix *x, const LescMatrix *l, double alph
    * the approximation's own diagonal is replaced by the reference's. P = ẼẼᵀ + diag(q/d),
    * ẽ_i = e_i/√d_i = exp(−μ_i/4) f_i/√σ_i, so I − αP = G − αẼẼᵀ with G diagonal. */
   double q = keep_diagonal ? 1.0 : 0.0;
-  g_autofree double *g = g_new (double, n);
-  gsize lonely = 0;
+  /* by columns of E (contiguous): fu = Eu, size = |E||u|, ff = ‖e_i‖² in the row's scale */
+  g_autofree double *fu = g_new (double, n), *size = g_new0 (double, n), *ff = g_new0 (double, n);
+  cblas_dgemv (CblasColMajor, CblasNoTrans, (int) n, (int) r, 1.0, e->data, (int) n, u, 1, 0.0,
+               fu, 1);
+  for (gsize t = 0; t < r; t++)
+    {
+      const double *col = e->data + t * n;
+      for (gsize i = 0; i < n; i++)
+        {
+          size[i] += fabs (col[i] * u[t]);
+          ff[i] += col[i] * col[i];
+        }
+    }
+  g_autofree double *g = g_new (double, n), *scale = g_new (double, n);
   for (gsize i = 0; i < n; i++)
     {
-      double fu = 0.0, size = 0.0, ff = 0.0;
-      for (gsize t = 0; t < r; t++)
-        {
-          double f = LESC_AT (e, i, t);
-          fu += f * u[t];
-          size += fabs (f * u[t]);
-          ff += f * f;
-        }
-      double own = exp (-mu[i] / 2.0) * ff;
-      double sigma = fu + q - own;
+      double own = exp (-mu[i] / 2.0) * ff[i];
+      double sigma = fu[i] + q - own;
       /* a degree within rounding of 0: the approximation cannot resolve this row */
-      gboolean resolved = sigma > 1e3 * DBL_EPSILON * (size + own + q);
-      double scale = resolved ? exp (-mu[i] / 4.0) / sqrt (sigma) : 0.0;
-      gboolean any = FALSE;
-      for (gsize t = 0; t < r; t++)
-        {
-          LESC_AT (e, i, t) *= scale;
-          any = any || LESC_AT (e, i, t) != 0.0;
-        }
+      gboolean resolved = sigma > 1e3 * DBL_EPSILON * (size[i] + own + q);
+      scale[i] = resolved ? exp (-mu[i] / 4.0) / sqrt (sigma) : 0.0;
       /* P_ii − ‖ẽ_i‖² = Δ_ii/d_i = (q − ‖e_i‖²)/d_i (μ_i = 0 whenever q = 1) */
       g[i] = resolved ? 1.0 - alpha * (q - own) / sigma : 1.0;
-      lonely += !any && !(keep_diagonal && resolved);
+      /* isolated as in the reference: P's row all 0 (no weight, and no diagonal) */
+      size[i] = resolved && keep_diagonal ? 1.0 : 0.0;
     }
+  for (gsize t = 0; t < r; t++)
+    {
+      double *col = e->data + t * n;
+      for (gsize i = 0; i < n; i++)
+        {
+          col[i] *= scale[i];
+          size[i] += col[i] != 0.0;
+        }
+    }
+  gsize lonely = 0;
+  for (gsize i = 0; i < n; i++)
+    lonely += size[i] == 0.0;
   if (isolated != NULL)
     *isolated = lonely;
   if (lesc_progress_cancelled (progress, error))
