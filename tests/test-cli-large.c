@@ -106,6 +106,25 @@ test_automatic_note (void)
   assert_fails (&insist, 1, "more than the limit of 0.20 GB");
 }
 
+/* LP where its reference does not fit: the large form the program picks on 3 features
+ * (the low-rank affinity, methods.md §11 "LP") is said after the formulation's note and
+ * recorded in the JSON */
+static void
+test_lp_form_note (void)
+{
+  g_autofree char *path = g_build_filename (tmp, "mid.npy", NULL);
+  g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_auto (Run) r = run ("recover", path, "--logical-columns", "2", "-m", "lp",
+                        "--memory-limit", "0.065", "--format", "json", NULL);
+  g_test_message ("stderr: %s", r.err);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_true (g_str_has_prefix (r.err, "lesc: note: mid: n = 3000: using the large-data "
+                                          "formulation (m = 1000, k = 60)"));
+  g_assert_nonnull (strstr (r.err, "\nlesc: note: LP: low-rank affinity (m = 1000): on 200 "
+                                   "sampled rows the 1000 landmarks miss "));
+  g_assert_nonnull (strstr (r.out, "\"formulation\": \"large m=1000\""));
+}
+
 /* lesc bench --scale: a row per size and method with its formulation, the growth
  * exponents; --fidelity on the built-in set; wrong uses fail with one line */
 static void
@@ -155,6 +174,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-large/refusals", test_refusals);
   g_test_add_func ("/cli-large/small-methods-checked", test_small_methods_checked);
   g_test_add_func ("/cli-large/automatic-note", test_automatic_note);
+  g_test_add_func ("/cli-large/lp-form-note", test_lp_form_note);
   g_test_add_func ("/cli-large/bench", test_bench);
   int status = g_test_run ();
   lesc_test_rmdir (tmp);
