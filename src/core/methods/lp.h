@@ -62,7 +62,8 @@ void lesc_lp_landmark_rows (const LescMatrix *x, gsize i0, gsize rows, const Les
 #define LESC_LP_LOWRANK_FACTOR 2.0
 
 /* LP's choice between its large forms, measured on a sample of rows that are not landmarks
- * (up to 200 rows; the Nyström error on up to 1000 other columns). */
+ * (up to 200 rows, at most half the candidates; the Nyström error on up to 1000 other
+ * columns). */
 /* 'm' when the run names --landmarks alone (the low-rank form), 'k' when it names
  * --neighbours alone (the k-graph), 0 when the choice is the program's. */
 char lesc_lp_large_form_named (const LescRunParams *params);
