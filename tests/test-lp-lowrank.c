@@ -4,6 +4,7 @@
 #include "core/methods/lp.h"
 #include "core/methods/baseline.h"
 #include "core/methods/run.h"
+#include "core/experiments/experiment.h"
 #include "core/base/error.h"
 #include "core/solvers/kernel.h"
 #include "core/solvers/landmarks.h"
@@ -227,6 +228,27 @@ test_memory_refusal (void)
   g_assert_cmpfloat (bytes, <, 0.6e9);
 }
 
+/* The store's key: what the choice depends on (m and k), or the one size a run named */
+static void
+test_store_key (void)
+{
+  const LescMethod *lp = &lesc_method_lp;
+  LescRunParams v;
+  lesc_run_params_init (&v, lp);
+  v.scale = LESC_SCALE_LARGE;
+  g_autofree char *both = lesc_run_variant_text (lp, &v);
+  g_assert_cmpstr (both, ==, "flavour=published large m=1000 k=60");
+  v.landmarks = 500;
+  g_autofree char *lowrank = lesc_run_variant_text (lp, &v);
+  g_assert_cmpstr (lowrank, ==, "flavour=published large m=500");
+  v.neighbours = 30;
+  g_autofree char *chosen = lesc_run_variant_text (lp, &v);
+  g_assert_cmpstr (chosen, ==, "flavour=published large m=500 k=30");
+  v.landmarks = 0;
+  g_autofree char *graph = lesc_run_variant_text (lp, &v);
+  g_assert_cmpstr (graph, ==, "flavour=published large k=30");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -235,5 +257,6 @@ main (int argc, char **argv)
   g_test_add_func ("/lp-lowrank/woodbury-equals-dense", test_woodbury_equals_dense);
   g_test_add_func ("/lp-lowrank/choice", test_choice);
   g_test_add_func ("/lp-lowrank/memory-refusal", test_memory_refusal);
+  g_test_add_func ("/lp-lowrank/store-key", test_store_key);
   return g_test_run ();
 }
