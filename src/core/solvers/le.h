@@ -56,10 +56,11 @@ typedef struct {
 
 /* Φ̂ of x (n×q z-scored); NULL and an error when cancelled or all rows are equal. */
 LescLeKernel *lesc_le_kernel_new (const LescMatrix *x, LescProgress *progress, GError **error);
-/* The large-data form (docs/methods.md §11): Φ̂ = [K(x, z), 1] on m landmark rows z of x
- * (landmarks.h; all n rows in order when m ≥ n), σ_k the mean pairwise distance among
- * them. Handed to lesc_le_fit_with in LescLeParts.kernel, the optimizer works on
- * (m + 1)×c unknowns; with m ≥ n the fit is the reference's. */
+/* The large-data form (docs/methods.md §11): the kernel's Nyström approximation on m
+ * landmark rows z of x (landmarks.h), σ_k the mean pairwise distance among them, in path
+ * coordinates (le-path.c). Handed to lesc_le_fit_with in LescLeParts.kernel, the optimizer
+ * runs the reference's iterations on at most (m + 1)×c coordinates; with m ≥ n it is the
+ * reference's own Φ̂ (all n rows in order), bit for bit. */
 LescLeKernel *lesc_le_kernel_new_landmarks (const LescMatrix *x, gsize m, guint32 seed,
                                             GError **error);
 /* The path form on m ≤ n landmarks (what lesc_le_kernel_new_landmarks makes for m < n),
