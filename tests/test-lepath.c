@@ -8,6 +8,7 @@
 #include "core/methods/glle.h"
 #include "core/numeric/preprocess.h"
 #include "core/numeric/vector.h"
+#include "testmatrix.h"
 #include "testrandom.h"
 
 #include <float.h>
@@ -31,16 +32,6 @@ make_data (gsize n, gsize q, gsize c, guint32 seed, LescMatrix **x, LescMatrix *
       LESC_AT (*l, i, (gsize) (u[i * (q + 1) + q] * (double) c) % c) = 1.0;
     }
   *x = lesc_zscore (raw);
-}
-
-static double
-max_difference (const LescMatrix *a, const LescMatrix *b)
-{
-  g_assert_cmpuint (a->rows * a->cols, ==, b->rows * b->cols);
-  double worst = 0.0;
-  for (gsize e = 0; e < a->rows * a->cols; e++)
-    worst = fmax (worst, fabs (a->data[e] - b->data[e]));
-  return worst;
 }
 
 /* The reference fit and the path form's fit with m = n landmarks (every row, the factored
@@ -74,7 +65,7 @@ fit_both (gsize n, gsize q, gsize c, double lambda, double *fa, double *fb, doub
   g_autoptr (LescMatrix) soft = lesc_matrix_copy (b);
   lesc_matrix_row_softmax (soft);
   g_autoptr (LescMatrix) again = lesc_le_predict (model, x);
-  g_assert_cmpfloat (max_difference (soft, again), <, 1e-9);
+  g_assert_cmpfloat (lesc_test_max_difference (soft, again), <, 1e-9);
   g_test_message ("reference: %u iterations, exit %d; path form: %u, exit %d", ra.iterations,
                   ra.exit_flag, rb.iterations, rb.exit_flag);
   /* the reference's own sensitivity to its last bits: λ one ulp larger */
@@ -83,10 +74,10 @@ fit_both (gsize n, gsize q, gsize c, double lambda, double *fa, double *fb, doub
   g_assert_true (lesc_le_fit (x, l, m, lambda * (1.0 + DBL_EPSILON), LESC_VARIANT_REFERENCE,
                               5489, NULL, &r2, NULL, &a2, &error));
   g_assert_no_error (error);
-  *spread = max_difference (a, a2);
+  *spread = lesc_test_max_difference (a, a2);
   *fa = ra.objective;
   *fb = rb.objective;
-  return max_difference (a, b);
+  return lesc_test_max_difference (a, b);
 }
 
 /* m = n: E Eᵀ is the kernel up to eigenvalues below √ε·λ_max (none here: 16 features),
