@@ -18,7 +18,6 @@
 #include "core/solvers/le-private.h"
 #include "core/base/error.h"
 #include "core/solvers/kernel.h"
-#include "core/solvers/landmarks.h"
 #include "core/numeric/optimizer.h"
 #include "core/numeric/preprocess.h"
 #include "core/base/random.h"
