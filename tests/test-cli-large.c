@@ -5,6 +5,7 @@
 #include "core/data/npy.h"
 #include "testfiles.h"
 #include "testcli.h"
+#include "testutil.h"
 
 #include <sys/resource.h>
 
@@ -159,10 +160,42 @@ test_bench (void)
   g_assert_cmpint (fid.status, ==, 0);
   g_assert_nonnull (strstr (fid.out, "artificial   KM      2601 m=1000"));
   g_assert_true (g_str_has_suffix (fid.out, "yes\n"));
+  g_auto (Run) nofid = run ("bench", "--floor", NULL);
+  assert_fails (&nofid, 2, "--floor goes with --fidelity");
   g_auto (Run) bad = run ("bench", "--scale", "--sizes", "5", NULL);
   assert_fails (&bad, 2, "--sizes: '5' is not a whole number in 20…10000000");
   g_auto (Run) lone = run ("bench", "--sizes", "100", NULL);
   assert_fails (&lone, 2, "--sizes goes with --scale");
+}
+
+/* --fidelity --floor: the reference against itself with λ₁ one ulp larger. SJAFFE's LESC
+ * converges (docs/optimizer.md §5), so its floor is small; m = 1000 ≥ n is the reference
+ * bit for bit; KM has no λ₁ and no floor. */
+static void
+test_fidelity_floor (void)
+{
+  g_autofree char *sjaffe = lesc_test_dataset_path ("sjaffe.mat");
+  if (sjaffe == NULL)
+    return;
+  g_auto (Run) fl = run ("bench", "--fidelity", "--floor", "--datasets", sjaffe, "-m", "lesc,km",
+                         NULL);
+  g_test_message ("%s", fl.out);
+  g_assert_cmpint (fl.status, ==, 0);
+  g_assert_nonnull (strstr (fl.out, "within  floor: Cheb / move\n"));
+  const char *row = strstr (fl.out, "LESC     213 m=213              0.00000 ");
+  g_assert_nonnull (row);
+  const char *at = strstr (row, "yes     ");
+  g_assert_nonnull (at);
+  char *stop = NULL;
+  double cheb = g_ascii_strtod (at + 8, &stop);
+  g_assert_true (stop > at + 8);
+  g_assert_true (g_str_has_prefix (stop, " / "));
+  double move = g_ascii_strtod (stop + 3, NULL);
+  g_assert_cmpfloat (cheb, >=, 0.0);
+  g_assert_cmpfloat (cheb, <, 1e-3);
+  g_assert_cmpfloat (move, >=, 0.0);
+  g_assert_cmpfloat (move, <, 1e-3);
+  g_assert_nonnull (strstr (fl.out, "yes     —\n"));
 }
 
 int
@@ -176,6 +209,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-large/automatic-note", test_automatic_note);
   g_test_add_func ("/cli-large/lp-form-note", test_lp_form_note);
   g_test_add_func ("/cli-large/bench", test_bench);
+  g_test_add_func ("/cli-large/fidelity-floor", test_fidelity_floor);
   int status = g_test_run ();
   lesc_test_rmdir (tmp);
   g_free (tmp);

@@ -6,6 +6,7 @@
 #include "core/experiments/experiment.h"
 #include "core/numeric/preprocess.h"
 #include "core/solvers/landmarks.h"
+#include "testmatrix.h"
 #include "testrandom.h"
 
 #include <math.h>
@@ -29,16 +30,6 @@ make_data (gsize n, gsize q, gsize c, guint32 seed)
         LESC_AT (y, i, j) /= sum;
     }
   return lesc_dataset_new ("generated", x, y, NULL);
-}
-
-static double
-max_difference (const LescMatrix *a, const LescMatrix *b)
-{
-  g_assert_cmpuint (a->rows * a->cols, ==, b->rows * b->cols);
-  double worst = 0.0;
-  for (gsize e = 0; e < a->rows * a->cols; e++)
-    worst = fmax (worst, fabs (a->data[e] - b->data[e]));
-  return worst;
 }
 
 static LescMatrix *
@@ -69,8 +60,8 @@ test_equals_reference (void)
   g_autoptr (LescSmoothness) sparse = lesc_glle_laplacian_sparse (x, 20, 10.0, NULL, NULL);
   g_autoptr (LescMatrix) md = lesc_smoothness_dense (dense);
   g_autoptr (LescMatrix) ms = lesc_smoothness_dense (sparse);
-  g_assert_cmpfloat (max_difference (md, ms), <, 1e-13);
-  g_assert_cmpfloat (max_difference (md, ms), >=, 0.0);
+  g_assert_cmpfloat (lesc_test_max_difference (md, ms), <, 1e-13);
+  g_assert_cmpfloat (lesc_test_max_difference (md, ms), >=, 0.0);
   const LescMethod *methods[] = { lesc_method_find ("lesc"), lesc_method_find ("glle") };
   const double tolerance[] = { 1e-14, 0.01 };
   for (guint k = 0; k < G_N_ELEMENTS (methods); k++)
@@ -81,7 +72,7 @@ test_equals_reference (void)
       g_assert_false (ra.large);
       g_assert_true (rb.large);
       g_assert_cmpuint (rb.landmarks, ==, 240);
-      double diff = max_difference (a, b);
+      double diff = lesc_test_max_difference (a, b);
       g_test_message ("%s: m = n against the reference: %.3g (f %.17g, %.17g)",
                       methods[k]->name, diff, ra.le.objective, rb.le.objective);
       g_assert_cmpfloat (diff, <, tolerance[k]);
@@ -89,7 +80,7 @@ test_equals_reference (void)
       LescRunResult rc;
       g_autoptr (LescMatrix) c = run_scale (methods[k], ds, LESC_SCALE_LARGE, 60, &rc);
       g_assert_cmpuint (rc.landmarks, ==, 60);
-      double near = max_difference (a, c);
+      double near = lesc_test_max_difference (a, c);
       g_test_message ("%s: m = 60: %.3g", methods[k]->name, near);
       g_assert_cmpfloat (near, >, 1e-6);
       g_assert_cmpfloat (near, <, 0.2);
@@ -126,12 +117,12 @@ test_baselines_equal_reference (void)
         g_autoptr (LescMatrix) b = lesc_method_run (m, ds, &p, NULL, &rb, &error);
         g_assert_no_error (error);
         g_assert_true (rb.large);
-        double full = max_difference (a, b);
+        double full = lesc_test_max_difference (a, b);
         p.neighbours = 10;
         p.landmarks = 40;
         g_autoptr (LescMatrix) c = lesc_method_run (m, ds, &p, NULL, &rc, &error);
         g_assert_no_error (error);
-        double near = max_difference (a, c);
+        double near = lesc_test_max_difference (a, c);
         g_test_message ("%s (%s): full %.3g, small %.3g", names[k], lesc_flavour_key (flavours[f]),
                         full, near);
         g_assert_cmpfloat (full, <, 1e-12);
@@ -166,7 +157,7 @@ test_model (void)
   g_assert_cmpuint (r.model->w->rows, ==, 51);
   g_autoptr (LescMatrix) x = lesc_zscore (ds->features);
   g_autoptr (LescMatrix) again = lesc_le_predict (r.model, x);
-  g_assert_cmpfloat (max_difference (d, again), <, 1e-12);
+  g_assert_cmpfloat (lesc_test_max_difference (d, again), <, 1e-12);
   lesc_run_result_clear (&r);
 }
 

@@ -91,6 +91,12 @@ child_run (int fd, gpointer data)
         }
       if (r.le.iterations > 0)
         g_string_append_printf (out, " (%u it.)", r.le.iterations);
+      /* where the time went: the run's stages */
+      for (guint k = 0; k < r.n_stages; k++)
+        g_string_append_printf (out, "%s%s %.1f", k == 0 ? " [" : ", ", r.stage_names[k],
+                                r.stage_seconds[k]);
+      if (r.n_stages > 0)
+        g_string_append (out, " s]");
     }
   lesc_run_result_clear (&r);
   if (error != NULL)

@@ -25,6 +25,7 @@
 
 static char *datasets_option, *methods_option, *format_option, *changes_option;
 static gboolean targets_option, long_option, interactive, scale_option, fidelity_option;
+static gboolean floor_option;
 static char *sizes_option;
 static gint landmarks_option, neighbours_option;
 static gint repeat_option = G_MININT;   /* unset: the mode's default (--targets 1, --interactive 5) */
@@ -53,6 +54,9 @@ static const GOptionEntry entries[] = {
     "The large-data formulation against the reference: per data set and method the "
     "Chebyshev distance between their distributions and the change of each measure "
     "(default the 14 benchmark sets; methods glle,lesc,km,lp)", NULL },
+  { "floor", 0, 0, G_OPTION_ARG_NONE, &floor_option,
+    "With --fidelity: also the reference against itself with λ₁ one ulp larger (how far its "
+    "own last bits move it; methods with λ₁)", NULL },
   { "landmarks", 0, 0, G_OPTION_ARG_INT, &landmarks_option,
     "The large-data formulation's m (landmarks, KM's sampled members; default 1000); alone, LP takes its low-rank form", "M" },
   { "neighbours", 0, 0, G_OPTION_ARG_INT, &neighbours_option,
@@ -138,6 +142,8 @@ lesc_cmd_bench (int argc, char **argv)
     return lesc_cli_usage ("bench", "--repeat %d: expected 1…1000", repeat);
   if (targets_option)
     return lesc_bench_targets (long_option, (guint) repeat, lesc_cli_data_dir, csv);
+  if (floor_option && !fidelity_option)
+    return lesc_cli_usage ("bench", "--floor goes with --fidelity");
   if (fidelity_option && (targets_option || interactive || scale_option))
     return lesc_cli_usage ("bench", "--fidelity is a bench of its own: not with --targets, "
                            "--interactive or --scale");
@@ -189,7 +195,7 @@ lesc_cmd_bench (int argc, char **argv)
         return lesc_cli_fail (error);
     }
   if (fidelity_option)
-    return lesc_bench_fidelity (sets, names, params, csv);
+    return lesc_bench_fidelity (sets, names, params, csv, floor_option);
   if (scale_option)
     return lesc_bench_scale ((const gsize *) sizes->data, sizes->len, names, params, csv);
   if (interactive)

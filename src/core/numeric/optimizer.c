@@ -85,14 +85,21 @@ norm_inf (const double *v, gsize n)
   return m;
 }
 
-/* ‖v‖_∞ in the original coordinates (`work`: n doubles, used with a basis). */
+/* The length of a vector in the original coordinates. */
+static gsize
+original_length (const LescOptimizerProblem *pr)
+{
+  return pr->to_original != NULL && pr->original_n > 0 ? pr->original_n : pr->n;
+}
+
+/* ‖v‖_∞ in the original coordinates (`work`: original_length doubles, used with a basis). */
 static double
 original_norm_inf (const LescOptimizerProblem *pr, const double *v, double *work)
 {
   if (pr->to_original == NULL)
     return norm_inf (v, pr->n);
   pr->to_original (v, work, pr->user_data);
-  return norm_inf (work, pr->n);
+  return norm_inf (work, original_length (pr));
 }
 
 /* ‖s·v‖_∞ < tol in the original coordinates. With a basis, ‖Uv‖_∞ ≥ ‖v‖₂/√N (U
@@ -101,14 +108,14 @@ static gboolean
 original_norm_below (const LescOptimizerProblem *pr, double s, const double *v, double tol,
                      double *work)
 {
-  gsize n = pr->n;
+  gsize n = pr->n, big = original_length (pr);
   if (pr->to_original != NULL)
     {
-      double bound = fabs (s) * sqrt (lesc_dot (v, v, n) / (double) n);
+      double bound = fabs (s) * sqrt (lesc_dot (v, v, n) / (double) big);
       if (bound * (1.0 - 1e-6) >= tol)
         return FALSE;
       pr->to_original (v, work, pr->user_data);
-      return fabs (s) * norm_inf (work, n) < tol;
+      return fabs (s) * norm_inf (work, big) < tol;
     }
   return fabs (s) * norm_inf (v, n) < tol;
 }
@@ -526,7 +533,7 @@ lesc_optimizer_run_new (const LescOptimizerProblem *problem, const LescOptimizer
   r->p = g_new (double, n);
   r->xt = problem->hessian ? NULL : g_new (double, n);
   r->hp = problem->hessian ? g_new (double, n) : NULL;
-  r->mapped = problem->to_original ? g_new (double, n) : NULL;
+  r->mapped = problem->to_original ? g_new (double, original_length (problem)) : NULL;
   r->s = (Search) { .problem = problem, .options = options, .progress = progress, .n = n,
                     .x = x, .p = r->p, .xt = r->xt, .hp = r->hp };
   r->s.f = problem->func (x, r->g, problem->user_data);

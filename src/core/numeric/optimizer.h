@@ -14,7 +14,8 @@
  * so it is the same in any orthonormal basis x = U x̂ — except the ∞-norms of the first
  * step length and the two stop tests. A caller solving in such a basis supplies
  * `to_original` (v ↦ U v̂): those norms are then taken of U v̂, mapped back whenever the
- * bound ‖v‖_∞ ≥ ‖v‖₂/√N cannot decide the test by itself. */
+ * bound ‖v‖_∞ ≥ ‖v‖₂/√N cannot decide the test by itself. U may also have orthonormal
+ * columns spanning a subspace that holds every step (`original_n` > n: the length of U v̂). */
 #pragma once
 #include "core/base/progress.h"
 
@@ -40,6 +41,7 @@ typedef struct {
   gpointer user_data;
   LescBasisFunc to_original; /* optional: the unknowns are coordinates in a basis U */
   LescIterateFunc iterate;   /* optional: watches the iterates (x in the basis U) */
+  gsize original_n;          /* with to_original: the length of U v̂ (0: n) */
 } LescOptimizerProblem;
 
 typedef struct {

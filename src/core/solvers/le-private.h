@@ -21,6 +21,8 @@ struct _LescLeObjective {
   LescTridiagonal *tri;    /* Q = U T Uᵀ, the optimizer's unknowns Ŵ = UᵀW; or NULL */
   double *mapped;          /* (n+1)×c: W = UŴ (with `tri`) */
   gpointer watch;          /* what watches the optimizer (fit_reference) */
+  const LescLeKernel *path;/* the kernel when the unknowns are path coordinates (le-path.c) */
+  double *path_work;       /* (r+1)×c: for mapping them back */
 };
 
 /* out (n×c) = Φ̂ w */
@@ -46,5 +48,14 @@ LescLeObjective *lesc_le_objective_make (const LescMatrix *x, const LescMatrix *
                                          gboolean quadratic_form_wanted, const LescLeParts *parts,
                                          LescProgress *progress, LescLeReport *report,
                                          GError **error);
+
+/* The path form (le-path.c): the start v0 = [UᵀW0_h; w0_b] ((r+1)×c) of the reference's
+ * W0 for `seed`; a coordinate vector v mapped to the reference's unknowns
+ * out = [U v_h; v_b] ((n+1)×c; `work`: r×c); and the model's landmark weights
+ * [T v_h; v_b] ((m+1)×c). */
+LescMatrix *lesc_le_path_start (const LescLeKernel *k, gsize c, guint32 seed);
+void lesc_le_path_to_original (const LescLeKernel *k, gsize c, const double *v, double *out,
+                               double *work);
+LescMatrix *lesc_le_path_weights (const LescLeKernel *k, const LescMatrix *v);
 
 G_END_DECLS

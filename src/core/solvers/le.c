@@ -18,7 +18,6 @@
 #include "core/solvers/le-private.h"
 #include "core/base/error.h"
 #include "core/solvers/kernel.h"
-#include "core/solvers/landmarks.h"
 #include "core/numeric/optimizer.h"
 #include "core/numeric/preprocess.h"
 #include "core/base/random.h"
@@ -164,6 +163,25 @@ basis_to_original (const double *v, double *out, gpointer data)
   lesc_tridiagonal_from_basis (o->tri, out, o->c);
 }
 
+/* The optimizer's unknowns in the reference's coordinates (its ∞-norms): through T's
+ * basis, then from path coordinates (le-path.c). */
+static void
+unknowns_to_original (const double *v, double *out, gpointer data)
+{
+  Objective *o = data;
+  if (o->path == NULL)
+    {
+      basis_to_original (v, out, o);
+      return;
+    }
+  if (o->tri != NULL)
+    {
+      basis_to_original (v, o->mapped, o);
+      v = o->mapped;
+    }
+  lesc_le_path_to_original (o->path, o->c, v, out, o->path_work);
+}
+
 /* In the basis of T: f(UŴ) and Uᵀ∇f(UŴ) (only the optimizer's first evaluation). */
 static double
 basis_objective_func (const double *w, double *grad, gpointer data)
@@ -253,9 +271,10 @@ lesc_le_large_memory_estimate (gsize n, gsize m, gsize c)
   LescOptimizerOptions o;
   gsize unknowns = (gsize) k * c;
   lesc_le_options_for (n, (gsize) k, c, &o);
-  /* Φ̂ (n×k; its growth by one column may copy it once), the n×k buffer of Φ̂ᵀMΦ̂, the
-   * k×k Gram, form and tridiagonal factor, the n×c work and frames */
-  return 8.0 * (3.0 * dn * k + 4.0 * k * k + 4.0 * dn * (double) c)
+  /* K(X, Z) and Ψ (n×k each, le-path.c), then Ψ and the n×k buffer of Φ̂ᵀMΦ̂; the k×k
+   * Gram, form, tridiagonal factor and eigenvectors; the n×c work and frames, W0 and the
+   * optimizer's (n + 1)c mapped vector */
+  return 8.0 * (3.0 * dn * k + 5.0 * k * k + 6.0 * dn * (double) c)
          + lesc_optimizer_memory_estimate (unknowns, &o);
 }
 
@@ -349,7 +368,7 @@ watch_iterate (guint iteration, const double *x, double f, double step, const do
       for (gsize e = 0; e < nw; e++)
         inf = fmax (inf, fabs (g[e]));
       LescLeTracePoint pt = { iteration, f, sqrt (lesc_dot (g, g, nw)),
-                              o->tri != NULL ? NAN : inf, step };
+                              o->tri != NULL || o->path != NULL ? NAN : inf, step };
       g_array_append_val (wt->trace->points, pt);
       /* in the optimizer's basis: mapped back once for all at the end */
       if (iteration % wt->trace->stride == 0)
@@ -385,6 +404,12 @@ fit_reference (Objective *o, LescMatrix *w, Watch *wt, LescProgress *progress,
       pr.func = basis_objective_func;
       pr.to_original = basis_to_original;
       lesc_tridiagonal_to_basis (o->tri, w->data, o->c);
+    }
+  if (o->path != NULL)
+    {
+      /* path coordinates: the norms of the reference's (n + 1)c unknowns */
+      pr.to_original = unknowns_to_original;
+      pr.original_n = (o->n + 1) * o->c;
     }
   wt->max_iter = opt.max_iter;
   if (wt->trace != NULL)
@@ -553,20 +578,7 @@ lesc_le_kernel_new_landmarks (const LescMatrix *x, gsize m, guint32 seed, GError
         all->landmarks = lesc_matrix_copy (x);
       return all;
     }
-  g_autoptr (LescMatrix) z = lesc_landmarks_select (x, m, seed);
-  double width = lesc_mean_pairwise_distance (z);
-  if (!(width > 0.0))
-    {
-      g_set_error (error, LESC_ERROR, LESC_ERROR_DATA,
-                   "LE step: all %zu landmark rows of %zu samples are identical (kernel width 0)",
-                   z->rows, n);
-      return NULL;
-    }
-  LescLeKernel *kernel = g_new0 (LescLeKernel, 1);
-  kernel->phi = feature_map (x, z, width);
-  kernel->width = width;
-  kernel->landmarks = g_steal_pointer (&z);
-  return kernel;
+  return lesc_le_kernel_new_path (x, m, seed, error);
 }
 
 void
@@ -576,6 +588,8 @@ lesc_le_kernel_free (LescLeKernel *k)
     return;
   lesc_matrix_free (k->phi);
   lesc_matrix_free (k->landmarks);
+  lesc_matrix_free (k->path_weights);
+  g_free (k->path_s2);
   g_free (k);
 }
 
@@ -652,6 +666,11 @@ lesc_le_objective_make (const LescMatrix *x, const LescMatrix *l, const LescSmoo
   o->lambda = lambda;
   o->width = kernel->width;
   o->phi = kernel->phi;
+  if (kernel->path_weights != NULL)
+    {
+      o->path = kernel;
+      o->path_work = g_new (double, o->k * c);
+    }
   o->d = g_new (double, n * c);
   o->t = g_new (double, n * c);
   gint64 t1 = g_get_monotonic_time ();
@@ -697,6 +716,7 @@ lesc_le_objective_free (LescLeObjective *o)
   lesc_matrix_free (o->q);
   lesc_tridiagonal_free (o->tri);
   g_free (o->mapped);
+  g_free (o->path_work);
   g_free (o->d);
   g_free (o->t);
   g_free (o->work);
@@ -757,7 +777,8 @@ lesc_le_fit_with (const LescMatrix *x, const LescMatrix *l, const LescSmoothness
       report->seconds_reduce = (double) (g_get_monotonic_time () - t) / 1e6;
       report->tridiagonal = TRUE;
     }
-  g_autoptr (LescMatrix) w = lesc_le_initial_weights (k, c, seed);
+  g_autoptr (LescMatrix) w = o->path != NULL ? lesc_le_path_start (o->path, c, seed)
+                                             : lesc_le_initial_weights (k, c, seed);
   g_autoptr (LescMatrix) frame = lesc_matrix_new (n, c);
   g_autofree double *mapped = o->tri != NULL ? g_new (double, k * c) : NULL;
   Watch wt = { o, NULL, trace, 0, mapped, frame };
@@ -811,7 +832,7 @@ lesc_le_fit_with (const LescMatrix *x, const LescMatrix *l, const LescSmoothness
       mo->x_train = lesc_matrix_copy (given != NULL && given->landmarks != NULL
                                       ? given->landmarks : x);
       mo->width = o->width;
-      mo->w = g_steal_pointer (&w);
+      mo->w = o->path != NULL ? lesc_le_path_weights (o->path, w) : g_steal_pointer (&w);
       *model = mo;
     }
   lesc_progress_report (progress, 1.0, "LE step: done");
