@@ -10,6 +10,7 @@
 #include "tui/text.h"
 #include "tui/tui.h"
 #include "session/views.h"
+#include "core/base/framelog.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -193,6 +194,7 @@ draw_status (LescTui *tui, int y, int cols)
     }
   gboolean error;
   const char *m = lesc_session_message (tui->session, &error);
+  lesc_frame_log_status ("tui", m);
   const char *hints = _("q quit · ? keys");
   int hw = lesc_tui_text_width (hints);
   lesc_tui_draw (stdscr, y, 1, cols - hw - 4,
