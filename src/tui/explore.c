@@ -38,11 +38,13 @@ lesc_tui_queue_redraw (LescTui *tui)
     tui->redraw_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, redraw_idle, tui, NULL);
 }
 
-/* A run's provisional figures come at most every FRAME_MIN_US, and the main thread spends
- * at most half its time making them (a large figure at a slow terminal): keys and the
- * final figure never wait behind a row of iterates. The solver itself sends at most ~10
- * frames a second (core/base/progress.h). */
+/* A run's provisional figures come at most every FRAME_MIN_US, and making them takes at
+ * most a quarter of the main thread's time (FRAME_SHARE: a large figure, a loaded
+ * machine), so that keys, the run's own worker and the final figure never wait behind a
+ * row of iterates. The solver itself sends at most ~10 frames a second
+ * (core/base/progress.h). */
 #define FRAME_MIN_US 50000
+#define FRAME_SHARE 4
 
 static gboolean
 frame_due_cb (gpointer data)
@@ -56,7 +58,7 @@ frame_due_cb (gpointer data)
 gboolean
 lesc_tui_provisional_due (LescTui *tui)
 {
-  gint64 due = tui->frame_painted_us + MAX (FRAME_MIN_US, tui->frame_cost_us);
+  gint64 due = tui->frame_painted_us + MAX (FRAME_MIN_US, (FRAME_SHARE - 1) * tui->frame_cost_us);
   gint64 now = g_get_monotonic_time ();
   if (tui->frame_painted_us == 0 || now >= due)
     return TRUE;

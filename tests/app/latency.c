@@ -314,9 +314,9 @@ min_median (double *v, guint n, double *min, double *median)
 }
 
 /* The bench's line with the face in front; then when the status said "done", after the
- * final frame (the largest of the N; NaN: it never said so within 10 s), and the largest
- * difference between the run's time it gave and the final frame's time from the change
- * (which holds the auto-run pause and the paint besides the run). */
+ * final frame (the largest of the N; NaN: it never said so within 10 s), and the run's
+ * time it gave less the final frame's time from the change (the largest of the N; about
+ * minus the auto-run pause and the paint when the run ends with its final figure). */
 static void
 print_line (const char *method, const char *change, double *first, double *final, double *done, double *said,
             guint n)
@@ -325,12 +325,12 @@ print_line (const char *method, const char *change, double *first, double *final
   for (guint i = 0; i < n; i++)
     {
       late = isnan (done[i]) || isnan (late) ? NAN : MAX (late, done[i] - final[i]);
-      off = isnan (said[i]) || isnan (off) ? NAN : MAX (off, final[i] - said[i]);
+      off = isnan (said[i]) || isnan (off) ? NAN : MAX (off, said[i] - final[i]);
     }
   min_median (first, n, &f0, &f1);
   min_median (final, n, &e0, &e1);
   printf ("%s %-12s %-6s %-14s first %.2f s  final %.2f s   (median of %u: first %.2f s, final %.2f s)"
-          "   done +%.2f s after final, says final − %.2f s\n",
+          "   done %+.2f s after final · status time %+.2f s from final\n",
           face, "artificial", method, change, f0, e0, n, f1, e1, late, off);
   fflush (stdout);
 }
