@@ -5,6 +5,7 @@
 #include "core/methods/run.h"
 #include "core/methods/tracetable.h"
 #include "session/provenance.h"
+#include "session/provisional.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -227,22 +228,18 @@ LescResult *
 lesc_result_new_frame (const LescMethod *method, const LescRunParams *params, LescDataObject *data,
                        const LescProgressFrame *frame)
 {
-  const LescDataset *ds = lesc_data_object_get_dataset (data);
+  /* the terminal's provisional outcome, in a GObject */
+  LescRunOutcome *o = lesc_provisional_outcome_new (method, params, lesc_data_object_get_dataset (data), frame);
+  if (o == NULL)
+    return NULL;
   LescResult *self = g_object_new (LESC_TYPE_RESULT, NULL);
   self->method = method;
   self->params = *params;
   self->data = g_object_ref (data);
-  self->o = g_new0 (LescRunOutcome, 1);
-  self->o->method = method;
-  self->o->params = *params;
-  self->o->recovered = lesc_matrix_new_from (frame->rows, frame->cols, frame->values);
+  self->o = o;
   self->provisional = !frame->final;
   self->iteration = frame->iteration;
   self->max_iterations = frame->max_iterations;
-  self->o->report.le.objective = frame->objective;
-  self->o->report.le.iterations = frame->iteration;
-  if (!lesc_measures_compute_both (ds->truth, self->o->recovered, self->o->measures, NULL))
-    g_clear_object (&self);
   return self;
 }
 
