@@ -182,6 +182,7 @@ draw_status (LescTui *tui, int y, int cols)
 {
   if (tui->prompt != NULL)
     {
+      lesc_frame_log_status ("tui", "");   /* the prompt in its place */
       lesc_tui_prompt_draw (tui->prompt, tui, y, 1, cols - 2);
       gboolean error;
       const char *m = lesc_session_message (tui->session, &error);
