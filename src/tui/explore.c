@@ -39,12 +39,13 @@ lesc_tui_queue_redraw (LescTui *tui)
 }
 
 /* A run's provisional figures come at most every FRAME_MIN_US, and making them takes at
- * most a quarter of the main thread's time (FRAME_SHARE: a large figure, a loaded
- * machine), so that keys, the run's own worker and the final figure never wait behind a
- * row of iterates. The solver itself sends at most ~10 frames a second
+ * most an eighth of the time (FRAME_SHARE: a large figure, a loaded machine), so that
+ * keys, the run's own worker and the final figure never wait behind a row of iterates
+ * (a perf profile of GLLE λ₁ changes at load 12 with a quarter: chafa, pango and cairo
+ * 12–15 % of the process). The solver itself sends at most ~10 frames a second
  * (core/base/progress.h). */
 #define FRAME_MIN_US 50000
-#define FRAME_SHARE 4
+#define FRAME_SHARE 8
 
 static gboolean
 frame_due_cb (gpointer data)
