@@ -115,8 +115,9 @@ watch_done (gpointer data)
 }
 
 /* The status line said the run is done ("GLLE on artificial: done in 1.0 s", "GLLE on
- * artificial · λ = 0.1 · … — Done after 1.0 s"): the first such line after the change (a
- * run made stale by the change never says so). */
+ * artificial · λ = 0.1 · … — Done after 1.0 s", or the terminal's "LESC on artificial:
+ * warning: …" without a time): the first such line after the change (a run made stale by
+ * the change never says so). */
 static gboolean
 watch_status (gpointer data)
 {
@@ -128,10 +129,13 @@ watch_status (gpointer data)
       Frame *f = &g_array_index (frames, Frame, i);
       const char *said = strstr (f->what, ": done in ");
       const char *said_gtk = strstr (f->what, " — Done after ");
-      if (f->t < w->since || !g_str_has_prefix (f->what, run) || (said == NULL && said_gtk == NULL))
+      /* the terminal says a run's warning in place of its time */
+      gboolean warned = strstr (f->what, ": warning: ") != NULL;
+      if (f->t < w->since || !g_str_has_prefix (f->what, run) || (said == NULL && said_gtk == NULL && !warned))
         continue;
       w->done = f->t;
-      w->said = g_ascii_strtod (said != NULL ? said + strlen (": done in ") : said_gtk + strlen (" — Done after "), NULL);
+      w->said = said != NULL ? g_ascii_strtod (said + strlen (": done in "), NULL)
+                : said_gtk != NULL ? g_ascii_strtod (said_gtk + strlen (" — Done after "), NULL) : NAN;
     }
   return !isnan (w->done);
 }
@@ -325,7 +329,8 @@ print_line (const char *method, const char *change, double *first, double *final
   for (guint i = 0; i < n; i++)
     {
       late = isnan (done[i]) || isnan (late) ? NAN : MAX (late, done[i] - final[i]);
-      off = isnan (said[i]) || isnan (off) ? NAN : MAX (off, said[i] - final[i]);
+      if (!isnan (said[i]))   /* NaN: a warning in its place */
+        off = MAX (off, said[i] - final[i]);
     }
   min_median (first, n, &f0, &f1);
   min_median (final, n, &e0, &e1);
