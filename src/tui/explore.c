@@ -57,11 +57,11 @@ frame_due_cb (gpointer data)
 }
 
 gboolean
-lesc_tui_provisional_due (LescTui *tui)
+lesc_tui_provisional_due (LescTui *tui, gconstpointer run)
 {
   gint64 due = tui->frame_painted_us + MAX (FRAME_MIN_US, (FRAME_SHARE - 1) * tui->frame_cost_us);
   gint64 now = g_get_monotonic_time ();
-  if (tui->frame_painted_us == 0 || now >= due)
+  if (tui->frame_painted_us == 0 || run != tui->frame_run || now >= due)
     return TRUE;
   if (tui->frame_id == 0)
     tui->frame_id = g_timeout_add ((guint) ((due - now + 999) / 1000), frame_due_cb, tui);
@@ -69,9 +69,10 @@ lesc_tui_provisional_due (LescTui *tui)
 }
 
 void
-lesc_tui_provisional_painted (LescTui *tui, gint64 started_us)
+lesc_tui_provisional_painted (LescTui *tui, gconstpointer run, gint64 started_us)
 {
   gint64 now = g_get_monotonic_time ();
+  tui->frame_run = run;
   tui->frame_painted_us = now;
   tui->frame_cost_us = now - started_us;
 }

@@ -275,17 +275,33 @@ caption (LescTui *tui)
   return g_string_free (s, FALSE);
 }
 
+/* The run whose iterate the figure shows (the first ticked method's run under way), for
+ * the pacing: NULL when none. */
+static gconstpointer
+running_shown (LescTui *tui)
+{
+  for (guint i = 0; i < lesc_session_n_methods (tui->session); i++)
+    {
+      LescSessionMethod *m = lesc_session_method (tui->session, i);
+      if (m->ticked && m->task != NULL)
+        return m->task;
+    }
+  return NULL;
+}
+
 static void
 draw (gpointer self, LescTui *tui, const LescTuiRect *a)
 {
   Distributions *d = self;
   d->tui = tui;
-  /* a new result at once; a run's next iterate when the terminal has time for it */
+  /* a new result at once; a run's first iterate at once, its next ones when the terminal
+   * has time for them */
   gint64 start = g_get_monotonic_time ();
   gboolean frame = FALSE;
+  gconstpointer run = running_shown (tui);
   if (!d->built || d->version != lesc_session_version (tui->session))
     rebuild (d, tui);
-  else if (d->frames != lesc_session_frames (tui->session) && lesc_tui_provisional_due (tui))
+  else if (d->frames != lesc_session_frames (tui->session) && lesc_tui_provisional_due (tui, run))
     {
       rebuild (d, tui);
       frame = TRUE;
@@ -311,7 +327,7 @@ draw (gpointer self, LescTui *tui, const LescTuiRect *a)
   if (d->log_tag != NULL && f->log_tag == NULL)
     f->log_tag = g_steal_pointer (&d->log_tag);
   if (frame)
-    lesc_tui_provisional_painted (tui, start);
+    lesc_tui_provisional_painted (tui, run, start);
   lesc_tui_show_figure (tui, a->y + 1, a->x, f);
   g_autofree char *cap = caption (tui);
   lesc_tui_draw (stdscr, a->y + a->h - 1, a->x, a->w, lesc_screen_attr (tui->screen, LESC_TUI_ATTR_DIM), cap);
