@@ -709,6 +709,71 @@ test_fcm_short_warnings (void)
   g_assert_null (lesc_run_result_short_warning (&fine));
 }
 
+/* Without a face's objects (the terminal), a run's LE iterates are shown as it goes:
+ * lesc_session_shown gives the latest as PROVISIONAL (its measures, the run's settings),
+ * lesc_session_frames grows, the caption says "provisional · iteration k"; then the final
+ * result replaces it. */
+typedef struct {
+  int glle;
+  guint provisional, frames_before;
+  gboolean final_seen_first;
+  char *caption;
+} FrameWatch;
+
+static void
+frames_cb (LescSession *s, gpointer data)
+{
+  FrameWatch *fw = data;
+  LescShown how;
+  const LescRunOutcome *o = lesc_session_shown (s, (guint) fw->glle, &how, NULL);
+  if (o == NULL)
+    return;
+  if (how == LESC_SHOWN_FINAL && fw->provisional == 0)
+    fw->final_seen_first = TRUE;
+  if (how != LESC_SHOWN_PROVISIONAL)
+    return;
+  fw->provisional++;
+  LescSessionMethod *m = lesc_session_method (s, (guint) fw->glle);
+  g_assert_null (m->outcome);
+  g_assert_true (lesc_run_params_equal (m->method, &o->params, &m->params));
+  g_assert_cmpuint (o->recovered->rows, ==, lesc_dataset_n (lesc_session_dataset (s)));
+  g_assert_true (isfinite (o->measures[LESC_KL_TRUTH_RECOVERED][0]));
+  g_assert_cmpuint (lesc_session_frames (s), >, fw->frames_before);
+  g_free (fw->caption);
+  fw->caption = lesc_session_caption (s, (guint) fw->glle);
+}
+
+static void
+test_provisional_frames (void)
+{
+  FrameWatch fw = { 0 };
+  g_autofree char *store = g_build_filename (tmpdir, "store.sqlite", NULL);
+  LescOpenOptions open = { 0 };
+  LescSession *s = lesc_session_new (store, &open, frames_cb, &fw);
+  g_autoptr (GError) error = NULL;
+  g_assert_true (lesc_session_open (s, spec, &error));
+  fw.glle = lesc_session_find_method (s, "glle");
+  g_assert_cmpint (fw.glle, >=, 0);
+  fw.frames_before = lesc_session_frames (s);
+  lesc_session_set_ticked (s, (guint) fw.glle, TRUE);
+  LescSessionMethod *m = lesc_session_method (s, (guint) fw.glle);
+  iterate_until_idle (s, m);
+  g_assert_nonnull (m->outcome);
+  g_assert_false (fw.final_seen_first);
+  g_assert_cmpuint (fw.provisional, >, 0);
+  g_assert_nonnull (fw.caption);
+  g_test_message ("%u provisional notifications; last caption: %s", fw.provisional, fw.caption);
+  g_assert_true (g_str_has_prefix (fw.caption, "GLLE on "));
+  g_assert_nonnull (strstr (fw.caption, " · provisional · iteration "));
+  LescShown how;
+  g_assert_true (lesc_session_shown (s, (guint) fw.glle, &how, NULL) == m->outcome);
+  g_assert_cmpint (how, ==, LESC_SHOWN_FINAL);
+  g_autofree char *final = lesc_session_caption (s, (guint) fw.glle);
+  g_assert_null (strstr (final, "provisional"));
+  g_free (fw.caption);
+  lesc_session_free (s);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -722,6 +787,7 @@ main (int argc, char **argv)
   g_test_add_func ("/session/open-while-running", test_open_while_running);
   g_test_add_func ("/session/optimizer-warning", test_optimizer_warning);
   g_test_add_func ("/session/stale-and-reuse", test_stale_and_reuse);
+  g_test_add_func ("/session/provisional-frames", test_provisional_frames);
   g_test_add_func ("/session/provenance-strings", test_provenance_strings);
   g_test_add_func ("/session/fcm-short-warnings", test_fcm_short_warnings);
   g_test_add_func ("/session/priorities", test_priorities);

@@ -31,6 +31,7 @@ struct _LescCorrelationsView
   const LescMethod *wanted;     /* the method asked for (a lesson step, the user), kept until its run is in */
   const LescCorrelationFigure *model;   /* owned by `figure` */
   gboolean updating;
+  gboolean pending;             /* the run chosen while hidden: its weights taken when shown */
 };
 
 static void lesc_correlations_view_exportable_init (LescExportableInterface *iface);
@@ -111,12 +112,35 @@ state_changed (LescCorrelationState *state, gpointer data)
   refresh_figure (self);
 }
 
-/* The run chosen: its weights from the window's run cache. */
+/* A provisional result of `m` in the list: its run is under way. */
+static gboolean
+running (LescCorrelationsView *self, const LescMethod *m)
+{
+  GListModel *results = lesc_results_view_get_results (LESC_RESULTS_VIEW (self));
+  guint n = results != NULL ? g_list_model_get_n_items (results) : 0;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (LescResult) r = g_list_model_get_item (results, i);
+      if (lesc_result_is_provisional (r) && lesc_result_get_method (r) == m)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The run chosen: its weights from the window's run cache. Only while the view is shown
+ * (hidden, the weights would take the cores from the user's runs: docs/speed.md,
+ * "End-to-end latency"); and a run under way keeps the finished one's weights until it
+ * ends (a λ₁ change leaves them as they are). */
 static void
 show_run (LescCorrelationsView *self)
 {
   LescResult *r = selected_run (self);
+  if (r == NULL && self->shown != NULL && running (self, lesc_result_get_method (self->shown)))
+    return;
   g_set_object (&self->shown, r);
+  self->pending = !gtk_widget_get_mapped (GTK_WIDGET (self));
+  if (self->pending)
+    return;
   gtk_widget_set_visible (GTK_WIDGET (self->matrix_dropdown),
                           r != NULL && g_str_equal (lesc_result_get_method (r)->name, "glesc"));
   self->updating = TRUE;
@@ -215,6 +239,8 @@ spin_changed_cb (LescCorrelationsView *self)
 static void
 map_cb (LescCorrelationsView *self)
 {
+  if (self->pending)
+    show_run (self);
   GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_VIEW_STACK);
   GtkWidget *d = stack != NULL ? adw_view_stack_get_child_by_name (ADW_VIEW_STACK (stack), "distributions") : NULL;
   gssize i = d != NULL && LESC_IS_DISTRIBUTIONS_VIEW (d) ? lesc_distributions_view_get_inspected (LESC_DISTRIBUTIONS_VIEW (d)) : -1;

@@ -5,6 +5,7 @@
 #include "core/methods/run.h"
 #include "core/methods/tracetable.h"
 #include "session/provenance.h"
+#include "session/provisional.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -62,10 +63,18 @@ lesc_result_set_optimum (LescResult *self, double f)
   self->optimum = f;
 }
 
+/* Made when a view first asks (the Optimizer view, main thread), not on the run's worker:
+ * the run ends — and the status says "Done" — as soon as its figure is final
+ * (docs/speed.md, "End-to-end latency"). */
 const double *
 lesc_result_get_trace_measures (LescResult *self, LescKlDirection kl)
 {
-  return self->trace_measures[kl == LESC_KL_RECOVERED_TRUTH ? 1 : 0];
+  int k = kl == LESC_KL_RECOVERED_TRUTH ? 1 : 0;
+  const LescDataset *ds = lesc_data_object_get_dataset (self->data);
+  if (self->trace_measures[k] == NULL && self->o->report.trace != NULL && ds->truth != NULL)
+    self->trace_measures[k] = lesc_trace_measures (self->o->report.trace, ds->truth,
+                                                   k ? LESC_KL_RECOVERED_TRUTH : LESC_KL_TRUTH_RECOVERED, NULL);
+  return self->trace_measures[k];
 }
 
 char *
@@ -219,48 +228,31 @@ LescResult *
 lesc_result_new_frame (const LescMethod *method, const LescRunParams *params, LescDataObject *data,
                        const LescProgressFrame *frame)
 {
-  const LescDataset *ds = lesc_data_object_get_dataset (data);
+  /* the terminal's provisional outcome, in a GObject */
+  LescRunOutcome *o = lesc_provisional_outcome_new (method, params, lesc_data_object_get_dataset (data), frame);
+  if (o == NULL)
+    return NULL;
   LescResult *self = g_object_new (LESC_TYPE_RESULT, NULL);
   self->method = method;
   self->params = *params;
   self->data = g_object_ref (data);
-  self->o = g_new0 (LescRunOutcome, 1);
-  self->o->method = method;
-  self->o->params = *params;
-  self->o->recovered = lesc_matrix_new_from (frame->rows, frame->cols, frame->values);
+  self->o = o;
   self->provisional = !frame->final;
   self->iteration = frame->iteration;
   self->max_iterations = frame->max_iterations;
-  self->o->report.le.objective = frame->objective;
-  self->o->report.le.iterations = frame->iteration;
-  if (!lesc_measures_compute_both (ds->truth, self->o->recovered, self->o->measures, NULL))
-    g_clear_object (&self);
   return self;
 }
 
 /* Worker thread: the core's run with its measures (core/methods/outcome.h) handed to a
- * GObject for the views, with the measures of the optimizer's snapshots. */
+ * GObject for the views (the measures of the optimizer's snapshots when first asked for). */
 LescResult *
 lesc_result_new (LescRunOutcome *o, LescDataObject *data, GError **error)
 {
-  const LescDataset *ds = lesc_data_object_get_dataset (data);
   LescResult *self = g_object_new (LESC_TYPE_RESULT, NULL);
   self->method = o->method;
   self->params = o->params;
   self->data = g_object_ref (data);
   self->o = o;
-  if (o->report.trace != NULL && ds->truth != NULL)
-    for (int k = 0; k < 2; k++)
-      {
-        self->trace_measures[k] = lesc_trace_measures (o->report.trace, ds->truth,
-                                                       k ? LESC_KL_RECOVERED_TRUTH
-                                                         : LESC_KL_TRUTH_RECOVERED, error);
-        if (self->trace_measures[k] == NULL)
-          {
-            g_object_unref (self);
-            return NULL;
-          }
-      }
   return self;
 }
 

@@ -10,6 +10,7 @@
 #include "app/result.h"
 #include "app/settings.h"
 #include "core/base/error.h"
+#include "core/base/framelog.h"
 #include "core/data/tablefile.h"
 #include "core/data/validate.h"
 
@@ -205,6 +206,11 @@ update_progress (LescWindow *self)
     ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u more queued", "%u more queued", waiting), waiting)
     : g_strdup ("");
   gtk_label_set_text (self->progress_queue, queued);
+  if (lesc_frame_log_enabled ())
+    {
+      g_autofree char *status = lesc_window_dup_status (self);
+      lesc_frame_log_status ("gtk", status);
+    }
   gboolean any = g_list_model_get_n_items (lesc_job_queue_get_jobs (self->queue)) > 0;
   gtk_stack_set_visible_child_name (self->runs_stack, any ? "list" : "empty");
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel", busy);

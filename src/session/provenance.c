@@ -132,15 +132,21 @@ lesc_shown_stale_words (gboolean recomputing)
 }
 
 char *
+lesc_shown_provisional_words (guint iteration)
+{
+  /* TRANSLATORS: a figure of a run under way */
+  return g_strdup_printf (_("provisional · iteration %u"), iteration);
+}
+
+char *
 lesc_provenance_caption (const LescProvenance *p, LescShown shown, guint iteration, gboolean recomputing)
 {
   g_autofree char *title = lesc_provenance_title (p);
   GString *s = g_string_new (title);
   if (shown == LESC_SHOWN_PROVISIONAL)
     {
-      g_string_append (s, " · ");
-      /* TRANSLATORS: a figure of a run under way */
-      g_string_append_printf (s, _("provisional · iteration %u"), iteration);
+      g_autofree char *words = lesc_shown_provisional_words (iteration);
+      g_string_append_printf (s, " · %s", words);
     }
   else if (shown == LESC_SHOWN_STALE)
     g_string_append_printf (s, " · %s", lesc_shown_stale_words (recomputing));

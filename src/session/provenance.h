@@ -50,6 +50,8 @@ typedef enum {
 /* The words of a stale figure, alone: "stale — recomputing" or "stale" (a face marks a
  * picture whose inputs no longer match with them, as the caption does). */
 const char *lesc_shown_stale_words (gboolean recomputing);
+/* The words of a provisional figure: "provisional · iteration 12" (free them). */
+char *lesc_shown_provisional_words (guint iteration);
 
 /* The caption: the title, then "provisional · iteration k" or "stale — recomputing" (or
  * "stale" when nothing recomputes), then the short warning, then the run's time

@@ -2,14 +2,16 @@
 #include "config.h"
 #include "session/session.h"
 #include "session/dataspec.h"
+#include "session/provisional.h"
 #include "core/experiments/request.h"
 
 #include <glib/gi18n.h>
 #include <stdarg.h>
 #include <string.h>
 
-/* Pause between a change and the automatic run it causes. */
-#define AUTO_RUN_DELAY_MS 250
+/* Pause between a change and the automatic run it causes: a held arrow key (25–30 a
+ * second) still makes one run, and a typed value is not kept waiting. */
+#define AUTO_RUN_DELAY_MS 50
 
 /* The data set shared with the workers: it lives while a run reads it. A face's data set
  * is its owner's (lesc_session_set_dataset). */
@@ -60,6 +62,7 @@ typedef struct {
   gboolean background;
   gboolean user_cancelled;         /* Esc, not a parameter change */
   const LescSessionFace *face;     /* RUN: the face's objects, or NULL */
+  guint frames_seen;               /* RUN: the task's provisional serial last told */
 } Work;
 
 static void
@@ -92,12 +95,16 @@ work_func (gpointer input, LescProgress *progress, GError **error)
   return w->face->wrap (o, w->data->owner, error);
 }
 
-/* Worker thread: the face's provisional object of a frame. */
+/* Worker thread: the face's provisional object of a frame; without a face's objects a
+ * provisional outcome (session/provisional.h). The final frame is not made into one: the
+ * run's result follows it at once. */
 static gpointer
 work_frame (gpointer input, const LescProgressFrame *frame)
 {
   Work *w = input;
-  return w->face->frame (w->m, &w->params, w->data->owner, frame);
+  if (w->face != NULL)
+    return w->face->frame (w->m, &w->params, w->data->owner, frame);
+  return frame->final ? NULL : lesc_provisional_outcome_new (w->m, &w->params, w->data->ds, frame);
 }
 
 struct _LescSession {
@@ -135,6 +142,7 @@ struct _LescSession {
   char *message;
   gboolean message_error;
   guint version;
+  guint frames;               /* provisional frames of current runs that landed */
   LescSessionChanged changed;
   gpointer changed_data;
 };
@@ -499,13 +507,29 @@ experiment_finished (LescSession *s, LescTask *t, Work *w)
                             lesc_task_get_seconds (t) - lesc_task_get_paused_seconds (t));
 }
 
+/* A new provisional frame of method i's current run: what lesc_session_shown gives moved. */
+static void
+note_frame (LescSession *s, LescTask *t)
+{
+  if (t == NULL || !g_hash_table_contains (s->tasks, t))
+    return;
+  Work *w = lesc_task_get_input (t);
+  guint serial = lesc_task_get_provisional_serial (t);
+  if (w->kind != LESC_WORK_RUN || serial == w->frames_seen)
+    return;
+  w->frames_seen = serial;
+  if (s->methods[w->method].task == t && lesc_task_get_provisional (t) != NULL)
+    s->frames++;
+}
+
 static void
 queue_changed (LescQueue *q, LescTask *t, gpointer data)
 {
   LescSession *s = data;
   if (t == NULL || !lesc_task_is_finished (t) || !g_hash_table_remove (s->tasks, t))
     {
-      notify (s);   /* progress, or the queue moved (or a face's own work ended) */
+      note_frame (s, t);
+      notify (s);   /* progress, a frame, or the queue moved (or a face's own work ended) */
       return;
     }
   Work *w = lesc_task_get_input (t);
@@ -697,6 +721,7 @@ LescVariant lesc_session_variant (LescSession *s) { return s->variant; }
 gboolean lesc_session_auto_run (LescSession *s) { return s->auto_run; }
 LescKlDirection lesc_session_kl (LescSession *s) { return s->kl; }
 guint lesc_session_version (LescSession *s) { return s->version; }
+guint lesc_session_frames (LescSession *s) { return s->frames; }
 const char *lesc_session_spec (LescSession *s) { return s->spec; }
 const char *lesc_session_data_dir (LescSession *s) { return s->data_dir; }
 const char *lesc_session_store_path (LescSession *s) { return s->store_path; }
@@ -863,7 +888,8 @@ lesc_session_run (LescSession *s)
       w->title = g_strdup_printf (_("%s on %s"), m->method->display_name, s->data->ds->name);
       w->face = s->has_face && s->face.wrap != NULL ? &s->face : NULL;
       m->task = task_new (w, w->face != NULL ? w->face->free : (GDestroyNotify) lesc_run_outcome_free);
-      if (w->face != NULL && w->face->frame != NULL && m->method->smoothness != NULL)
+      /* the LE optimizer's iterates, shown while it runs */
+      if ((w->face == NULL || w->face->frame != NULL) && m->method->smoothness != NULL)
         lesc_task_set_frame_func (m->task, work_frame);
       enqueue (s, m->task);
       queued++;
@@ -984,18 +1010,30 @@ lesc_session_checksum (LescSession *s)
   return s->data != NULL && s->data->ds->checksum != NULL ? s->data->ds->checksum : "";
 }
 
+/* The latest provisional frame of method i's run for its current settings, or NULL. */
+static const LescRunOutcome *
+provisional (LescSession *s, LescSessionMethod *m)
+{
+  gpointer p = m->outcome == NULL && m->task != NULL ? lesc_task_get_provisional (m->task) : NULL;
+  if (p == NULL)
+    return NULL;
+  Work *w = lesc_task_get_input (m->task);
+  return w->face != NULL ? w->face->outcome (p) : p;
+}
+
 const LescRunOutcome *
 lesc_session_shown (LescSession *s, guint i, LescShown *shown, const LescProvenance **provenance)
 {
   LescSessionMethod *m = lesc_session_method (s, i);
   if (m == NULL)
     return NULL;
+  const LescRunOutcome *frame = provisional (s, m);
   gboolean current = m->outcome != NULL;
   if (shown != NULL)
-    *shown = current ? LESC_SHOWN_FINAL : LESC_SHOWN_STALE;
+    *shown = current ? LESC_SHOWN_FINAL : frame != NULL ? LESC_SHOWN_PROVISIONAL : LESC_SHOWN_STALE;
   if (provenance != NULL)
-    *provenance = current ? m->provenance : m->stale_provenance;
-  return current ? m->outcome : m->stale;
+    *provenance = current ? m->provenance : frame != NULL ? NULL : m->stale_provenance;
+  return current ? m->outcome : frame != NULL ? frame : m->stale;
 }
 
 char *
@@ -1003,9 +1041,19 @@ lesc_session_caption (LescSession *s, guint i)
 {
   LescShown shown;
   const LescProvenance *p = NULL;
-  if (lesc_session_shown (s, i, &shown, &p) == NULL || p == NULL)
+  const LescRunOutcome *o = lesc_session_shown (s, i, &shown, &p);
+  if (o == NULL)
     return NULL;
   LescSessionMethod *m = &s->methods[i];
+  if (shown == LESC_SHOWN_PROVISIONAL)
+    {
+      /* what the run under way computes, and how far it is */
+      g_autoptr (LescProvenance) run = lesc_provenance_new (s->data->ds->name, s->data->ds->checksum, m->method,
+                                                            &m->params, NULL, NULL, FALSE);
+      return lesc_provenance_caption (run, shown, o->report.le.iterations, TRUE);
+    }
+  if (p == NULL)
+    return NULL;
   return lesc_provenance_caption (p, shown, 0, m->task != NULL);
 }
 

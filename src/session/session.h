@@ -78,7 +78,7 @@ void lesc_session_set_face (LescSession *s, const LescSessionFace *face);
 /* The queue the session's work runs in; a face queues its own work here (its background
  * work then yields to the session's runs). The session cancels only its own tasks. */
 LescQueue *lesc_session_queue (LescSession *s);
-/* The pause between a change and its automatic run (default 250 ms). */
+/* The pause between a change and its automatic run (default 50 ms). */
 void lesc_session_set_auto_run_delay (LescSession *s, guint ms);
 
 /* Load and check a data set ("artificial", a path or a name in the data directory) with
@@ -170,12 +170,14 @@ const LescRunParams *lesc_session_task_params (LescTask *t);
 /* Is `t` method i's run for the current settings on the open data? */
 gboolean lesc_session_task_is_current (LescSession *s, LescTask *t);
 
-/* Method i's result to show and how: the current one (FINAL), or the stale one while its
+/* Method i's result to show and how: the current one (FINAL); else the latest frame of
+ * the run under way for its settings (PROVISIONAL: the LE optimizer's iterate with its
+ * measures, `provenance` NULL; session/provisional.h); else the stale one while its
  * replacement is computed or failed (STALE); NULL when there is none. */
 const LescRunOutcome *lesc_session_shown (LescSession *s, guint method, LescShown *shown,
                                           const LescProvenance **provenance);
 /* The caption of method i's result ("LESC on artificial · λ₁ = 10 · … · stale —
- * recomputing"), or NULL without one. */
+ * recomputing", "… · provisional · iteration 12"), or NULL without one. */
 char *lesc_session_caption (LescSession *s, guint method);
 /* The cache the session's runs go through (the correlation view takes the runs' M from
  * it: session/correlations.h). */
@@ -186,6 +188,10 @@ const char *lesc_session_checksum (LescSession *s);
 /* Grows by one whenever results, grids, tables or the data change: views redraw
  * their figures when it moves. */
 guint lesc_session_version (LescSession *s);
+/* Grows by one whenever a provisional frame of a current run lands (what
+ * lesc_session_shown gives moved, the version did not): a face repaints the figures that
+ * show results. The solver sends a frame at most every ~100 ms (core/base/progress.h). */
+guint lesc_session_frames (LescSession *s);
 
 /* The last message for the status line and whether it reports a problem. */
 const char *lesc_session_message (LescSession *s, gboolean *is_error);

@@ -10,6 +10,7 @@
 #include "tui/text.h"
 #include "tui/tui.h"
 #include "session/views.h"
+#include "core/base/framelog.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -181,6 +182,7 @@ draw_status (LescTui *tui, int y, int cols)
 {
   if (tui->prompt != NULL)
     {
+      lesc_frame_log_status ("tui", "");   /* the prompt in its place */
       lesc_tui_prompt_draw (tui->prompt, tui, y, 1, cols - 2);
       gboolean error;
       const char *m = lesc_session_message (tui->session, &error);
@@ -193,6 +195,7 @@ draw_status (LescTui *tui, int y, int cols)
     }
   gboolean error;
   const char *m = lesc_session_message (tui->session, &error);
+  lesc_frame_log_status ("tui", m);
   const char *hints = _("q quit · ? keys");
   int hw = lesc_tui_text_width (hints);
   lesc_tui_draw (stdscr, y, 1, cols - hw - 4,

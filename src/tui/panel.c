@@ -301,6 +301,9 @@ param_typed (LescTui *tui, const char *text, gpointer data, GError **error)
   if (!lesc_param_spec_parse (spec, text, &v, error))
     return FALSE;
   lesc_session_set_value (tui->session, i, k, v);
+  /* a typed value is one change, not a held key: its run need not wait the pause */
+  if (lesc_session_auto_run (tui->session))
+    lesc_session_run (tui->session);
   return TRUE;
 }
 

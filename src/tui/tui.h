@@ -92,6 +92,10 @@ struct _LescTui {
   int want_y, want_x;
   guint redraw_id;
   guint clock_id;            /* redraws the elapsed time once a second while work runs */
+  guint frame_id;            /* a redraw for a provisional frame held back (pacing) */
+  gint64 frame_painted_us;   /* when the last provisional figure was made, its cost and run */
+  gint64 frame_cost_us;
+  gconstpointer frame_run;
 
   /* where things were drawn, for the mouse */
   LescTuiRect tabs[LESC_TUI_N_VIEWS];
@@ -118,6 +122,12 @@ void lesc_tui_show_figure (LescTui *tui, int y, int x, LescTermFigure *f);
 
 /* Ask for a redraw at the next idle moment. */
 void lesc_tui_queue_redraw (LescTui *tui);
+/* Pacing of a run's provisional figures (docs/speed.md, "End-to-end latency"): TRUE when
+ * a view may make the next one of the run `run` (any pointer that tells runs apart) now;
+ * otherwise a redraw is queued for when it may. The first frame of another run and a
+ * final result are never held back. After making one, the view says when it started. */
+gboolean lesc_tui_provisional_due (LescTui *tui, gconstpointer run);
+void lesc_tui_provisional_painted (LescTui *tui, gconstpointer run, gint64 started_us);
 /* Draw everything now and send it to the terminal (frame.c). */
 void lesc_tui_frame_draw (LescTui *tui);
 /* The view area's rectangle for a screen of `rows` × `cols` (frame.c). */

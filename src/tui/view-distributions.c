@@ -18,6 +18,8 @@
 typedef struct {
   LescScatterModel *model;
   guint version;             /* the session version the model is of */
+  guint frames;              /* and the session's provisional frames */
+  guint serial;              /* grows with every model made (the figure cache's key) */
   gboolean built;
   char *problem;             /* why there is no figure */
   LescPositions *positions;  /* the model's */
@@ -146,6 +148,8 @@ rebuild (Distributions *d, LescTui *tui)
   g_clear_pointer (&d->problem, g_free);
   g_clear_pointer (&d->log_tag, g_free);
   d->version = lesc_session_version (tui->session);
+  d->frames = lesc_session_frames (tui->session);
+  d->serial++;
   d->built = TRUE;
   const LescDataset *ds = lesc_session_dataset (tui->session);
   if (ds == NULL)
@@ -215,12 +219,19 @@ rebuild (Distributions *d, LescTui *tui)
       LescShown how;
       const LescRunOutcome *shown = lesc_session_shown (tui->session, (guint) k, &how, NULL);
       if (tag != NULL)
-        lesc_frame_log_panel (tag, m->method, &m->params, how == LESC_SHOWN_STALE ? "outdated" : "final");
-      /* a stale result is drawn faded and says so in the figure, not only in the status */
+        lesc_frame_log_panel (tag, m->method, &m->params,
+                              how == LESC_SHOWN_STALE ? "outdated" : how == LESC_SHOWN_PROVISIONAL ? "provisional" : "final");
+      /* a stale result is drawn faded and says so in the figure, not only in the status;
+       * an iterate of the run under way says which it is */
       if (how == LESC_SHOWN_STALE)
         {
           d->model->panels[p].dimmed = TRUE;
           lesc_scatter_model_set_subtitle (d->model, p, lesc_shown_stale_words (m->task != NULL));
+        }
+      else if (how == LESC_SHOWN_PROVISIONAL)
+        {
+          g_autofree char *words = lesc_shown_provisional_words (shown->report.le.iterations);
+          lesc_scatter_model_set_subtitle (d->model, p, words);
         }
       const double *v = lesc_run_outcome_measures (shown, lesc_session_kl (tui->session));
       if (truth && isfinite (v[0]))
@@ -241,7 +252,13 @@ caption (LescTui *tui)
     {
       LescSessionMethod *m = lesc_session_method (tui->session, i);
       LescShown how;
-      if (m->outcome == NULL && m->ticked && lesc_session_shown (tui->session, i, &how, NULL) != NULL)
+      const LescRunOutcome *shown = m->outcome == NULL && m->ticked ? lesc_session_shown (tui->session, i, &how, NULL) : NULL;
+      if (shown != NULL && how == LESC_SHOWN_PROVISIONAL)
+        {
+          g_autofree char *words = lesc_shown_provisional_words (shown->report.le.iterations);
+          g_string_append_printf (s, " │ %s %s", m->method->display_name, words);
+        }
+      else if (shown != NULL)
         g_string_append_printf (s, " │ %s %s", m->method->display_name, lesc_shown_stale_words (m->task != NULL));
       else if (m->outcome != NULL && !truth)
         g_string_append_printf (s, " │ %s", m->method->display_name);
@@ -258,13 +275,37 @@ caption (LescTui *tui)
   return g_string_free (s, FALSE);
 }
 
+/* The run whose iterate the figure shows (the first ticked method's run under way), for
+ * the pacing: NULL when none. */
+static gconstpointer
+running_shown (LescTui *tui)
+{
+  for (guint i = 0; i < lesc_session_n_methods (tui->session); i++)
+    {
+      LescSessionMethod *m = lesc_session_method (tui->session, i);
+      if (m->ticked && m->task != NULL)
+        return m->task;
+    }
+  return NULL;
+}
+
 static void
 draw (gpointer self, LescTui *tui, const LescTuiRect *a)
 {
   Distributions *d = self;
   d->tui = tui;
+  /* a new result at once; a run's first iterate at once, its next ones when the terminal
+   * has time for them */
+  gint64 start = g_get_monotonic_time ();
+  gboolean frame = FALSE;
+  gconstpointer run = running_shown (tui);
   if (!d->built || d->version != lesc_session_version (tui->session))
     rebuild (d, tui);
+  else if (d->frames != lesc_session_frames (tui->session) && lesc_tui_provisional_due (tui, run))
+    {
+      rebuild (d, tui);
+      frame = TRUE;
+    }
   const LescDataset *ds = lesc_session_dataset (tui->session);
   attr_t title = lesc_screen_attr (tui->screen, LESC_TUI_ATTR_TITLE);
   /* TRANSLATORS: the Distributions view's title: the data set's name */
@@ -282,9 +323,11 @@ draw (gpointer self, LescTui *tui, const LescTuiRect *a)
       lesc_tui_show_figure (tui, 0, 0, NULL);
       return;
     }
-  LescTermFigure *f = lesc_tui_figure_get (&d->figure, tui, a->w, rows, paint, d->model, d->version, NULL, NULL);
+  LescTermFigure *f = lesc_tui_figure_get (&d->figure, tui, a->w, rows, paint, d->model, d->serial, NULL, NULL);
   if (d->log_tag != NULL && f->log_tag == NULL)
     f->log_tag = g_steal_pointer (&d->log_tag);
+  if (frame)
+    lesc_tui_provisional_painted (tui, run, start);
   lesc_tui_show_figure (tui, a->y + 1, a->x, f);
   g_autofree char *cap = caption (tui);
   lesc_tui_draw (stdscr, a->y + a->h - 1, a->x, a->w, lesc_screen_attr (tui->screen, LESC_TUI_ATTR_DIM), cap);

@@ -88,6 +88,9 @@ typedef struct {
   const char *method, *param;
   char value[32];
   double first, final;        /* wall clock of the frames, NaN until seen */
+  const char *title;          /* the method's display name: its run's status says it */
+  double done;                /* wall clock of the status "done" of the run, NaN until seen */
+  double said;                /* the run's time the status gives */
 } Watch;
 
 static gboolean
@@ -98,7 +101,7 @@ watch_done (gpointer data)
   for (guint i = 0; i < frames->len && isnan (w->final); i++)
     {
       Frame *f = &g_array_index (frames, Frame, i);
-      if (f->t < w->since)
+      if (f->t < w->since || g_str_has_prefix (f->what, "status "))
         continue;
       g_autofree char *state = panel_state (f->what, w->method, w->param, w->value);
       if (state == NULL || strcmp (state, "outdated") == 0)
@@ -109,6 +112,32 @@ watch_done (gpointer data)
         w->final = f->t;
     }
   return !isnan (w->final);
+}
+
+/* The status line said the run is done ("GLLE on artificial: done in 1.0 s", "GLLE on
+ * artificial · λ = 0.1 · … — Done after 1.0 s", or the terminal's "LESC on artificial:
+ * warning: …" without a time): the first such line after the change (a run made stale by
+ * the change never says so). */
+static gboolean
+watch_status (gpointer data)
+{
+  Watch *w = data;
+  read_frames ();
+  g_autofree char *run = g_strdup_printf ("status %s on ", w->title);
+  for (guint i = 0; i < frames->len && isnan (w->done); i++)
+    {
+      Frame *f = &g_array_index (frames, Frame, i);
+      const char *said = strstr (f->what, ": done in ");
+      const char *said_gtk = strstr (f->what, " — Done after ");
+      /* the terminal says a run's warning in place of its time */
+      gboolean warned = strstr (f->what, ": warning: ") != NULL;
+      if (f->t < w->since || !g_str_has_prefix (f->what, run) || (said == NULL && said_gtk == NULL && !warned))
+        continue;
+      w->done = f->t;
+      w->said = said != NULL ? g_ascii_strtod (said + strlen (": done in "), NULL)
+                : said_gtk != NULL ? g_ascii_strtod (said_gtk + strlen (" — Done after "), NULL) : NAN;
+    }
+  return !isnan (w->done);
 }
 
 /* ---- waiting without busy polling ------------------------------------------------------ */
@@ -288,14 +317,26 @@ min_median (double *v, guint n, double *min, double *median)
   *median = n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
+/* The bench's line with the face in front; then when the status said "done", after the
+ * final frame (the largest of the N; NaN: it never said so within 10 s), and the run's
+ * time it gave less the final frame's time from the change (the largest of the N; about
+ * minus the auto-run pause and the paint when the run ends with its final figure). */
 static void
-print_line (const char *method, const char *change, double *first, double *final, guint n)
+print_line (const char *method, const char *change, double *first, double *final, double *done, double *said,
+            guint n)
 {
-  double f0, f1, e0, e1;
+  double f0, f1, e0, e1, late = -INFINITY, off = -INFINITY;
+  for (guint i = 0; i < n; i++)
+    {
+      late = isnan (done[i]) || isnan (late) ? NAN : MAX (late, done[i] - final[i]);
+      if (!isnan (said[i]))   /* NaN: a warning in its place */
+        off = MAX (off, said[i] - final[i]);
+    }
   min_median (first, n, &f0, &f1);
   min_median (final, n, &e0, &e1);
-  printf ("%s %-12s %-6s %-14s first %.2f s  final %.2f s   (median of %u: first %.2f s, final %.2f s)\n",
-          face, "artificial", method, change, f0, e0, n, f1, e1);
+  printf ("%s %-12s %-6s %-14s first %.2f s  final %.2f s   (median of %u: first %.2f s, final %.2f s)"
+          "   done %+.2f s after final · status time %+.2f s from final\n",
+          face, "artificial", method, change, f0, e0, n, f1, e1, late, off);
   fflush (stdout);
 }
 
@@ -357,9 +398,9 @@ settled (gpointer data)
 
 static gboolean
 measure (const LescMethod *m, const char *param, const char *const *values,
-         guint n_values, double gap, double *first, double *final)
+         guint n_values, double gap, double *first, double *final, double *done, double *said)
 {
-  Watch w = { 0, m->name, param, "", NAN, NAN };
+  Watch w = { 0, m->name, param, "", NAN, NAN, m->display_name, NAN, NAN };
   for (guint i = 0; i < n_values; i++)
     {
       w.since = change_to (values[i]);
@@ -375,6 +416,9 @@ measure (const LescMethod *m, const char *param, const char *const *values,
     }
   *first = w.first - w.since;
   *final = w.final - w.since;
+  wait_until (watch_status, &w, 10);
+  *done = w.done - w.since;
+  *said = w.said;
   /* let the background work (converged optimum, …) end before the next change */
   wait_until (settled, NULL, 120);
   idle_for (0.3);
@@ -385,9 +429,9 @@ measure (const LescMethod *m, const char *param, const char *const *values,
 static gboolean
 set_back (const LescMethod *m, const char *param, const char *value)
 {
-  double a, b;
+  double a, b, c, d;
   const char *v[] = { value };
-  return measure (m, param, v, 1, 0, &a, &b);
+  return measure (m, param, v, 1, 0, &a, &b, &c, &d);
 }
 
 /* ---- processor time -------------------------------------------------------------------- */
@@ -714,16 +758,17 @@ main (int argc, char **argv)
           char base_text[32];
           g_snprintf (base_text, sizeof base_text, "%.6g", base.values[index]);
           g_autofree double *first = g_new (double, repeat), *final = g_new (double, repeat);
+          g_autofree double *done = g_new (double, repeat), *said = g_new (double, repeat);
           for (int r = 0; r < repeat && status == 0; r++)
             {
               char v[32];
               value_text (spec, base.values[index], (guint) r + 1, 0.25, v);
               const char *values[] = { v };
-              if (!measure (m, spec->name, values, 1, 0, &first[r], &final[r]))
+              if (!measure (m, spec->name, values, 1, 0, &first[r], &final[r], &done[r], &said[r]))
                 status = 1;
             }
           if (status == 0)
-            print_line (m->name, spec->name, first, final, (guint) repeat);
+            print_line (m->name, spec->name, first, final, done, said, (guint) repeat);
           for (int r = 0; r < repeat && status == 0 && !no_drag; r++)
             {
               char v[5][32];
@@ -734,12 +779,12 @@ main (int argc, char **argv)
                   value_text (spec, base.values[index], 5 * (guint) r + j + 1, 0.02, v[j]);
                   values[j] = v[j];
                 }
-              if (!measure (m, spec->name, values, 5, 0.3, &first[r], &final[r]))
+              if (!measure (m, spec->name, values, 5, 0.3, &first[r], &final[r], &done[r], &said[r]))
                 status = 1;
               else if (r + 1 == repeat)
                 {
                   g_autofree char *drag = g_strdup_printf ("%s/drag", spec->name);
-                  print_line (m->name, drag, first, final, (guint) repeat);
+                  print_line (m->name, drag, first, final, done, said, (guint) repeat);
                 }
             }
           if (idle_seconds > 0 && gtk && status == 0)

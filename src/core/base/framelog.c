@@ -37,3 +37,15 @@ lesc_frame_log (const char *face, const char *what)
   fprintf (f, "%.6f %s %s\n", g_get_real_time () / 1e6, face, what);
   fflush (f);
 }
+
+void
+lesc_frame_log_status (const char *face, const char *text)
+{
+  static char *last = NULL;   /* the main thread's (each explorer has one status) */
+  if (log_file () == NULL || g_strcmp0 (last, text) == 0)
+    return;
+  g_free (last);
+  last = g_strdup (text);
+  g_autofree char *what = g_strdup_printf ("status %s", text);
+  lesc_frame_log (face, what);
+}
