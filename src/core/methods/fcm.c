@@ -191,14 +191,16 @@ lesc_fcm_cluster (const LescMatrix *x, gsize t, double beta, guint32 seed, guint
 /* The same fixed point, reached by Anderson acceleration of the centres (anderson.h):
  * x_k the centres, g(x_k) the centres of U(x_k). Each step also makes the plain sweep
  * from U(x_k) and stops on its change, the quantity lesc_fcm_cluster stops on, so the
- * result is a plain sweep's output whose change is below tol. An extrapolated point is
- * kept only when its sweep's change is smaller than the last kept one's; otherwise the
- * loop goes back to the plain sweep from the last kept point and the acceleration starts
- * afresh, so it never strays from the plain iteration's path by a step that makes the
- * residual grow. docs/methods.md §8.1 says how far this moves the results. */
+ * result is a plain sweep's output whose change is below tol. Plain sweeps until the
+ * iteration converges linearly and its change is below ACCELERATE_BELOW: accelerated from
+ * the start it leaves the plain path near the saddles that path passes (a cluster
+ * splitting) and lands on another fixed point. An extrapolated point is kept only when
+ * its sweep's change is smaller than the last kept one's; otherwise the loop goes back to
+ * the plain sweep from the last kept point and the acceleration starts afresh.
+ * docs/methods.md §8.1 says how far this moves the results. */
 #define ANDERSON_MEMORY 5
 #define STEADY_SWEEPS 10
-#define ACCELERATE_BELOW 1e-3
+#define ACCELERATE_BELOW 1e-5
 
 LescMatrix *
 lesc_fcm_cluster_accelerated (const LescMatrix *x, gsize t, double beta, guint32 seed,
@@ -219,7 +221,7 @@ lesc_fcm_cluster_accelerated (const LescMatrix *x, gsize t, double beta, guint32
   fcm_centres (x, u, beta, um, v);   /* x_0: the centres of U0, as the first sweep makes them */
   fcm_memberships (x, v, beta, u);
   guint sweeps = 0, rejected = 0, steady = 0;
-  gboolean engaged = FALSE;
+  gboolean engaged = FALSE, extrapolated = FALSE;
   double change = INFINITY, first_change = 0.0, kept = INFINITY;
   double last_plain = INFINITY, last_ratio = INFINITY;
   while (sweeps + 1 < max_iter)
@@ -234,7 +236,7 @@ lesc_fcm_cluster_accelerated (const LescMatrix *x, gsize t, double beta, guint32
         first_change = change;
       if (change < tol)
         break;
-      if (!(change < kept))
+      if (extrapolated && !(change < kept))
         {
           /* back to the plain sweep from the last kept point */
           rejected++;
@@ -255,7 +257,8 @@ lesc_fcm_cluster_accelerated (const LescMatrix *x, gsize t, double beta, guint32
       last_plain = change;
       if (!engaged && steady >= STEADY_SWEEPS && change < ACCELERATE_BELOW)
         engaged = TRUE;
-      if (engaged && lesc_anderson_step (aa, v->data, g->data, v->data))
+      extrapolated = engaged && lesc_anderson_step (aa, v->data, g->data, v->data);
+      if (extrapolated)
         fcm_memberships (x, v, beta, u);
       else
         memcpy (u->data, u_next->data, t * n * sizeof (double));
