@@ -524,9 +524,8 @@ test_fcm_accelerated (gconstpointer data)
   g_assert_cmpuint (tight.iterations, <, 100000);
   g_assert_cmpuint (plain.iterations, >, 200);
   g_assert_cmpuint (fast.iterations, <, plain.iterations);
-  /* the residual: one plain sweep from the result (two iterations of the plain loop
-   * started from U0 would differ; continue from u through the public call is not
-   * possible, so the equations are checked directly: centres from u, then u from them) */
+  /* the distance to the plain loop's fixed point; below, the fixed-point equations
+   * themselves (written with pow): u from the centres, the centres from u */
   double d_fast = 0.0, d_plain = 0.0;
   for (gsize m = 0; m < t * n; m++)
     {
