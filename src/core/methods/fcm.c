@@ -382,13 +382,13 @@ fcm_recover (const LescProblem *problem, const LescRunParams *params, gboolean w
   return d;
 }
 
-/* The memberships U, their update and powers (t×n each), one more t×n for the
- * distances, the composition (n×c). */
+/* The memberships U, their update and powers (t×n each), the accelerated loop's kept
+ * sweep, one more t×n for the distances, the composition (n×c). */
 static double
 fcm_memory (gsize n, gsize q, gsize c, const LescRunParams *params)
 {
   double t = lesc_run_params_get (params, &lesc_method_fcm, "clusters", 0);
-  return 8.0 * (double) n * (4.0 * t + (double) c + (double) q);
+  return 8.0 * (double) n * (5.0 * t + (double) c + (double) q);
 }
 
 const LescMethod lesc_method_fcm = {
