@@ -486,6 +486,84 @@ test_fcm_fixed_point (gconstpointer data)
   g_assert_cmpfloat_with_epsilon (LESC_AT (u, a, 0), LESC_AT (u, 1 - a, 3), 1e-10);
 }
 
+/* The accelerated loop on 600 points in three overlapping groups (7 clusters: thousands
+ * of plain sweeps to 1e-7): its result satisfies the fixed-point equation to its own
+ * tolerance (one more plain sweep moves it by less than 1e-11), lies within 1e-9 of the
+ * plain loop run to 1e-12 (the same fixed point; the plain loop stopped at 1e-7 is
+ * farther, about 1e-7/(1 − ρ)), and takes fewer steps than the plain loop needs for 1e-7. */
+static void
+test_fcm_accelerated (gconstpointer data)
+{
+  const double beta = *(const double *) data;
+  gsize n = 600, t = 12;
+  LescRandom r;
+  lesc_random_init (&r, 11);
+  g_autoptr (LescMatrix) x = lesc_matrix_new (n, 2);
+  for (gsize i = 0; i < n; i++)
+    {
+      LESC_AT (x, i, 0) = (double) (i % 3) + 1.5 * lesc_random_double (&r);
+      LESC_AT (x, i, 1) = 0.5 * (double) (i % 3) + 1.5 * lesc_random_double (&r);
+    }
+  g_autoptr (GError) error = NULL;
+  LescFcmReport fast, plain, tight;
+  g_autoptr (LescMatrix) v = NULL;
+  g_autoptr (LescMatrix) u = lesc_fcm_cluster_accelerated (x, t, beta, 3, 100000, 1e-11, &v,
+                                                           &fast, NULL, &error);
+  g_assert_no_error (error);
+  g_autoptr (LescMatrix) u7 = lesc_fcm_cluster (x, t, beta, 3, 100000, 1e-7, NULL, &plain,
+                                                NULL, &error);
+  g_assert_no_error (error);
+  /* 1e-12: with β ≠ 2 the plain loop's change stalls between 1e-13 and 1e-12 (rounding) */
+  g_autoptr (LescMatrix) u13 = lesc_fcm_cluster (x, t, beta, 3, 100000, 1e-12, NULL, &tight,
+                                                 NULL, &error);
+  g_assert_no_error (error);
+  g_test_message ("beta %g: accelerated %u steps (change %.3g), plain %u sweeps to 1e-7, "
+                  "%u to 1e-12", beta, fast.iterations, fast.last_change, plain.iterations,
+                  tight.iterations);
+  g_assert_cmpfloat (fast.last_change, <, 1e-11);
+  g_assert_cmpuint (tight.iterations, <, 100000);
+  g_assert_cmpuint (plain.iterations, >, 200);
+  g_assert_cmpuint (fast.iterations, <, plain.iterations);
+  /* the distance to the plain loop's fixed point; below, the fixed-point equations
+   * themselves (written with pow): u from the centres, the centres from u */
+  double d_fast = 0.0, d_plain = 0.0;
+  for (gsize m = 0; m < t * n; m++)
+    {
+      d_fast = fmax (d_fast, fabs (u->data[m] - u13->data[m]));
+      d_plain = fmax (d_plain, fabs (u7->data[m] - u13->data[m]));
+    }
+  g_test_message ("max |U − U*|: accelerated %.3g, plain to 1e-7 %.3g", d_fast, d_plain);
+  g_assert_cmpfloat (d_fast, <, 1e-9);
+  g_assert_cmpfloat (d_fast, <, d_plain);
+  for (gsize i = 0; i < n; i++)
+    {
+      double dist[12], s = 0.0;
+      for (gsize k = 0; k < t; k++)
+        dist[k] = hypot (LESC_AT (x, i, 0) - LESC_AT (v, k, 0), LESC_AT (x, i, 1) - LESC_AT (v, k, 1));
+      for (gsize k = 0; k < t; k++)
+        {
+          s = 0.0;
+          for (gsize m = 0; m < t; m++)
+            s += pow (dist[k] / dist[m], 2.0 / (beta - 1.0));
+          g_assert_cmpfloat_with_epsilon (LESC_AT (u, k, i), 1.0 / s, 1e-12);
+        }
+    }
+  for (gsize k = 0; k < t; k++)
+    {
+      double den = 0.0, num[2] = { 0, 0 };
+      for (gsize i = 0; i < n; i++)
+        {
+          double w = pow (LESC_AT (u, k, i), beta);
+          den += w;
+          num[0] += w * LESC_AT (x, i, 0);
+          num[1] += w * LESC_AT (x, i, 1);
+        }
+      /* the centres u came from against those u makes: the fixed-point residual */
+      for (gsize f = 0; f < 2; f++)
+        g_assert_cmpfloat_with_epsilon (LESC_AT (v, k, f), num[f] / den, 1e-9);
+    }
+}
+
 /* Q = Lᵀ Uᵀ, the paper's normalisation and the max-product composition by hand. */
 static void
 test_fcm_compose (void)
@@ -987,6 +1065,8 @@ main (int argc, char **argv)
   static const double beta_two = 2.0, beta_other = 2.5;
   g_test_add_data_func ("/baselines/fcm/fixed-point", &beta_two, test_fcm_fixed_point);
   g_test_add_data_func ("/baselines/fcm/fixed-point-beta", &beta_other, test_fcm_fixed_point);
+  g_test_add_data_func ("/baselines/fcm/accelerated", &beta_two, test_fcm_accelerated);
+  g_test_add_data_func ("/baselines/fcm/accelerated-beta", &beta_other, test_fcm_accelerated);
   g_test_add_func ("/baselines/fcm/compose", test_fcm_compose);
   g_test_add_func ("/baselines/fcm/seeded", test_fcm_seeded);
   g_test_add_func ("/baselines/ml/neighbours", test_neighbours_order);

@@ -9,6 +9,9 @@
 #include "core/numeric/optimizer.h"
 #include "core/numeric/preprocess.h"
 #include "core/base/random.h"
+#include "core/base/blasthreads.h"
+
+#include <cblas.h>
 
 #include <math.h>
 #include <string.h>
@@ -308,6 +311,62 @@ test_glle_graph_and_objective (void)
   check_objective (x, l, m, m_brute, 0.5);
 }
 
+/* Φ̂ᵀMΦ̂ for a graph: MΦ̂ by column groups on two threads gives the bits of the plain
+ * loop (one column at a time, d·x − Σ w·x in the row's order), and the form's lower
+ * triangle those of one dgemm on that MΦ̂ (n = 900: a single column panel) */
+static void
+test_laplacian_form_bits (void)
+{
+  gsize n = 900;
+  g_autoptr (LescMatrix) x = random_features (n, 4, 31);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LescSmoothness) m = lesc_glle_laplacian (x, 12, 1.0, NULL, &error);
+  g_assert_no_error (error);
+  g_autoptr (LescLeKernel) kernel = lesc_le_kernel_new (x, NULL, &error);
+  g_assert_no_error (error);
+  const LescMatrix *phi = kernel->phi;
+  gsize k = phi->cols;
+  g_assert_cmpuint (k, ==, n + 1);
+  g_autoptr (LescMatrix) t = lesc_matrix_new (n, k);
+  for (gsize i = 0; i < n; i++)
+    {
+      const gsize *cols;
+      const double *w;
+      gsize len = lesc_smoothness_graph_row (m, i, &cols, &w);
+      g_assert_cmpuint (len, >=, 11);   /* the 12 nearest include the row itself */
+      double d = 0.0;
+      for (gsize e = 0; e < len; e++)
+        d += w[e];
+      for (gsize j = 0; j < k; j++)
+        {
+          double s = d * LESC_AT (phi, i, j);
+          for (gsize e = 0; e < len; e++)
+            s -= w[e] * LESC_AT (phi, cols[e], j);
+          LESC_AT (t, i, j) = s;
+        }
+    }
+  int threads = lesc_blas_threads_get ();
+  for (int th = 1; th <= 2; th++)
+    {
+      /* the dgemm's bits may depend on its threads (their split of the columns) */
+      lesc_blas_threads_set (th);
+      g_autoptr (LescMatrix) want = lesc_matrix_new (k, k);
+      cblas_dgemm (CblasColMajor, CblasTrans, CblasNoTrans, (int) k, (int) k, (int) n, 1.0,
+                   phi->data, (int) n, t->data, (int) n, 0.0, want->data, (int) k);
+      g_autoptr (LescMatrix) mine = lesc_matrix_new (n, k);
+      lesc_smoothness_apply (m, phi->data, k, mine->data);
+      g_assert_cmpmem (mine->data, n * k * sizeof (double), t->data, n * k * sizeof (double));
+      g_autoptr (LescMatrix) gram = lesc_le_gram (kernel, NULL, &error);
+      g_assert_no_error (error);
+      g_autoptr (LescMatrix) form = lesc_le_smoothness_form (kernel, gram, m, NULL, &error);
+      g_assert_no_error (error);
+      for (gsize j = 0; j < k; j++)
+        g_assert_cmpmem (form->data + j * k + j, (k - j) * sizeof (double),
+                         want->data + j * k + j, (k - j) * sizeof (double));
+    }
+  lesc_blas_threads_set (threads);
+}
+
 static void
 test_neighbour_ties (void)
 {
@@ -515,6 +574,7 @@ main (int argc, char **argv)
   g_test_add_func ("/le/quadratic-form-blocks", test_quadratic_form_blocks);
   g_test_add_func ("/le/glle-graph-and-objective", test_glle_graph_and_objective);
   g_test_add_func ("/le/neighbour-ties", test_neighbour_ties);
+  g_test_add_func ("/le/laplacian-form-bits", test_laplacian_form_bits);
   g_test_add_func ("/le/converged-equals-dense-solve", test_converged_equals_dense_solve);
   g_test_add_func ("/le/duplicates-and-reference", test_duplicates_and_reference);
   g_test_add_func ("/le/tridiagonal-basis", test_tridiagonal_basis);

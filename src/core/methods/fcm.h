@@ -9,6 +9,8 @@ G_BEGIN_DECLS
 
 #define LESC_FCM_MAX_ITER 10000
 #define LESC_FCM_TOLERANCE 1e-7
+/* the accelerated loop's: its steps are cheap near the fixed point (docs/methods.md §8.1) */
+#define LESC_FCM_ACCELERATED_TOLERANCE 1e-11
 
 typedef struct {
   guint iterations;    /* sweeps done */
@@ -25,6 +27,16 @@ typedef struct {
 LescMatrix *lesc_fcm_cluster (const LescMatrix *x, gsize t, double beta, guint32 seed,
                               guint max_iter, double tol, LescMatrix **centres,
                               LescFcmReport *report, LescProgress *progress, GError **error);
+
+/* The same clustering and stopping rule with Anderson acceleration of the centres: far
+ * fewer sweeps, to the same fixed point (docs/methods.md §8.1, docs/speed.md). Each step
+ * makes one plain sweep and stops on its change, so the result is a sweep's output with
+ * ‖U − U_prev‖_F < tol; report->iterations counts those steps (each also computes the
+ * memberships of the extrapolated centres). */
+LescMatrix *lesc_fcm_cluster_accelerated (const LescMatrix *x, gsize t, double beta,
+                                          guint32 seed, guint max_iter, double tol,
+                                          LescMatrix **centres, LescFcmReport *report,
+                                          LescProgress *progress, GError **error);
 
 /* How far the t×n memberships are from uniform: max over k, i of |t·u_ki − 1| (0 when
  * every membership is 1/t; t − 1 at most). */

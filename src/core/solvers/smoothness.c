@@ -2,6 +2,7 @@
  * C dense or, when known, as factors UV. */
 #include "core/solvers/smoothness.h"
 #include "core/base/error.h"
+#include "core/numeric/symmetric.h"
 
 #include <cblas.h>
 #include <math.h>
@@ -167,24 +168,75 @@ apply_factor (const LescSmoothness *m, gboolean transposed, const double *x, gsi
                -1.0, m->c->data, n, x, n, 1.0, y, n);
 }
 
+/* columns [j0, j1) of y = Mx, M a Laplacian. Columns go in groups of LAPLACIAN_GROUP so
+ * that one pass over a row's neighbours serves the group (with k = n columns, one pass
+ * per column read the graph n times); every entry is still d·x − Σ w·x in the row's order,
+ * the same bits whatever the grouping. */
+#define LAPLACIAN_GROUP 8
+typedef struct {
+  const LescSmoothness *m;
+  const double *x;
+  double *y;
+  gsize j0, j1;
+} LaplacianPart;
+
+static gpointer
+laplacian_columns (gpointer data)
+{
+  const LaplacianPart *p = data;
+  const LescSmoothness *m = p->m;
+  gsize n = m->n;
+  for (gsize j0 = p->j0; j0 < p->j1; j0 += LAPLACIAN_GROUP)
+    {
+      gsize w = MIN (LAPLACIAN_GROUP, p->j1 - j0);
+      const double *x = p->x + j0 * n;
+      double *y = p->y + j0 * n;
+      for (gsize i = 0; i < n; i++)
+        {
+          double s[LAPLACIAN_GROUP];
+          for (gsize u = 0; u < w; u++)
+            s[u] = m->degree[i] * x[u * n + i];
+          for (gsize t = m->row_ptr[i]; t < m->row_ptr[i + 1]; t++)
+            {
+              double v = m->values[t];
+              const double *xc = x + m->col_index[t];
+              for (gsize u = 0; u < w; u++)
+                s[u] -= v * xc[u * n];
+            }
+          for (gsize u = 0; u < w; u++)
+            y[u * n + i] = s[u];
+        }
+    }
+  return NULL;
+}
+
+/* y = Mx for a Laplacian; the columns split between two threads when there are many of
+ * them (forming Φ̂ᵀMΦ̂: k = n + 1 columns, a tenth of a second on one thread at n = 2601) */
+static void
+laplacian_apply (const LescSmoothness *m, const double *x, gsize k, double *y)
+{
+  LaplacianPart part[2] = { { m, x, y, 0, k }, { m, x, y, k, k } };
+  GThread *second = NULL;
+  if (k >= 4 * LAPLACIAN_GROUP && (double) m->row_ptr[m->n] * (double) k > 1e7
+      && lesc_blas_threads () > 1)
+    {
+      part[0].j1 = part[1].j0 = (k / 2) / LAPLACIAN_GROUP * LAPLACIAN_GROUP;
+      second = g_thread_try_new ("lesc-laplacian", laplacian_columns, &part[1], NULL);
+      if (second == NULL)
+        part[0].j1 = k;
+    }
+  laplacian_columns (&part[0]);
+  if (second != NULL)
+    g_thread_join (second);
+}
+
 void
 lesc_smoothness_apply (const LescSmoothness *m, const double *x, gsize k, double *y)
 {
   gsize n = m->n;
   if (is_laplacian (m))
     {
-      for (gsize j = 0; j < k; j++)
-        {
-          const double *xj = x + j * n;
-          double *yj = y + j * n;
-          for (gsize i = 0; i < n; i++)
-            {
-              double s = m->degree[i] * xj[i];
-              for (gsize t = m->row_ptr[i]; t < m->row_ptr[i + 1]; t++)
-                s -= m->values[t] * xj[m->col_index[t]];
-              yj[i] = s;
-            }
-        }
+      laplacian_apply (m, x, k, y);
       return;
     }
   g_autofree double *t = g_new (double, n * k);
