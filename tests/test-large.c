@@ -66,7 +66,7 @@ test_equals_reference (void)
   g_autoptr (LescDataset) ds = make_data (240, 5, 3, 11);
   g_autoptr (LescMatrix) x = lesc_zscore (ds->features);
   g_autoptr (LescSmoothness) dense = lesc_glle_laplacian (x, 20, 10.0, NULL, NULL);
-  g_autoptr (LescSmoothness) sparse = lesc_glle_laplacian_sparse (x, 20, 10.0, NULL, NULL);
+  g_autoptr (LescSmoothness) sparse = lesc_glle_laplacian_sparse (x, 20, 10.0, LESC_KNN_EXACT, NULL, NULL, NULL);
   g_autoptr (LescMatrix) md = lesc_smoothness_dense (dense);
   g_autoptr (LescMatrix) ms = lesc_smoothness_dense (sparse);
   g_assert_cmpfloat (max_difference (md, ms), <, 1e-13);

@@ -79,6 +79,8 @@ lesc_bench_fidelity (char **sets, char **names, const LescRunParams *params, gbo
             g_string_append_printf (form, "m=%u ", rb.landmarks);
           if (rb.neighbours > 0)
             g_string_append_printf (form, "k=%u", rb.neighbours);
+          if (rb.knn_approximate)
+            g_string_append_printf (form, " hnsw(recall %.3f)", rb.knn_recall);
           double worst = 0.0;
           for (int j = 0; j < LESC_N_MEASURES; j++)
             worst = fmax (worst, fabs (vb[j] - va[j]));

@@ -164,9 +164,11 @@ lp_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
   if (params->scale == LESC_SCALE_LARGE)
     {
       gsize k = MIN (lesc_run_params_neighbours (params), n - 1);
-      d = lesc_lp_propagate_sparse (x, problem->l, alpha, diagonal, k, &isolated, progress, error);
-      if (result != NULL)
-        result->neighbours = (guint) k;
+      double recall = 1.0;
+      LescKnnSearch search = lesc_knn_search_resolve (params->knn, n);
+      d = lesc_lp_propagate_sparse (x, problem->l, alpha, diagonal, k, search, &recall, &isolated,
+                                    progress, error);
+      lesc_run_result_set_graph (result, (guint) k, search, recall);
     }
   else
     d = lesc_lp_propagate (x, problem->l, alpha, diagonal, &isolated, progress, error);
@@ -201,4 +203,5 @@ const LescMethod lesc_method_lp = {
   .memory_estimate = lp_memory,
   .reference_max_n = 10000,
   .large_neighbours = LESC_LARGE_NEIGHBOURS,
+  .large_knn = TRUE,
 };

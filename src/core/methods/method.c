@@ -171,7 +171,7 @@ lesc_run_params_equal (const LescMethod *m, const LescRunParams *a, const LescRu
          && a->odd_n_single_shrink == b->odd_n_single_shrink
          && a->flavour == b->flavour   /* the memory bound decides whether it runs, not what */
          && a->scale == b->scale && a->landmarks == b->landmarks
-         && a->neighbours == b->neighbours;
+         && a->neighbours == b->neighbours && a->knn == b->knn;
 }
 
 gsize
@@ -267,7 +267,19 @@ lesc_run_result_formulation (const LescRunResult *r)
     g_string_append_printf (s, " m=%u", r->landmarks);
   if (r->neighbours > 0)
     g_string_append_printf (s, " k=%u", r->neighbours);
+  if (r->knn_approximate)
+    g_string_append (s, " knn=hnsw");
   return g_string_free (s, FALSE);
+}
+
+void
+lesc_run_result_set_graph (LescRunResult *r, guint k, LescKnnSearch search, double recall)
+{
+  if (r == NULL)
+    return;
+  r->neighbours = k;
+  r->knn_approximate = search == LESC_KNN_APPROXIMATE;
+  r->knn_recall = recall;
 }
 
 gboolean
