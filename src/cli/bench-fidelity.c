@@ -14,6 +14,8 @@ run_as (const LescMethod *m, const LescDataset *ds, const LescRunParams *p, Lesc
 {
   LescRunParams q = *p;
   q.scale = scale;
+  if (scale == LESC_SCALE_REFERENCE)
+    q.knn = LESC_KNN_AUTO;   /* --knn names the large form's search; the reference's is exact */
   gint64 t0 = g_get_monotonic_time ();
   LescMatrix *d = lesc_method_run (m, ds, &q, NULL, r, error);
   *seconds = lesc_seconds_since (t0);

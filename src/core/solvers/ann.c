@@ -17,19 +17,7 @@
 #define RECALL_ROWS 100
 #define CHUNK 4096
 
-typedef struct {
-  double d;
-  gsize j;
-} Candidate;
-
-static int
-compare_candidates (const void *a, const void *b)
-{
-  const Candidate *u = a, *v = b;
-  if (u->d != v->d)
-    return u->d < v->d ? -1 : 1;
-  return (u->j > v->j) - (u->j < v->j);
-}
+typedef LescKnnCandidate Candidate;
 
 LescKnnSearch
 lesc_knn_search_resolve (LescKnnSearch s, gsize n)
@@ -45,17 +33,6 @@ lesc_knn_search_key (LescKnnSearch s)
   return s == LESC_KNN_EXACT ? "exact" : s == LESC_KNN_APPROXIMATE ? "approximate" : "auto";
 }
 
-/* ‖x_a − x_b‖² from differences; xt is xᵀ (q×n), so each sample is contiguous. */
-static double
-sq_distance (const LescMatrix *xt, gsize a, gsize b)
-{
-  const double *u = xt->data + a * xt->rows, *v = xt->data + b * xt->rows;
-  double s = 0.0;
-  for (gsize t = 0; t < xt->rows; t++)
-    s += (u[t] - v[t]) * (u[t] - v[t]);
-  return s;
-}
-
 /* Row i's exact k nearest (the exact search's order) by a scan of all n: the rows HNSW
  * left short, and the recall's reference. cand has room for n. */
 static void
@@ -65,8 +42,8 @@ exact_row (const LescMatrix *xt, gsize i, gsize k, gboolean include_self, Candid
   gsize n = xt->cols, nc = 0;
   for (gsize j = 0; j < n; j++)
     if (include_self || j != i)
-      cand[nc++] = (Candidate) { j == i ? 0.0 : sq_distance (xt, i, j), j };
-  qsort (cand, nc, sizeof (Candidate), compare_candidates);
+      cand[nc++] = (Candidate) { j == i ? 0.0 : lesc_knn_sq_distance (xt, i, j), j };
+  qsort (cand, nc, sizeof (Candidate), lesc_knn_candidate_compare);
   for (gsize t = 0; t < k; t++)
     out[t] = cand[t].j;
 }
@@ -99,7 +76,7 @@ query_rows (gpointer data)
           gsize j = s->labels[t];
           self = self || j == i;
           if (j != i || s->include_self)
-            s->cand[nc++] = (Candidate) { j == i ? 0.0 : sq_distance (s->xt, i, j), j };
+            s->cand[nc++] = (Candidate) { j == i ? 0.0 : lesc_knn_sq_distance (s->xt, i, j), j };
         }
       if (s->include_self && !self)
         s->cand[nc++] = (Candidate) { 0.0, i };
@@ -113,7 +90,7 @@ query_rows (gpointer data)
             s->index[i + t * n] = s->row[t];
           continue;
         }
-      qsort (s->cand, nc, sizeof (Candidate), compare_candidates);
+      qsort (s->cand, nc, sizeof (Candidate), lesc_knn_candidate_compare);
       for (gsize t = 0; t < k; t++)
         s->index[i + t * n] = s->cand[t].j;
     }
