@@ -216,8 +216,8 @@ test_automatic_choice (void)
   g_assert_cmpint (chosen.scale, ==, LESC_SCALE_LARGE);
   g_assert_cmpfloat (bytes, <, 4e9);
   g_assert_cmpstr (note, ==, "big: n = 100000: using the large-data formulation (m = 1000, "
-                             "k = 20); --variant reference to insist (the reference does not "
-                             "fit the memory limit)");
+                             "k = 20, approximate kNN by HNSW); --variant reference to insist "
+                             "(the reference does not fit the memory limit)");
   g_clear_pointer (&note, g_free);
   /* a small n that does not fit the limit as the reference */
   p.memory_limit = 0.2e9;
