@@ -173,7 +173,7 @@ test_choice (void)
 {
   g_assert_cmpint (lesc_knn_search_resolve (LESC_KNN_AUTO, LESC_KNN_EXACT_MAX_N), ==, LESC_KNN_EXACT);
   g_assert_cmpint (lesc_knn_search_resolve (LESC_KNN_AUTO, LESC_KNN_EXACT_MAX_N + 1), ==,
-                   LESC_KNN_APPROXIMATE);
+                   LESC_KNN_AUTO);
   g_assert_cmpint (lesc_knn_search_resolve (LESC_KNN_EXACT, 1000000), ==, LESC_KNN_EXACT);
   g_assert_cmpstr (lesc_knn_search_key (LESC_KNN_APPROXIMATE), ==, "approximate");
   const LescMethod *glle = lesc_method_find ("glle"), *ml = lesc_method_find ("ml"),
@@ -181,17 +181,23 @@ test_choice (void)
   LescRunParams p, chosen;
   g_autoptr (GError) error = NULL;
   char *note = NULL;
-  /* auto at n = 10⁵: the large form, its graph by HNSW */
+  /* auto at n = 10⁵: the large form, its graph by HNSW if the data allow */
   lesc_run_params_init (&p, glle);
   p.memory_limit = 4e9;
   g_assert_true (lesc_method_choose_scale (glle, "big", 100000, 100, 10, &p, &chosen, NULL, &note, &error));
   g_assert_cmpint (chosen.scale, ==, LESC_SCALE_LARGE);
-  g_assert_cmpint (chosen.knn, ==, LESC_KNN_APPROXIMATE);
+  g_assert_cmpint (chosen.knn, ==, LESC_KNN_AUTO);
   g_assert_nonnull (strstr (note, "big: n = 100000: using the large-data formulation (m = 1000, k = 20, "
-                                  "approximate kNN by HNSW)"));
+                                  "kNN by HNSW if the data's intrinsic dimension allows)"));
   g_clear_pointer (&note, g_free);
   g_autofree char *key = lesc_run_variant_text (glle, &chosen);
-  g_assert_cmpstr (key, ==, "reference large m=1000 k=20 knn=hnsw");
+  g_assert_cmpstr (key, ==, "reference large m=1000 k=20 knn=auto");
+  p.knn = LESC_KNN_APPROXIMATE;
+  g_assert_true (lesc_method_choose_scale (glle, "big", 100000, 100, 10, &p, &chosen, NULL, &note, &error));
+  g_assert_nonnull (strstr (note, "(m = 1000, k = 20, approximate kNN by HNSW)"));
+  g_clear_pointer (&note, g_free);
+  g_autofree char *hnsw_key = lesc_run_variant_text (glle, &chosen);
+  g_assert_cmpstr (hnsw_key, ==, "reference large m=1000 k=20 knn=hnsw");
   /* --knn exact insists */
   p.knn = LESC_KNN_EXACT;
   g_assert_true (lesc_method_choose_scale (glle, "big", 100000, 100, 10, &p, &chosen, NULL, &note, &error));
@@ -200,14 +206,16 @@ test_choice (void)
   g_clear_pointer (&note, g_free);
   g_autofree char *exact_key = lesc_run_variant_text (glle, &chosen);
   g_assert_cmpstr (exact_key, ==, "reference large m=1000 k=20");
-  /* --variant large at n = 20000: no note about the form, one about the search */
-  p.knn = LESC_KNN_AUTO;
+  /* --variant large --knn approximate at n = 20000: no note about the form, one about the
+   * search (with auto, the run says which it took) */
+  p.knn = LESC_KNN_APPROXIMATE;
   p.scale = LESC_SCALE_LARGE;
   g_assert_true (lesc_method_choose_scale (glle, "mid", 20000, 100, 10, &p, &chosen, NULL, &note, &error));
   g_assert_cmpstr (note, ==, "mid: n = 20000: the graph by approximate kNN (HNSW, re-ranked exactly); "
                              "--knn exact to insist");
   g_clear_pointer (&note, g_free);
-  /* … and at n = 10000 the exact search, nothing said */
+  /* … and auto at n = 10000 the exact search, nothing said */
+  p.knn = LESC_KNN_AUTO;
   g_assert_true (lesc_method_choose_scale (glle, "small", 10000, 100, 10, &p, &chosen, NULL, &note, &error));
   g_assert_cmpint (chosen.knn, ==, LESC_KNN_EXACT);
   g_assert_null (note);
@@ -215,8 +223,8 @@ test_choice (void)
   lesc_run_params_init (&p, ml);
   g_assert_true (lesc_method_choose_scale (ml, "big", 100000, 100, 10, &p, &chosen, NULL, &note, &error));
   g_assert_cmpint (chosen.scale, ==, LESC_SCALE_LARGE);
-  g_assert_cmpint (chosen.knn, ==, LESC_KNN_APPROXIMATE);
-  g_assert_nonnull (strstr (note, "(approximate kNN by HNSW)"));
+  g_assert_cmpint (chosen.knn, ==, LESC_KNN_AUTO);
+  g_assert_nonnull (strstr (note, "(kNN by HNSW if the data's intrinsic dimension allows)"));
   g_clear_pointer (&note, g_free);
   /* approximate asked of the reference formulation: refused with one line */
   p.knn = LESC_KNN_APPROXIMATE;
@@ -230,6 +238,50 @@ test_choice (void)
   p.knn = LESC_KNN_APPROXIMATE;
   g_assert_true (lesc_method_choose_scale (lesc, "small", 500, 10, 3, &p, &chosen, NULL, &note, &error));
   g_assert_cmpint (chosen.scale, ==, LESC_SCALE_REFERENCE);
+}
+
+/* `auto` above LESC_KNN_EXACT_MAX_N: HNSW on data of low intrinsic dimension (a 3-dimensional
+ * cube in 30 dimensions: estimated 3.09), the exact search on uniform noise in 60
+ * dimensions (estimated 34.62; measured 2026-11-28); the search used and the estimate are returned and said in the note. */
+static void
+test_auto_by_dimension (void)
+{
+  gsize n = LESC_KNN_EXACT_MAX_N + 1, k = 5;
+  g_autofree double *u = lesc_test_uniform (n * 60, 15);
+  g_autofree double *a = lesc_test_uniform (3 * 30, 16);
+  g_autoptr (LescMatrix) flat = lesc_matrix_new (n, 30);
+  for (gsize i = 0; i < n; i++)
+    for (gsize j = 0; j < 30; j++)
+      LESC_AT (flat, i, j) = a[j] * u[i * 3] + a[30 + j] * u[i * 3 + 1] + a[60 + j] * u[i * 3 + 2];
+  g_autoptr (LescMatrix) noise = lesc_matrix_new (n, 60);
+  memcpy (noise->data, u, n * 60 * sizeof (double));
+  g_autofree gsize *index = g_new (gsize, n * k);
+  g_autoptr (GError) error = NULL;
+  LescKnnSearch search = LESC_KNN_AUTO;
+  double dimension = 0.0, recall = 0.0;
+  g_assert_true (lesc_knn_search (flat, k, FALSE, &search, &dimension, index, &recall, NULL, &error));
+  g_test_message ("3-d cube: dimension %.2f, recall %.4f", dimension, recall);
+  g_assert_cmpint (search, ==, LESC_KNN_APPROXIMATE);
+  g_assert_cmpfloat (dimension, >, 2.0);
+  g_assert_cmpfloat (dimension, <, 4.0);
+  g_assert_cmpfloat (recall, >=, 0.95);
+  LescRunResult r = { .large = TRUE };
+  lesc_run_result_set_graph (&r, 5, search, recall, dimension);
+  g_autofree char *said = lesc_run_result_knn_note (&r);
+  g_assert_true (g_str_has_prefix (said, "neighbours by approximate kNN (HNSW, recall "));
+  search = LESC_KNN_AUTO;
+  g_assert_true (lesc_knn_search (noise, k, FALSE, &search, &dimension, index, &recall, NULL, &error));
+  g_test_message ("60-d noise: dimension %.2f", dimension);
+  g_assert_cmpint (search, ==, LESC_KNN_EXACT);
+  g_assert_cmpfloat (dimension, >, LESC_KNN_MAX_DIMENSION);
+  g_assert_cmpfloat (recall, ==, 1.0);
+  lesc_run_result_set_graph (&r, 5, search, recall, dimension);
+  g_autofree char *exact = lesc_run_result_knn_note (&r);
+  g_assert_true (g_str_has_prefix (exact, "neighbours by the exact search (intrinsic dimension "));
+  /* explicit searches are not estimated */
+  search = LESC_KNN_EXACT;
+  g_assert_true (lesc_knn_search (flat, k, FALSE, &search, &dimension, index, NULL, NULL, &error));
+  g_assert_cmpfloat (dimension, ==, 0.0);
 }
 
 /* A run with the approximate search records it: result, formulation, the measured recall. */
@@ -276,6 +328,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ann/deterministic", test_deterministic);
   g_test_add_func ("/ann/ties-and-errors", test_ties_and_errors);
   g_test_add_func ("/ann/choice", test_choice);
+  g_test_add_func ("/ann/auto-by-dimension", test_auto_by_dimension);
   g_test_add_func ("/ann/run-records", test_run_records);
   return g_test_run ();
 }

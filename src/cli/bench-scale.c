@@ -92,6 +92,8 @@ child_run (int fd, gpointer data)
       g_string_printf (out, "ok %.3f %.3f %.0f %s", seconds, cpu, r.memory_estimate, form);
       if (r.knn_approximate)
         g_string_append_printf (out, " (recall %.3f)", r.knn_recall);
+      if (r.knn_dimension > 0.0)
+        g_string_append_printf (out, " (dimension %.1f)", r.knn_dimension);
       if (r.le.iterations > 0)
         g_string_append_printf (out, " (%u it.)", r.le.iterations);
     }

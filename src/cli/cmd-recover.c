@@ -400,6 +400,9 @@ lesc_cmd_recover (int argc, char **argv)
     fprintf (stderr, "lesc: note: %s\n", result.default_note);
   if (result.note != NULL && early_note == NULL)
     fprintf (stderr, "lesc: note: %s\n", result.note);
+  g_autofree char *knn_note = lesc_run_result_knn_note (&result);
+  if (knn_note != NULL)
+    fprintf (stderr, "lesc: note: %s: %s\n", ds->name, knn_note);
   g_autofree char *warning = lesc_run_result_warning (&result);
   if (warning != NULL)
     fprintf (stderr, "lesc: warning: %s\n", warning);

@@ -93,14 +93,15 @@ lesc_glle_laplacian (const LescMatrix *x, guint k, double sigma, LescProgress *p
 }
 
 LescSmoothness *
-lesc_glle_laplacian_sparse (const LescMatrix *x, guint k, double sigma, LescKnnSearch search,
-                            double *recall, LescProgress *progress, GError **error)
+lesc_glle_laplacian_sparse (const LescMatrix *x, guint k, double sigma, LescKnnSearch *search,
+                            double *dimension, double *recall, LescProgress *progress,
+                            GError **error)
 {
   gsize n = x->rows;
   if (!check_graph (n, k, sigma, error))
     return NULL;
   g_autofree gsize *table = g_new (gsize, n * k);
-  if (!lesc_knn_search (x, k, TRUE, search, table, recall, progress, error))
+  if (!lesc_knn_search (x, k, TRUE, search, dimension, table, recall, progress, error))
     return NULL;
   return laplacian_from_table (x, NULL, table, k, sigma);
 }
@@ -151,13 +152,13 @@ glle_graph (const LescProblem *problem, const LescRunParams *params, LescProgres
       k = (guint) n;
     }
   double sigma = lesc_run_params_get (params, method, "sigma", NAN);
-  double recall = 1.0;
-  LescKnnSearch search = lesc_knn_search_resolve (params->knn, n);
+  double recall = 1.0, dimension = 0.0;
+  LescKnnSearch search = params->knn;
   LescSmoothness *m = params->scale == LESC_SCALE_LARGE
-    ? lesc_glle_laplacian_sparse (problem->x, k, sigma, search, &recall, progress, error)
+    ? lesc_glle_laplacian_sparse (problem->x, k, sigma, &search, &dimension, &recall, progress, error)
     : lesc_glle_laplacian (problem->x, k, sigma, progress, error);
   if (m != NULL && params->scale == LESC_SCALE_LARGE)
-    lesc_run_result_set_graph (result, k, search, recall);
+    lesc_run_result_set_graph (result, k, search, recall, dimension);
   if (m != NULL)
     lesc_run_result_add_stage (result, "graph", lesc_seconds_since (t0));
   return m;

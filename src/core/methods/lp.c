@@ -164,11 +164,11 @@ lp_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
   if (params->scale == LESC_SCALE_LARGE)
     {
       gsize k = MIN (lesc_run_params_neighbours (params), n - 1);
-      double recall = 1.0;
-      LescKnnSearch search = lesc_knn_search_resolve (params->knn, n);
-      d = lesc_lp_propagate_sparse (x, problem->l, alpha, diagonal, k, search, &recall, &isolated,
-                                    progress, error);
-      lesc_run_result_set_graph (result, (guint) k, search, recall);
+      double recall = 1.0, dimension = 0.0;
+      LescKnnSearch search = params->knn;
+      d = lesc_lp_propagate_sparse (x, problem->l, alpha, diagonal, k, &search, &dimension, &recall,
+                                    &isolated, progress, error);
+      lesc_run_result_set_graph (result, (guint) k, search, recall, dimension);
     }
   else
     d = lesc_lp_propagate (x, problem->l, alpha, diagonal, &isolated, progress, error);

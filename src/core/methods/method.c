@@ -273,13 +273,29 @@ lesc_run_result_formulation (const LescRunResult *r)
 }
 
 void
-lesc_run_result_set_graph (LescRunResult *r, guint k, LescKnnSearch search, double recall)
+lesc_run_result_set_graph (LescRunResult *r, guint k, LescKnnSearch search, double recall,
+                           double dimension)
 {
   if (r == NULL)
     return;
   r->neighbours = k;
   r->knn_approximate = search == LESC_KNN_APPROXIMATE;
   r->knn_recall = recall;
+  r->knn_dimension = dimension;
+}
+
+char *
+lesc_run_result_knn_note (const LescRunResult *r)
+{
+  if (!r->large || r->knn_dimension <= 0.0)
+    return NULL;
+  if (r->knn_approximate)
+    return g_strdup_printf ("neighbours by approximate kNN (HNSW, recall %.3f on 100 rows; "
+                            "intrinsic dimension %.1f); --knn exact to insist",
+                            r->knn_recall, r->knn_dimension);
+  return g_strdup_printf ("neighbours by the exact search (intrinsic dimension %.1f, above "
+                          "%g where HNSW misses many); --knn approximate to insist",
+                          r->knn_dimension, LESC_KNN_MAX_DIMENSION);
 }
 
 gboolean

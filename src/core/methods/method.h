@@ -108,6 +108,8 @@ typedef struct {
   guint neighbours;                          /* its k (graph), 0 when none */
   gboolean knn_approximate;                  /* its neighbours by HNSW (ann.h) */
   double knn_recall;                         /* their measured recall (ann.h) */
+  double knn_dimension;                      /* the intrinsic dimension `auto` estimated
+                                                to choose the search (0: not estimated) */
   char *note;                                /* the program's choice of formulation, said
                                                 once on stderr, or NULL */
 } LescRunResult;
@@ -197,7 +199,12 @@ char *lesc_run_result_warning (const LescRunResult *r);
 char *lesc_run_result_formulation (const LescRunResult *r);
 /* Records a large-data run's graph: k (0: not said) and its neighbour search (`search`
  * resolved) with the recall it measured. Ignored when `r` is NULL. */
-void lesc_run_result_set_graph (LescRunResult *r, guint k, LescKnnSearch search, double recall);
+void lesc_run_result_set_graph (LescRunResult *r, guint k, LescKnnSearch search, double recall,
+                                double dimension);
+/* What a large-data run's neighbour search was, for a note after the run ("the graph by
+ * approximate kNN (HNSW, recall 0.974; intrinsic dimension 7.0)"), or NULL when `auto`
+ * did not decide it from the data. */
+char *lesc_run_result_knn_note (const LescRunResult *r);
 /* FCM's memberships collapsed to uniform (every one within LESC_FCM_COLLAPSED of 1/t), or
  * its output is one row repeated for every sample. */
 gboolean lesc_run_result_fcm_collapsed (const LescRunResult *r);

@@ -21,10 +21,11 @@ typedef struct {
 } LescLleWeights;
 
 /* LLE weights on the rows of x (n×q): the k nearest samples other than i (ties by lower
- * index; by `search`, ann.h, *recall its recall or NULL), G = ZZᵀ with Z = x_neighbour − x_i (k×q), G ← G + r·I with r = 1e-3·tr(G) if
+ * index; by lesc_knn_search, ann.h, *search receiving the one used), G = ZZᵀ with Z = x_neighbour − x_i (k×q), G ← G + r·I with r = 1e-3·tr(G) if
  * tr(G) > 0 else 1e-3, Gw = 1, w ← w / Σw. */
-LescLleWeights *lesc_lle_weights (const LescMatrix *x, gsize k, LescKnnSearch search,
-                                  double *recall, LescProgress *progress, GError **error);
+LescLleWeights *lesc_lle_weights (const LescMatrix *x, gsize k, LescKnnSearch *search,
+                                  double *dimension, double *recall, LescProgress *progress,
+                                  GError **error);
 void lesc_lle_weights_free (LescLleWeights *w);
 
 /* y = M v with M = (I − W)ᵀ(I − W) + ridge·I (v, y of length n, not aliased). */

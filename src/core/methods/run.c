@@ -92,8 +92,12 @@ choose_scale (const LescMethod *m, const char *dataset, gsize n, gsize q, gsize 
         g_string_append_printf (s, "k = %u",
                                 (guint) lesc_run_params_get (chosen, m, "k",
                                                              (double) lesc_run_params_neighbours (chosen)));
-      if (m->large_knn && lesc_knn_search_resolve (p->knn, n) == LESC_KNN_APPROXIMATE)
-        g_string_append_printf (s, "%sapproximate kNN by HNSW", m->large_neighbours > 0 ? ", " : "");
+      LescKnnSearch knn = lesc_knn_search_resolve (p->knn, n);
+      if (m->large_knn && knn != LESC_KNN_EXACT)
+        g_string_append_printf (s, "%s%s", m->large_neighbours > 0 ? ", " : "",
+                                knn == LESC_KNN_APPROXIMATE ? "approximate kNN by HNSW"
+                                                            : "kNN by HNSW if the data's intrinsic "
+                                                              "dimension allows");
       g_string_append_printf (s, "); --variant reference to insist (%s)",
                               need > limit ? "the reference does not fit the memory limit"
                                            : "the reference would take more than a few minutes");
@@ -119,6 +123,7 @@ choose_knn (const LescMethod *m, const char *dataset, gsize n, const LescRunPara
       return FALSE;
     }
   chosen->knn = lesc_knn_search_resolve (p->knn, n);
+  /* `auto` above LESC_KNN_EXACT_MAX_N is decided from the data: said after the run */
   if (note != NULL && *note == NULL && chosen->knn == LESC_KNN_APPROXIMATE)
     *note = g_strdup_printf ("%s: n = %zu: %s by approximate kNN (HNSW, re-ranked exactly); "
                              "--knn exact to insist", dataset, n,

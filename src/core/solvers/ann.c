@@ -4,6 +4,7 @@
 
 #include "core/base/error.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,7 +25,7 @@ lesc_knn_search_resolve (LescKnnSearch s, gsize n)
 {
   if (s != LESC_KNN_AUTO)
     return s;
-  return n <= LESC_KNN_EXACT_MAX_N ? LESC_KNN_EXACT : LESC_KNN_APPROXIMATE;
+  return n <= LESC_KNN_EXACT_MAX_N ? LESC_KNN_EXACT : LESC_KNN_AUTO;
 }
 
 const char *
@@ -119,6 +120,34 @@ measure_recall (const LescMatrix *xt, gsize k, gboolean include_self, const gsiz
   return (double) hits / (double) (rows * k);
 }
 
+double
+lesc_knn_intrinsic_dimension (const LescMatrix *x, gsize k)
+{
+  gsize n = x->rows, rows = MIN (n, RECALL_ROWS), used = 0;
+  k = MIN (k, n > 0 ? n - 1 : 0);
+  if (k < 2)
+    return 0.0;
+  g_autoptr (LescMatrix) xt = lesc_matrix_transpose (x);
+  g_autofree Candidate *cand = g_new (Candidate, n);
+  g_autofree gsize *near = g_new (gsize, k);
+  double inverse = 0.0;
+  for (gsize r = 0; r < rows; r++)
+    {
+      gsize i = r * n / rows;
+      exact_row (xt, i, k, FALSE, cand, near);
+      /* Levina–Bickel: 1/m̂ = mean over t < k of log(T_k/T_t), T the distances */
+      double tk = sqrt (cand[k - 1].d), s = 0.0;
+      gsize terms = 0;
+      for (gsize t = 0; t + 1 < k; t++)
+        if (cand[t].d > 0.0)
+          s += log (tk / sqrt (cand[t].d)), terms++;
+      if (terms > 0 && tk > 0.0)
+        inverse += s / (double) terms, used++;
+    }
+  /* the estimates' harmonic mean (MacKay and Ghahramani's correction) */
+  return used > 0 && inverse > 0.0 ? (double) used / inverse : 0.0;
+}
+
 gboolean
 lesc_approximate_neighbours (const LescMatrix *x, gsize k, gboolean include_self, gsize *index,
                              double *recall, LescProgress *progress, GError **error)
@@ -207,10 +236,21 @@ lesc_approximate_neighbours (const LescMatrix *x, gsize k, gboolean include_self
 }
 
 gboolean
-lesc_knn_search (const LescMatrix *x, gsize k, gboolean include_self, LescKnnSearch search,
-                 gsize *index, double *recall, LescProgress *progress, GError **error)
+lesc_knn_search (const LescMatrix *x, gsize k, gboolean include_self, LescKnnSearch *search,
+                 double *dimension, gsize *index, double *recall, LescProgress *progress,
+                 GError **error)
 {
-  if (lesc_knn_search_resolve (search, x->rows) == LESC_KNN_APPROXIMATE)
+  *search = lesc_knn_search_resolve (*search, x->rows);
+  if (dimension != NULL)
+    *dimension = 0.0;
+  if (*search == LESC_KNN_AUTO)
+    {
+      double m = lesc_knn_intrinsic_dimension (x, LESC_KNN_DIMENSION_ROWS_K);
+      if (dimension != NULL)
+        *dimension = m;
+      *search = m <= LESC_KNN_MAX_DIMENSION ? LESC_KNN_APPROXIMATE : LESC_KNN_EXACT;
+    }
+  if (*search == LESC_KNN_APPROXIMATE)
     return lesc_approximate_neighbours (x, k, include_self, index, recall, progress, error);
   if (recall != NULL)
     *recall = 1.0;
