@@ -646,7 +646,7 @@ test_lle_weights_by_hand (void)
   const double xs[] = { 0, 1, 2, 4 };
   g_autoptr (LescMatrix) x = lesc_matrix_new_from (4, 1, xs);
   g_autoptr (GError) error = NULL;
-  g_autoptr (LescLleWeights) w = lesc_lle_weights (x, 2, NULL, &error);
+  g_autoptr (LescLleWeights) w = lesc_lle_weights (x, 2, &(LescKnnSearch) { LESC_KNN_EXACT }, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   double r = 5e-3, a = 2.0 + r, b = r - 1.0;
   g_assert_cmpuint (w->index[0], ==, 1);
@@ -775,7 +775,7 @@ test_ml_end_to_end (void)
   for (int pyldl = 0; pyldl < 2; pyldl++)
     {
       g_autoptr (GError) error = NULL;
-      g_autoptr (LescLleWeights) w = lesc_lle_weights (x, pyldl ? 2 : 3, NULL, &error);
+      g_autoptr (LescLleWeights) w = lesc_lle_weights (x, pyldl ? 2 : 3, &(LescKnnSearch) { LESC_KNN_EXACT }, NULL, NULL, NULL, &error);
       g_assert_no_error (error);
       g_autoptr (LescMatrix) m = dense_manifold (w, LESC_ML_RIDGE);
       double want[12];

@@ -126,6 +126,43 @@ test_lp_form_note (void)
   g_assert_nonnull (strstr (r.out, "\"formulation\": \"large m=1000\""));
 }
 
+/* Above 10 000 samples `auto` picks the neighbour search from the data's intrinsic
+ * dimension (docs/methods.md §11) and recover says which after the run: HNSW on these
+ * rows of a 3-dimensional grid, recorded in the CSV row and the JSON. */
+static void
+test_knn_note (void)
+{
+  gsize n = 10001;
+  g_autoptr (LescMatrix) all = lesc_matrix_new (n, 5);
+  for (gsize i = 0; i < n; i++)
+    {
+      LESC_AT (all, i, 0) = (double) (i % 97) / 97.0;
+      LESC_AT (all, i, 1) = (double) ((i * 31) % 101) / 101.0;
+      LESC_AT (all, i, 2) = (double) ((i * 17) % 89) / 89.0;
+      LESC_AT (all, i, 3 + (i % 3 == 0)) = 1.0;
+    }
+  gsize len;
+  g_autofree guchar *npy = lesc_npy_format (all, &len);
+  g_autofree char *path = g_build_filename (tmp, "grid.npy", NULL);
+  g_assert_true (g_file_set_contents (path, (const char *) npy, (gssize) len, NULL));
+  g_auto (Run) r = run ("recover", path, "--logical-columns", "2", "-m", "ml", "--variant",
+                        "large", "--format", "csv", NULL);
+  g_test_message ("stderr: %s", r.err);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_true (g_str_has_prefix (r.err, "lesc: note: grid: neighbours by approximate kNN (HNSW, recall "));
+  g_assert_nonnull (strstr (r.err, "; --knn exact to insist\n"));
+  g_auto (GStrv) lines = g_strsplit (r.out, "\n", -1);
+  g_assert_nonnull (lines[1]);
+  g_auto (GStrv) cells = g_strsplit (lines[1], ",", -1);
+  g_assert_cmpstr (cells[5], ==, "large knn=hnsw");
+  g_auto (Run) exact = run ("recover", path, "--logical-columns", "2", "-m", "ml", "--variant",
+                            "large", "--knn", "exact", "--format", "json", NULL);
+  g_assert_cmpint (exact.status, ==, 0);
+  g_assert_cmpstr (exact.err, ==, "");
+  g_assert_nonnull (strstr (exact.out, "\"formulation\": \"large\""));
+  g_assert_null (strstr (exact.out, "knn_recall"));
+}
+
 /* lesc bench --scale: a row per size and method with its formulation, the growth
  * exponents; --fidelity on the built-in set; wrong uses fail with one line */
 static void
@@ -208,6 +245,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-large/small-methods-checked", test_small_methods_checked);
   g_test_add_func ("/cli-large/automatic-note", test_automatic_note);
   g_test_add_func ("/cli-large/lp-form-note", test_lp_form_note);
+  g_test_add_func ("/cli-large/knn-note", test_knn_note);
   g_test_add_func ("/cli-large/bench", test_bench);
   g_test_add_func ("/cli-large/fidelity-floor", test_fidelity_floor);
   int status = g_test_run ();

@@ -57,7 +57,7 @@ test_equals_reference (void)
   g_autoptr (LescDataset) ds = make_data (240, 5, 3, 11);
   g_autoptr (LescMatrix) x = lesc_zscore (ds->features);
   g_autoptr (LescSmoothness) dense = lesc_glle_laplacian (x, 20, 10.0, NULL, NULL);
-  g_autoptr (LescSmoothness) sparse = lesc_glle_laplacian_sparse (x, 20, 10.0, NULL, NULL);
+  g_autoptr (LescSmoothness) sparse = lesc_glle_laplacian_sparse (x, 20, 10.0, &(LescKnnSearch) { LESC_KNN_EXACT }, NULL, NULL, NULL, NULL);
   g_autoptr (LescMatrix) md = lesc_smoothness_dense (dense);
   g_autoptr (LescMatrix) ms = lesc_smoothness_dense (sparse);
   g_assert_cmpfloat (lesc_test_max_difference (md, ms), <, 1e-13);
@@ -207,8 +207,9 @@ test_automatic_choice (void)
   g_assert_cmpint (chosen.scale, ==, LESC_SCALE_LARGE);
   g_assert_cmpfloat (bytes, <, 4e9);
   g_assert_cmpstr (note, ==, "big: n = 100000: using the large-data formulation (m = 1000, "
-                             "k = 20); --variant reference to insist (the reference does not "
-                             "fit the memory limit)");
+                             "k = 20, kNN by HNSW if the data's intrinsic dimension allows); "
+                             "--variant reference to insist "
+                             "(the reference does not fit the memory limit)");
   g_clear_pointer (&note, g_free);
   /* a small n that does not fit the limit as the reference */
   p.memory_limit = 0.2e9;
@@ -252,12 +253,14 @@ test_automatic_choice (void)
     g_autofree char *ref = lesc_run_variant_text (glle, &v);
     g_assert_cmpstr (ref, ==, "reference");
     v.scale = LESC_SCALE_LARGE;
+    v.knn = LESC_KNN_EXACT;   /* `auto` as resolved for n ≤ LESC_KNN_EXACT_MAX_N (test ann) */
     g_autofree char *big = lesc_run_variant_text (glle, &v);
     g_assert_cmpstr (big, ==, "reference large m=1000 k=20");
     const LescMethod *lp = lesc_method_find ("lp");
     lesc_run_params_init (&v, lp);
     v.scale = LESC_SCALE_LARGE;
     v.neighbours = 60;
+    v.knn = LESC_KNN_EXACT;
     g_autofree char *lpv = lesc_run_variant_text (lp, &v);
     g_assert_cmpstr (lpv, ==, "flavour=published large k=60");
   }

@@ -133,7 +133,8 @@ test_registry_and_params (void)
   g_assert_true (lesc_params_get_method (copy) == all[6]);
   lesc_params_free (copy);
   lesc_params_free (p);
-  g_assert_cmpuint (g_strv_length ((char **) lesc_params_option_keys ()), ==, 5);
+  g_assert_cmpuint (g_strv_length ((char **) lesc_params_option_keys ()), ==, 6);
+  g_assert_cmpstr (lesc_params_option_keys ()[5], ==, "knn");
 }
 
 static void

@@ -89,7 +89,7 @@ test_run_options (void)
 {
   guint n = 0;
   const LescRunOption *o = lesc_run_options (&n);
-  g_assert_cmpuint (n, ==, 5);
+  g_assert_cmpuint (n, ==, 6);
   const LescMethod *m = lesc_method_find ("glesc");
   LescRunParams p;
   lesc_run_params_init (&p, m);
@@ -102,6 +102,8 @@ test_run_options (void)
   g_assert_true (p.odd_n_single_shrink);
   g_assert_true (lesc_run_option_set (lesc_run_option_find ("flavour"), &p, "pyldl", &error));
   g_assert_cmpint (p.flavour, ==, LESC_FLAVOUR_PYLDL);
+  g_assert_true (lesc_run_option_set (lesc_run_option_find ("knn"), &p, "approximate", &error));
+  g_assert_cmpint (p.knn, ==, LESC_KNN_APPROXIMATE);
   g_assert_false (lesc_run_option_set (lesc_run_option_find ("tensor-fft"), &p, "both", &error));
   g_assert_cmpstr (error->message, ==, "tensor-fft 'both': expected samples or views");
   g_autofree char *three = lesc_run_option_expected (lesc_run_option_find ("flavour"));

@@ -14,6 +14,8 @@ run_as (const LescMethod *m, const LescDataset *ds, const LescRunParams *p, Lesc
 {
   LescRunParams q = *p;
   q.scale = scale;
+  if (scale == LESC_SCALE_REFERENCE)
+    q.knn = LESC_KNN_AUTO;   /* --knn names the large form's search; the reference's is exact */
   gint64 t0 = g_get_monotonic_time ();
   LescMatrix *d = lesc_method_run (m, ds, &q, NULL, r, error);
   *seconds = lesc_seconds_since (t0);
@@ -111,6 +113,8 @@ lesc_bench_fidelity (char **sets, char **names, const LescRunParams *params, gbo
             g_string_append_printf (form, "m=%u ", rb.landmarks);
           if (rb.neighbours > 0)
             g_string_append_printf (form, "k=%u", rb.neighbours);
+          if (rb.knn_approximate)
+            g_string_append_printf (form, " hnsw(recall %.3f)", rb.knn_recall);
           double worst = 0.0;
           for (int j = 0; j < LESC_N_MEASURES; j++)
             worst = fmax (worst, fabs (vb[j] - va[j]));

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #define SCALE_D 100
@@ -59,7 +60,17 @@ typedef struct {
   const LescRunParams *p;
 } Job;
 
-/* The child: "ok seconds estimate form" or "error message" on fd. */
+/* CPU seconds (user + system) of this process so far. */
+static double
+cpu_seconds (void)
+{
+  struct rusage u;
+  getrusage (RUSAGE_SELF, &u);
+  return (double) (u.ru_utime.tv_sec + u.ru_stime.tv_sec)
+         + 1e-6 * (double) (u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+}
+
+/* The child: "ok seconds cpu-seconds estimate form" or "error message" on fd. */
 static void
 child_run (int fd, gpointer data)
 {
@@ -72,23 +83,19 @@ child_run (int fd, gpointer data)
   g_autoptr (LescDataset) ds = generated (n);
   LescRunResult r;
   gint64 t0 = g_get_monotonic_time ();
+  double cpu0 = cpu_seconds ();
   g_autoptr (LescMatrix) dist = lesc_method_run (m, ds, p, NULL, &r, &error);
-  double seconds = lesc_seconds_since (t0);
+  double seconds = lesc_seconds_since (t0), cpu = cpu_seconds () - cpu0;
   if (dist != NULL && r.default_note[0] != '\0')
     fprintf (stderr, "lesc: note: %s: %s\n", ds->name, r.default_note);
   if (dist != NULL)
     {
-      g_string_printf (out, "ok %.3f %.0f ", seconds, r.memory_estimate);
-      if (!r.large)
-        g_string_append (out, "reference");
-      else
-        {
-          g_string_append (out, "large");
-          if (r.landmarks > 0)
-            g_string_append_printf (out, " m=%u", r.landmarks);
-          if (r.neighbours > 0)
-            g_string_append_printf (out, " k=%u", r.neighbours);
-        }
+      g_autofree char *form = lesc_run_result_formulation (&r);
+      g_string_printf (out, "ok %.3f %.3f %.0f %s", seconds, cpu, r.memory_estimate, form);
+      if (r.knn_approximate)
+        g_string_append_printf (out, " (recall %.3f)", r.knn_recall);
+      if (r.knn_dimension > 0.0)
+        g_string_append_printf (out, " (dimension %.1f)", r.knn_dimension);
       if (r.le.iterations > 0)
         g_string_append_printf (out, " (%u it.)", r.le.iterations);
       /* where the time went: the run's stages */
@@ -135,10 +142,10 @@ lesc_bench_scale (const gsize *sizes, guint n_sizes, char **names, const LescRun
   g_autofree char *machine = lesc_bench_machine ();
   printf ("# %s; d = %d features, c = %d logical labels\n", machine, SCALE_D, SCALE_C);
   if (csv)
-    printf ("n,method,seconds,peak_mb,estimate_mb,formulation,status\n");
+    printf ("n,method,seconds,cpu_seconds,peak_mb,estimate_mb,formulation,status\n");
   else
-    printf ("%7s %-6s %9s %9s %9s  %s\n", "n", "method", "seconds", "peak MB", "est. MB",
-            "formulation");
+    printf ("%7s %-6s %9s %9s %9s %9s  %s\n", "n", "method", "seconds", "CPU s", "peak MB",
+            "est. MB", "formulation");
   fflush (stdout);
   guint n_methods = g_strv_length (names);
   g_autofree double *times = g_new (double, n_methods * n_sizes);
@@ -159,7 +166,7 @@ lesc_bench_scale (const gsize *sizes, guint n_sizes, char **names, const LescRun
             if (csv)
               {
                 g_autoptr (GString) line = g_string_new (NULL);
-                g_string_append_printf (line, "%zu,%s,,%.0f,,,", sizes[s], m->display_name, peak_mb);
+                g_string_append_printf (line, "%zu,%s,,,%.0f,,,", sizes[s], m->display_name, peak_mb);
                 lesc_csv_field (line, why);
                 printf ("%s\n", line->str);
               }
@@ -169,22 +176,22 @@ lesc_bench_scale (const gsize *sizes, guint n_sizes, char **names, const LescRun
           }
         else
           {
-            double seconds = 0, estimate = 0;
+            double seconds = 0, cpu = 0, estimate = 0;
             int used = 0;
-            sscanf (msg->str + 3, "%lf %lf %n", &seconds, &estimate, &used);
+            sscanf (msg->str + 3, "%lf %lf %lf %n", &seconds, &cpu, &estimate, &used);
             times[k * n_sizes + s] = seconds;
             const char *form = msg->str + 3 + used;
             if (csv)
               {
                 g_autoptr (GString) line = g_string_new (NULL);
-                g_string_append_printf (line, "%zu,%s,%.3f,%.0f,%.0f,", sizes[s], m->display_name,
-                                        seconds, peak_mb, estimate / 1e6);
+                g_string_append_printf (line, "%zu,%s,%.3f,%.3f,%.0f,%.0f,", sizes[s],
+                                        m->display_name, seconds, cpu, peak_mb, estimate / 1e6);
                 lesc_csv_field (line, form);
                 printf ("%s,ok\n", line->str);
               }
             else
-              printf ("%7zu %-6s %9.2f %9.0f %9.0f  %s\n", sizes[s], m->display_name, seconds,
-                      peak_mb, estimate / 1e6, form);
+              printf ("%7zu %-6s %9.2f %9.2f %9.0f %9.0f  %s\n", sizes[s], m->display_name,
+                      seconds, cpu, peak_mb, estimate / 1e6, form);
           }
         fflush (stdout);
       }

@@ -154,7 +154,8 @@ print_result (FILE *out, const char *format, const LescDataset *ds, const LescMe
       fprintf (out, ",");
       if (m->uses_seed)
         fprintf (out, "%u", p->seed);
-      fprintf (out, ",%s", !m->uses_variant ? "" : r->large ? "large" : lesc_variant_key (p->variant));
+      fprintf (out, ",%s", r->large ? (r->knn_approximate ? "large knn=hnsw" : "large")
+                           : !m->uses_variant ? "" : lesc_variant_key (p->variant));
       for (int k = 0; k < LESC_N_MEASURES; k++)
         {
           /* labels-only data: nothing to score against, empty cells */
@@ -180,6 +181,8 @@ print_result (FILE *out, const char *format, const LescDataset *ds, const LescMe
         {
           g_autofree char *form = lesc_run_result_formulation (r);
           fprintf (out, "  \"formulation\": \"%s\",\n", form);
+          if (r->knn_approximate)
+            fprintf (out, "  \"knn\": \"approximate\",\n  \"knn_recall\": %.4f,\n", r->knn_recall);
         }
       fprintf (out, "  \"kl\": \"%s\",\n", lesc_kl_direction_key (kl));
       if (v != NULL)
@@ -215,6 +218,8 @@ print_result (FILE *out, const char *format, const LescDataset *ds, const LescMe
     {
       g_autofree char *form = lesc_run_result_formulation (r);
       fprintf (out, " formulation=%s", form);
+      if (r->knn_approximate)
+        fprintf (out, " (kNN recall %.3f on 100 rows)", r->knn_recall);
     }
   fprintf (out, "\n");
   if (v == NULL)
@@ -395,6 +400,9 @@ lesc_cmd_recover (int argc, char **argv)
     fprintf (stderr, "lesc: note: %s\n", result.default_note);
   if (result.note != NULL && early_note == NULL)
     fprintf (stderr, "lesc: note: %s\n", result.note);
+  g_autofree char *knn_note = lesc_run_result_knn_note (&result);
+  if (knn_note != NULL)
+    fprintf (stderr, "lesc: note: %s: %s\n", ds->name, knn_note);
   g_autofree char *warning = lesc_run_result_warning (&result);
   if (warning != NULL)
     fprintf (stderr, "lesc: warning: %s\n", warning);

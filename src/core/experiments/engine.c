@@ -237,6 +237,8 @@ lesc_engine_unit_add_run (Engine *e, Unit *u, LescRunRecord *rec, const LescRunP
   if (r.params.scale == LESC_SCALE_AUTO)
     r.params.scale = u->setup->method->reference_max_n > 0 && d->n > u->setup->method->reference_max_n
                        ? LESC_SCALE_LARGE : LESC_SCALE_REFERENCE;
+  if (r.params.scale == LESC_SCALE_LARGE && u->setup->method->large_knn)
+    r.params.knn = lesc_knn_search_resolve (r.params.knn, d->n);
   fill_key (rec, d, u->setup, &r.params, e->o->kl, u->fold, u->folds, u->fold_seed);
   g_array_append_val (u->runs, r);
 }

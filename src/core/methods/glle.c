@@ -2,7 +2,7 @@
 #include "core/methods/glle.h"
 #include "core/base/error.h"
 #include "core/solvers/kernel.h"
-#include "core/solvers/neighbours.h"
+#include "core/solvers/ann.h"
 #include "core/solvers/knngraph.h"
 #include "core/methods/method.h"
 
@@ -93,14 +93,15 @@ lesc_glle_laplacian (const LescMatrix *x, guint k, double sigma, LescProgress *p
 }
 
 LescSmoothness *
-lesc_glle_laplacian_sparse (const LescMatrix *x, guint k, double sigma, LescProgress *progress,
+lesc_glle_laplacian_sparse (const LescMatrix *x, guint k, double sigma, LescKnnSearch *search,
+                            double *dimension, double *recall, LescProgress *progress,
                             GError **error)
 {
   gsize n = x->rows;
   if (!check_graph (n, k, sigma, error))
     return NULL;
   g_autofree gsize *table = g_new (gsize, n * k);
-  if (!lesc_nearest_neighbours (x, k, TRUE, table, progress, error))
+  if (!lesc_knn_search (x, k, TRUE, search, dimension, table, recall, progress, error))
     return NULL;
   return laplacian_from_table (x, NULL, table, k, sigma);
 }
@@ -151,11 +152,13 @@ glle_graph (const LescProblem *problem, const LescRunParams *params, LescProgres
       k = (guint) n;
     }
   double sigma = lesc_run_params_get (params, method, "sigma", NAN);
+  double recall = 1.0, dimension = 0.0;
+  LescKnnSearch search = params->knn;
   LescSmoothness *m = params->scale == LESC_SCALE_LARGE
-    ? lesc_glle_laplacian_sparse (problem->x, k, sigma, progress, error)
+    ? lesc_glle_laplacian_sparse (problem->x, k, sigma, &search, &dimension, &recall, progress, error)
     : lesc_glle_laplacian (problem->x, k, sigma, progress, error);
   if (m != NULL && params->scale == LESC_SCALE_LARGE)
-    result->neighbours = k;
+    lesc_run_result_set_graph (result, k, search, recall, dimension);
   if (m != NULL)
     lesc_run_result_add_stage (result, "graph", lesc_seconds_since (t0));
   return m;
@@ -190,5 +193,6 @@ const LescMethod lesc_method_glle = {
   .cached_stage = "graph (cached)",
   .reference_max_n = 10000,
   .large_neighbours = 20,
+  .large_knn = TRUE,
   .large_landmarks = TRUE,
 };

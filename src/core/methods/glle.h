@@ -2,6 +2,7 @@
 #pragma once
 #include "core/numeric/matrix.h"
 #include "core/base/progress.h"
+#include "core/solvers/ann.h"
 #include "core/solvers/smoothness.h"
 
 G_BEGIN_DECLS
@@ -13,10 +14,12 @@ LescSmoothness *lesc_glle_laplacian (const LescMatrix *x, guint k, double sigma,
                                      LescProgress *progress, GError **error);
 
 /* The same graph without the n×n distances (the large-data form, docs/methods.md §11):
- * the neighbours by the blocked exact search of neighbours.h, each edge's weight from the
+ * the neighbours by lesc_knn_search (ann.h: exact, or HNSW re-ranked exactly; *search receives the one used), each edge's weight from the
  * two rows' difference. O(n·(k + q)) memory. */
 LescSmoothness *lesc_glle_laplacian_sparse (const LescMatrix *x, guint k, double sigma,
-                                            LescProgress *progress, GError **error);
+                                            LescKnnSearch *search, double *dimension,
+                                            double *recall, LescProgress *progress,
+                                            GError **error);
 
 /* The k nearest rows of row i, itself included (for tests): idx receives k indices in
  * increasing distance, ties by lower index. d2 is the n×n squared-distance matrix. */

@@ -3,7 +3,7 @@
 #include "core/methods/lp.h"
 #include "core/base/error.h"
 #include "core/solvers/knngraph.h"
-#include "core/solvers/neighbours.h"
+#include "core/solvers/ann.h"
 #include "core/numeric/vector.h"
 
 #include <float.h>
@@ -30,8 +30,8 @@ apply (const LescKnnGraph *g, const double *p, double alpha, const double *v, do
 
 LescMatrix *
 lesc_lp_propagate_sparse (const LescMatrix *x, const LescMatrix *l, double alpha,
-                          gboolean keep_diagonal, gsize k, gsize *isolated,
-                          LescProgress *progress, GError **error)
+                          gboolean keep_diagonal, gsize k, LescKnnSearch *search, double *dimension,
+                          double *recall, gsize *isolated, LescProgress *progress, GError **error)
 {
   gsize n = x->rows, c = l->cols;
   if (!(alpha >= 0.0 && alpha < 1.0) || l->rows != n || k < 1 || k > n - 1)
@@ -45,7 +45,8 @@ lesc_lp_propagate_sparse (const LescMatrix *x, const LescMatrix *l, double alpha
   lesc_progress_report (progress, 0.0, "neighbours");
   g_autofree gsize *table = g_new (gsize, n * k);
   LescProgress sub = lesc_progress_sub (progress, 0.0, 0.8);
-  if (!lesc_nearest_neighbours (x, k, FALSE, table, progress ? &sub : NULL, error))
+  if (!lesc_knn_search (x, k, FALSE, search, dimension, table, recall, progress ? &sub : NULL,
+                        error))
     return NULL;
   g_autoptr (LescKnnGraph) g = lesc_knn_graph_new (x, NULL, table, k);
   g_clear_pointer (&table, g_free);

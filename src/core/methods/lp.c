@@ -187,8 +187,13 @@ lp_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
         d = lesc_lp_propagate_lowrank (x, problem->l, alpha, diagonal, mm, params->seed,
                                        &isolated, NULL, progress, error);
       else
-        d = lesc_lp_propagate_sparse (x, problem->l, alpha, diagonal, k, &isolated, progress,
-                                      error);
+        {
+          double recall = 1.0, dimension = 0.0;
+          LescKnnSearch search = params->knn;
+          d = lesc_lp_propagate_sparse (x, problem->l, alpha, diagonal, k, &search, &dimension,
+                                        &recall, &isolated, progress, error);
+          lesc_run_result_set_graph (result, (guint) k, search, recall, dimension);
+        }
       if (result != NULL)
         {
           result->landmarks = lowrank ? (guint) mm : 0;
@@ -241,6 +246,7 @@ const LescMethod lesc_method_lp = {
   .reference_max_n = 10000,
   .large_neighbours = LESC_LARGE_NEIGHBOURS,
   .large_landmarks = TRUE,
+  .large_knn = TRUE,
 };
 
 char

@@ -4,6 +4,7 @@
 #include "core/numeric/matrix.h"
 #include "core/base/progress.h"
 #include "core/methods/method.h"
+#include "core/solvers/ann.h"
 
 G_BEGIN_DECLS
 
@@ -27,9 +28,11 @@ LescMatrix *lesc_lp_propagate (const LescMatrix *x, const LescMatrix *l, double 
 /* The large-data form (docs/methods.md §11): the same P restricted to the symmetric graph
  * of each sample's k nearest others (the guard's m_i and σ_i over the graph), and the
  * system solved by conjugate gradients to a relative residual of 1e-14 per label. With
- * k = n − 1 it is lesc_lp_propagate to rounding. O(n·(k + c)) memory. */
+ * k = n − 1 it is lesc_lp_propagate to rounding. The neighbours by lesc_knn_search (ann.h;
+ * *search receives the search used). O(n·(k + c)) memory. */
 LescMatrix *lesc_lp_propagate_sparse (const LescMatrix *x, const LescMatrix *l, double alpha,
-                                      gboolean keep_diagonal, gsize k, gsize *isolated,
+                                      gboolean keep_diagonal, gsize k, LescKnnSearch *search,
+                                      double *dimension, double *recall, gsize *isolated,
                                       LescProgress *progress, GError **error);
 
 /* The low-rank large form (docs/methods.md §11, "LP"): the affinity by Nyström on m

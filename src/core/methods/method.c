@@ -171,7 +171,7 @@ lesc_run_params_equal (const LescMethod *m, const LescRunParams *a, const LescRu
          && a->odd_n_single_shrink == b->odd_n_single_shrink
          && a->flavour == b->flavour   /* the memory bound decides whether it runs, not what */
          && a->scale == b->scale && a->landmarks == b->landmarks
-         && a->neighbours == b->neighbours;
+         && a->neighbours == b->neighbours && a->knn == b->knn;
 }
 
 gsize
@@ -267,7 +267,35 @@ lesc_run_result_formulation (const LescRunResult *r)
     g_string_append_printf (s, " m=%u", r->landmarks);
   if (r->neighbours > 0)
     g_string_append_printf (s, " k=%u", r->neighbours);
+  if (r->knn_approximate)
+    g_string_append (s, " knn=hnsw");
   return g_string_free (s, FALSE);
+}
+
+void
+lesc_run_result_set_graph (LescRunResult *r, guint k, LescKnnSearch search, double recall,
+                           double dimension)
+{
+  if (r == NULL)
+    return;
+  r->neighbours = k;
+  r->knn_approximate = search == LESC_KNN_APPROXIMATE;
+  r->knn_recall = recall;
+  r->knn_dimension = dimension;
+}
+
+char *
+lesc_run_result_knn_note (const LescRunResult *r)
+{
+  if (!r->large || r->knn_dimension <= 0.0)
+    return NULL;
+  if (r->knn_approximate)
+    return g_strdup_printf ("neighbours by approximate kNN (HNSW, recall %.3f on 100 rows; "
+                            "intrinsic dimension %.1f); --knn exact to insist",
+                            r->knn_recall, r->knn_dimension);
+  return g_strdup_printf ("neighbours by the exact search (intrinsic dimension %.1f, above "
+                          "%g where HNSW misses many); --knn approximate to insist",
+                          r->knn_dimension, LESC_KNN_MAX_DIMENSION);
 }
 
 gboolean

@@ -3,6 +3,7 @@
 #pragma once
 #include "core/data/dataset.h"
 #include "core/solvers/le.h"
+#include "core/solvers/ann.h"
 #include "core/base/progress.h"
 
 G_BEGIN_DECLS
@@ -70,6 +71,7 @@ typedef struct {
   LescScale scale;                  /* reference or large-data formulation (auto: chosen) */
   guint landmarks;                  /* large-data form: m (0: LESC_LARGE_LANDMARKS) */
   guint neighbours;                 /* large-data form of LP: k (0: LESC_LARGE_NEIGHBOURS) */
+  LescKnnSearch knn;                /* large-data form's neighbour search (auto: by n) */
   double trace_bytes;               /* > 0: keep the LE optimizer's record (result->trace)
                                      * with snapshots within this many bytes; the result
                                      * does not change */
@@ -104,6 +106,10 @@ typedef struct {
   gboolean large;                            /* ran in the large-data formulation */
   guint landmarks;                           /* its m (kernel features), 0 when none */
   guint neighbours;                          /* its k (graph), 0 when none */
+  gboolean knn_approximate;                  /* its neighbours by HNSW (ann.h) */
+  double knn_recall;                         /* their measured recall (ann.h) */
+  double knn_dimension;                      /* the intrinsic dimension `auto` estimated
+                                                to choose the search (0: not estimated) */
   char *note;                                /* the program's choice of formulation, said
                                                 once on stderr, or NULL */
 } LescRunResult;
@@ -146,6 +152,8 @@ struct _LescMethod {
   /* The large-data form has a graph (its k is said in the note) / landmarks (m). */
   guint large_neighbours;
   gboolean large_landmarks;
+  /* The large-data form searches neighbours (GLLE, LP, ML): params->knn applies. */
+  gboolean large_knn;
 };
 
 /* All methods in the paper's order: FCM, KM, LP, ML, GLLE, LESC, gLESC. */
@@ -186,8 +194,17 @@ void lesc_run_result_clear (LescRunResult *r);
  * LESC_FCM_COLLAPSED of 1/t, as with β = 2 on the Yeast sets) or its output is the same
  * for every sample (SBU-3DFE: exactly 1/c), and the warning says which. */
 char *lesc_run_result_warning (const LescRunResult *r);
-/* How the run was computed: "reference", or "large m=… k=…" (the m and k that apply). */
+/* How the run was computed: "reference", or "large m=… k=…" (the m and k that apply),
+ * with " knn=hnsw" when its neighbours are approximate. */
 char *lesc_run_result_formulation (const LescRunResult *r);
+/* Records a large-data run's graph: k (0: not said) and its neighbour search (`search`
+ * resolved) with the recall it measured. Ignored when `r` is NULL. */
+void lesc_run_result_set_graph (LescRunResult *r, guint k, LescKnnSearch search, double recall,
+                                double dimension);
+/* What a large-data run's neighbour search was, for a note after the run ("the graph by
+ * approximate kNN (HNSW, recall 0.974; intrinsic dimension 7.0)"), or NULL when `auto`
+ * did not decide it from the data. */
+char *lesc_run_result_knn_note (const LescRunResult *r);
 /* FCM's memberships collapsed to uniform (every one within LESC_FCM_COLLAPSED of 1/t), or
  * its output is one row repeated for every sample. */
 gboolean lesc_run_result_fcm_collapsed (const LescRunResult *r);

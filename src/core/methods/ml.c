@@ -2,7 +2,7 @@
 
 #include "core/methods/baseline.h"
 #include "core/base/error.h"
-#include "core/solvers/neighbours.h"
+#include "core/solvers/ann.h"
 
 #include <cblas.h>
 #include <lapacke.h>
@@ -23,12 +23,13 @@ lesc_lle_weights_free (LescLleWeights *w)
 }
 
 LescLleWeights *
-lesc_lle_weights (const LescMatrix *x, gsize k, LescProgress *progress, GError **error)
+lesc_lle_weights (const LescMatrix *x, gsize k, LescKnnSearch *search, double *dimension,
+                  double *recall, LescProgress *progress, GError **error)
 {
   gsize n = x->rows, q = x->cols;
   g_autofree gsize *index = g_new (gsize, MAX (n * k, 1));
   LescProgress sub = lesc_progress_sub (progress, 0.0, 0.8);
-  if (!lesc_nearest_neighbours (x, k, FALSE, index, &sub, error))
+  if (!lesc_knn_search (x, k, FALSE, search, dimension, index, recall, &sub, error))
     return NULL;
   g_autofree double *weight = g_new (double, n * k);
   g_autofree double *z = g_new (double, k * q); /* k×q: neighbour − sample */
@@ -344,9 +345,14 @@ ml_recover (const LescProblem *problem, const LescRunParams *params, gboolean wa
     }
   gint64 clock = g_get_monotonic_time ();
   LescProgress sub = lesc_progress_sub (progress, 0.0, 0.3);
-  g_autoptr (LescLleWeights) w = lesc_lle_weights (x, k, &sub, error);
+  /* the large-data form differs from the reference only in its neighbour search (ann.h) */
+  LescKnnSearch search = params->scale == LESC_SCALE_LARGE ? params->knn : LESC_KNN_EXACT;
+  double recall = 1.0, dimension = 0.0;
+  g_autoptr (LescLleWeights) w = lesc_lle_weights (x, k, &search, &dimension, &recall, &sub, error);
   if (w == NULL)
     return NULL;
+  if (params->scale == LESC_SCALE_LARGE)
+    lesc_run_result_set_graph (result, 0, search, recall, dimension);
   lesc_run_result_lap (result, "weights", &clock);
   g_autoptr (LescMatrix) d = lesc_matrix_new (n, c);
   g_autofree double *sign = g_new (double, n);
@@ -395,4 +401,6 @@ const LescMethod lesc_method_ml = {
   .n_params = G_N_ELEMENTS (ml_params),
   .recover = ml_recover,
   .memory_estimate = ml_memory,
+  .reference_max_n = LESC_KNN_EXACT_MAX_N,
+  .large_knn = TRUE,
 };

@@ -5,6 +5,7 @@
 #pragma once
 #include "core/numeric/matrix.h"
 #include "core/base/progress.h"
+#include "core/solvers/ann.h"
 
 G_BEGIN_DECLS
 
@@ -20,9 +21,10 @@ typedef struct {
 } LescLleWeights;
 
 /* LLE weights on the rows of x (n×q): the k nearest samples other than i (ties by lower
- * index), G = ZZᵀ with Z = x_neighbour − x_i (k×q), G ← G + r·I with r = 1e-3·tr(G) if
+ * index; by lesc_knn_search, ann.h, *search receiving the one used), G = ZZᵀ with Z = x_neighbour − x_i (k×q), G ← G + r·I with r = 1e-3·tr(G) if
  * tr(G) > 0 else 1e-3, Gw = 1, w ← w / Σw. */
-LescLleWeights *lesc_lle_weights (const LescMatrix *x, gsize k, LescProgress *progress,
+LescLleWeights *lesc_lle_weights (const LescMatrix *x, gsize k, LescKnnSearch *search,
+                                  double *dimension, double *recall, LescProgress *progress,
                                   GError **error);
 void lesc_lle_weights_free (LescLleWeights *w);
 

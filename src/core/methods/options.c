@@ -8,7 +8,9 @@
  * first value), the variant and the flavour as their enums, whose first value is 0. */
 G_STATIC_ASSERT (LESC_VARIANT_REFERENCE == 0 && LESC_VARIANT_CONVERGED == 1);
 G_STATIC_ASSERT (LESC_FLAVOUR_PUBLISHED == 0 && LESC_FLAVOUR_PAPER == 1 && LESC_FLAVOUR_PYLDL == 2);
-G_STATIC_ASSERT (sizeof (LescVariant) == sizeof (int) && sizeof (LescFlavour) == sizeof (int));
+G_STATIC_ASSERT (LESC_KNN_AUTO == 0 && LESC_KNN_EXACT == 1 && LESC_KNN_APPROXIMATE == 2);
+G_STATIC_ASSERT (sizeof (LescVariant) == sizeof (int) && sizeof (LescFlavour) == sizeof (int)
+                 && sizeof (LescKnnSearch) == sizeof (int));
 
 static const LescRunOption options[] = {
   { "variant", { "reference", "converged", "large" }, 3,
@@ -28,6 +30,11 @@ static const LescRunOption options[] = {
     "paper), paper (the papers' text: z-scored features, softmax; far from the published "
     "rows) or pyldl (the PyLDL library)",
     G_STRUCT_OFFSET (LescRunParams, flavour) },
+  { "knn", { "auto", "exact", "approximate" }, 3,
+    "GLLE, LP, ML in the large-data formulation: the neighbour search, auto (default: exact "
+    "up to " G_STRINGIFY (LESC_KNN_EXACT_MAX_N) " samples, approximate above), exact, or approximate (HNSW, re-ranked "
+    "exactly; docs/methods.md §11)",
+    G_STRUCT_OFFSET (LescRunParams, knn) },
 };
 
 const LescRunOption *

@@ -43,10 +43,10 @@ lesc_method_memory_check (const LescMethod *m, const char *dataset, gsize n, gsi
   return lesc_memory_check (need, p->memory_limit, what, error);
 }
 
-gboolean
-lesc_method_choose_scale (const LescMethod *m, const char *dataset, gsize n, gsize q, gsize c,
-                          const LescRunParams *p, LescRunParams *chosen, double *bytes,
-                          char **note, GError **error)
+static gboolean
+choose_scale (const LescMethod *m, const char *dataset, gsize n, gsize q, gsize c,
+              const LescRunParams *p, LescRunParams *chosen, double *bytes, char **note,
+              GError **error)
 {
   *chosen = *p;
   if (note != NULL)
@@ -92,12 +92,56 @@ lesc_method_choose_scale (const LescMethod *m, const char *dataset, gsize n, gsi
         g_string_append_printf (s, "k = %u",
                                 (guint) lesc_run_params_get (chosen, m, "k",
                                                              (double) lesc_run_params_neighbours (chosen)));
+      LescKnnSearch knn = lesc_knn_search_resolve (p->knn, n);
+      if (m->large_knn && knn != LESC_KNN_EXACT)
+        g_string_append_printf (s, "%s%s", m->large_neighbours > 0 ? ", " : "",
+                                knn == LESC_KNN_APPROXIMATE ? "approximate kNN by HNSW"
+                                                            : "kNN by HNSW if the data's intrinsic "
+                                                              "dimension allows");
       g_string_append_printf (s, "); --variant reference to insist (%s)",
                               need > limit ? "the reference does not fit the memory limit"
                                            : "the reference would take more than a few minutes");
       *note = g_string_free (s, FALSE);
     }
   return TRUE;
+}
+
+/* The neighbour search of a large-data run, decided from n (ann.h); said in the note. */
+static gboolean
+choose_knn (const LescMethod *m, const char *dataset, gsize n, const LescRunParams *p,
+            LescRunParams *chosen, char **note, GError **error)
+{
+  if (!m->large_knn)
+    return TRUE;
+  if (chosen->scale != LESC_SCALE_LARGE)
+    {
+      if (p->knn != LESC_KNN_APPROXIMATE)
+        return TRUE;
+      g_set_error (error, LESC_ERROR, LESC_ERROR_USAGE,
+                   "%s on %s: --knn approximate applies to the large-data formulation only "
+                   "(add --variant large)", m->display_name, dataset);
+      return FALSE;
+    }
+  chosen->knn = lesc_knn_search_resolve (p->knn, n);
+  /* `auto` above LESC_KNN_EXACT_MAX_N is decided from the data: said after the run */
+  if (note != NULL && *note == NULL && chosen->knn == LESC_KNN_APPROXIMATE)
+    *note = g_strdup_printf ("%s: n = %zu: %s by approximate kNN (HNSW, re-ranked exactly); "
+                             "--knn exact to insist", dataset, n,
+                             m->large_neighbours > 0 ? "the graph" : "the neighbours");
+  return TRUE;
+}
+
+gboolean
+lesc_method_choose_scale (const LescMethod *m, const char *dataset, gsize n, gsize q, gsize c,
+                          const LescRunParams *p, LescRunParams *chosen, double *bytes,
+                          char **note, GError **error)
+{
+  if (choose_scale (m, dataset, n, q, c, p, chosen, bytes, note, error)
+      && choose_knn (m, dataset, n, p, chosen, note, error))
+    return TRUE;
+  if (note != NULL)
+    g_clear_pointer (note, g_free);
+  return FALSE;
 }
 
 LescMatrix *

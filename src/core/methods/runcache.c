@@ -309,8 +309,8 @@ smoothness_key (const LescMethod *m, const LescDataset *ds, const LescRunParams 
   for (guint i = 0; i < m->n_params; i++)
     if (strcmp (m->params[i].name, "lambda1") != 0)
       g_string_append_printf (s, "|%s=%.17g", m->params[i].name, p->values[i]);
-  g_string_append_printf (s, "|%d%d%d%d", p->c_paper_orientation, p->tensor_fft_views,
-                          p->odd_n_single_shrink, (int) p->flavour);
+  g_string_append_printf (s, "|%d%d%d%d%d%d", p->c_paper_orientation, p->tensor_fft_views,
+                          p->odd_n_single_shrink, (int) p->flavour, (int) p->scale, (int) p->knn);
   return g_string_free (s, FALSE);
 }
 

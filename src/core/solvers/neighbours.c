@@ -10,13 +10,10 @@
 
 #define BLOCK_ROWS 256
 
-typedef struct {
-  double d;
-  gsize j;
-} Candidate;
+typedef LescKnnCandidate Candidate;
 
-static int
-compare_candidates (const void *a, const void *b)
+int
+lesc_knn_candidate_compare (const void *a, const void *b)
 {
   const Candidate *u = a, *v = b;
   if (u->d != v->d)
@@ -58,9 +55,8 @@ heap_replace_top (double *h, gsize len, double v)
   h[c] = v;
 }
 
-/* ‖x_a − x_b‖² from differences; xt is xᵀ (q×n), so each sample is contiguous. */
-static double
-exact_sq_distance (const LescMatrix *xt, gsize a, gsize b)
+double
+lesc_knn_sq_distance (const LescMatrix *xt, gsize a, gsize b)
 {
   const double *u = xt->data + a * xt->rows, *v = xt->data + b * xt->rows;
   double s = 0.0;
@@ -118,12 +114,12 @@ scan_rows (gpointer data)
           double e = j == i ? -norms[i] : col[j];
           if (e <= bound)
             {
-              s->cand[nc].d = j == i ? 0.0 : exact_sq_distance (s->xt, i, j);
+              s->cand[nc].d = j == i ? 0.0 : lesc_knn_sq_distance (s->xt, i, j);
               s->cand[nc].j = j;
               nc++;
             }
         }
-      qsort (s->cand, nc, sizeof (Candidate), compare_candidates);
+      qsort (s->cand, nc, sizeof (Candidate), lesc_knn_candidate_compare);
       for (gsize t = 0; t < k; t++)
         s->index[i + t * n] = s->cand[t].j;
     }

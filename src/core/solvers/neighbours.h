@@ -16,4 +16,13 @@ G_BEGIN_DECLS
 gboolean lesc_nearest_neighbours (const LescMatrix *x, gsize k, gboolean include_self,
                                   gsize *index, LescProgress *progress, GError **error);
 
+/* A candidate neighbour j at squared distance d; qsort order: distance, then lower index. */
+typedef struct {
+  double d;
+  gsize j;
+} LescKnnCandidate;
+int lesc_knn_candidate_compare (const void *a, const void *b);
+/* ‖x_a − x_b‖² from differences; xt is xᵀ (q×n), so each sample is contiguous. */
+double lesc_knn_sq_distance (const LescMatrix *xt, gsize a, gsize b);
+
 G_END_DECLS
