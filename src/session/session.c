@@ -1,9 +1,7 @@
 /* The explorer's state and its work queue. */
 #include "config.h"
-#include "session/session.h"
-#include "session/dataspec.h"
+#include "session/session-private.h"
 #include "session/provisional.h"
-#include "core/experiments/request.h"
 
 #include <glib/gi18n.h>
 #include <stdarg.h>
@@ -13,62 +11,10 @@
  * second) still makes one run, and a typed value is not kept waiting. */
 #define AUTO_RUN_DELAY_MS 50
 
-/* The data set shared with the workers: it lives while a run reads it. A face's data set
- * is its owner's (lesc_session_set_dataset). */
-typedef struct {
-  LescDataset *ds;
-  gpointer owner;
-  GDestroyNotify owner_free;
-} DataRef;
-
 static void
-data_ref_clear (gpointer p)
+work_free (LescSessionWork *w)
 {
-  DataRef *r = p;
-  if (r->owner_free != NULL)
-    r->owner_free (r->owner);
-  else
-    lesc_dataset_free (r->ds);
-}
-
-static DataRef *
-data_ref_new (LescDataset *ds, gpointer owner, GDestroyNotify owner_free)
-{
-  DataRef *r = g_atomic_rc_box_new0 (DataRef);
-  r->ds = ds;
-  r->owner = owner;
-  r->owner_free = owner_free;
-  return r;
-}
-
-static void
-data_ref_release (DataRef *r)
-{
-  if (r != NULL)
-    g_atomic_rc_box_release_full (r, data_ref_clear);
-}
-
-/* The input of every task. */
-typedef struct {
-  LescWorkKind kind;
-  guint method;                    /* RUN: the session's method index */
-  const LescMethod *m;
-  LescRunParams params;
-  DataRef *data;                   /* RUN */
-  LescRunCache *cache;             /* RUN; the session outlives its tasks */
-  LescExperimentRequest *request;  /* experiments */
-  char *title;
-  char *dataset, *checksum;        /* RUN: the data set it reads */
-  gboolean background;
-  gboolean user_cancelled;         /* Esc, not a parameter change */
-  const LescSessionFace *face;     /* RUN: the face's objects, or NULL */
-  guint frames_seen;               /* RUN: the task's provisional serial last told */
-} Work;
-
-static void
-work_free (Work *w)
-{
-  data_ref_release (w->data);
+  lesc_session_data_release (w->data);
   lesc_experiment_request_free (w->request);
   g_free (w->title);
   g_free (w->dataset);
@@ -80,7 +26,7 @@ work_free (Work *w)
 static gpointer
 work_func (gpointer input, LescProgress *progress, GError **error)
 {
-  Work *w = input;
+  LescSessionWork *w = input;
   if (w->kind != LESC_WORK_RUN)
     return lesc_experiment_request_run (w->request, progress, error);
   if (w->face == NULL)
@@ -101,54 +47,14 @@ work_func (gpointer input, LescProgress *progress, GError **error)
 static gpointer
 work_frame (gpointer input, const LescProgressFrame *frame)
 {
-  Work *w = input;
+  LescSessionWork *w = input;
   if (w->face != NULL)
     return w->face->frame (w->m, &w->params, w->data->owner, frame);
   return frame->final ? NULL : lesc_provisional_outcome_new (w->m, &w->params, w->data->ds, frame);
 }
 
-struct _LescSession {
-  DataRef *data;
-  char *spec;
-  char *data_dir;
-  LescOpenOptions open;
-  char *store_path;
-  LescSessionMethod methods[LESC_SESSION_MAX_METHODS];
-  guint n_methods;
-  guint32 seed;
-  LescVariant variant;
-  LescKlDirection kl;
-  gboolean auto_run;
-  guint auto_run_id;
-  guint auto_run_delay;       /* ms */
-  gboolean held;              /* the queue's gate held for a change's run (lesc_queue_hold) */
-  LescRunCache *cache;
-  LescSessionFace face;
-  gboolean has_face;
-  GHashTable *tasks;          /* the session's own tasks in the queue (a set) */
-
-  LescQueue *queue;
-  GHashTable *kept;           /* run key → LescRunOutcome* kept for reuse (memo_*) */
-  GQueue kept_order;          /* its keys, oldest first */
-  GPtrArray *recent;          /* data set texts, newest first */
-  gboolean cancel_by_user;    /* what cancel_all tells the tasks it cancels */
-
-  LescGrid *grids[LESC_SESSION_MAX_METHODS];
-  int last_grid;              /* method index of the newest grid, or −1 */
-  LescCvResult *cv;
-  LescRecoveryTable *table;
-  gboolean table_requested;
-
-  char *message;
-  gboolean message_error;
-  guint version;
-  guint frames;               /* provisional frames of current runs that landed */
-  LescSessionChanged changed;
-  gpointer changed_data;
-};
-
-static void
-notify (LescSession *s)
+void
+lesc_session_notify (LescSession *s)
 {
   if (s->changed != NULL)
     s->changed (s, s->changed_data);
@@ -163,7 +69,7 @@ lesc_session_set_message (LescSession *s, gboolean is_error, const char *fmt, ..
   s->message = g_strdup_vprintf (fmt, ap);
   va_end (ap);
   s->message_error = is_error;
-  notify (s);
+  lesc_session_notify (s);
 }
 
 const char *
@@ -360,7 +266,7 @@ static void
 mark_cancelled (gpointer task, gpointer data)
 {
   LescSession *s = data;
-  Work *w = lesc_task_get_input (task);
+  LescSessionWork *w = lesc_task_get_input (task);
   w->user_cancelled = s->cancel_by_user;
   if (w->kind == LESC_WORK_RUN && s->methods[w->method].task == task)
     s->methods[w->method].task = NULL;
@@ -399,6 +305,16 @@ stop_auto_run (LescSession *s)
   hold (s, FALSE);
 }
 
+/* The open data set is about to be replaced: no automatic run pending, the session's tasks
+ * cancelled, the results set aside for reuse. */
+void
+lesc_session_stop_work (LescSession *s)
+{
+  stop_auto_run (s);
+  cancel_all (s, -1, FALSE);
+  clear_results (s);
+}
+
 void
 lesc_session_free (LescSession *s)
 {
@@ -424,7 +340,7 @@ lesc_session_free (LescSession *s)
   g_hash_table_unref (s->kept);
   g_queue_clear_full (&s->kept_order, g_free);
   g_ptr_array_unref (s->recent);
-  data_ref_release (s->data);
+  lesc_session_data_release (s->data);
   lesc_run_cache_free (s->cache);
   g_free (s->spec);
   g_free (s->data_dir);
@@ -436,7 +352,7 @@ lesc_session_free (LescSession *s)
 /* ---- the queue ------------------------------------------------------------------------ */
 
 static void
-run_finished (LescSession *s, LescTask *t, Work *w)
+run_finished (LescSession *s, LescTask *t, LescSessionWork *w)
 {
   LescSessionMethod *m = &s->methods[w->method];
   /* Only the run for the current settings on the open data lands; a run made stale by a
@@ -475,37 +391,6 @@ run_finished (LescSession *s, LescTask *t, Work *w)
     }
 }
 
-static void
-experiment_finished (LescSession *s, LescTask *t, Work *w)
-{
-  if (lesc_task_get_state (t) == LESC_TASK_FAILED)
-    {
-      lesc_session_set_message (s, TRUE, _("%s failed: %s"), w->title, lesc_task_get_message (t));
-      return;
-    }
-  if (lesc_task_get_state (t) != LESC_TASK_DONE)
-    return;
-  gpointer out = lesc_task_steal_output (t);
-  switch (w->kind)
-    {
-    case LESC_WORK_GRID:
-      g_clear_pointer (&s->grids[w->method], lesc_grid_free);
-      s->grids[w->method] = out;
-      s->last_grid = (int) w->method;
-      break;
-    case LESC_WORK_CV:
-      g_clear_pointer (&s->cv, lesc_cv_result_free);
-      s->cv = out;
-      break;
-    default:
-      g_clear_pointer (&s->table, lesc_recovery_table_free);
-      s->table = out;
-      break;
-    }
-  s->version++;
-  lesc_session_set_message (s, FALSE, _("%s: done in %.1f s"), w->title,
-                            lesc_task_get_seconds (t) - lesc_task_get_paused_seconds (t));
-}
 
 /* A new provisional frame of method i's current run: what lesc_session_shown gives moved. */
 static void
@@ -513,7 +398,7 @@ note_frame (LescSession *s, LescTask *t)
 {
   if (t == NULL || !g_hash_table_contains (s->tasks, t))
     return;
-  Work *w = lesc_task_get_input (t);
+  LescSessionWork *w = lesc_task_get_input (t);
   guint serial = lesc_task_get_provisional_serial (t);
   if (w->kind != LESC_WORK_RUN || serial == w->frames_seen)
     return;
@@ -529,22 +414,22 @@ queue_changed (LescQueue *q, LescTask *t, gpointer data)
   if (t == NULL || !lesc_task_is_finished (t) || !g_hash_table_remove (s->tasks, t))
     {
       note_frame (s, t);
-      notify (s);   /* progress, a frame, or the queue moved (or a face's own work ended) */
+      lesc_session_notify (s);   /* progress, a frame, or the queue moved (or a face's own work ended) */
       return;
     }
-  Work *w = lesc_task_get_input (t);
+  LescSessionWork *w = lesc_task_get_input (t);
   if (lesc_task_get_state (t) == LESC_TASK_CANCELLED && w->user_cancelled)
     /* TRANSLATORS: status line: "Cancelled: gLESC on yeast-alpha (after 1.3 s)" */
     lesc_session_set_message (s, FALSE, _("Cancelled: %s (after %.1f s)"), w->title, lesc_task_get_seconds (t));
   if (w->kind == LESC_WORK_RUN)
     run_finished (s, t, w);
   else
-    experiment_finished (s, t, w);
-  notify (s);
+    lesc_session_experiment_finished (s, t, w);
+  lesc_session_notify (s);
 }
 
 static LescTask *
-task_new (Work *w, GDestroyNotify output_free)
+task_new (LescSessionWork *w, GDestroyNotify output_free)
 {
   return lesc_task_new (work_func, w, (GDestroyNotify) work_free, output_free);
 }
@@ -554,7 +439,7 @@ task_new (Work *w, GDestroyNotify output_free)
 static void
 enqueue (LescSession *s, LescTask *t)
 {
-  Work *w = lesc_task_get_input (t);
+  LescSessionWork *w = lesc_task_get_input (t);
   g_hash_table_add (s->tasks, t);
   LescTaskCallback watch = NULL;
   gpointer watch_data = NULL;
@@ -562,7 +447,13 @@ enqueue (LescSession *s, LescTask *t)
     watch = s->face.queued (s, t, s->face.data, &watch_data);
   lesc_queue_push_full (s->queue, t, w->background ? LESC_PRIORITY_BACKGROUND : LESC_PRIORITY_FOREGROUND,
                         watch, watch_data);
-  notify (s);
+  lesc_session_notify (s);
+}
+
+void
+lesc_session_enqueue_work (LescSession *s, LescSessionWork *w, GDestroyNotify output_free)
+{
+  enqueue (s, task_new (w, output_free));
 }
 
 /* The session's own tasks only (a face's work in the queue is not the session's). */
@@ -583,20 +474,20 @@ lesc_session_running (LescSession *s)
 LescWorkKind
 lesc_session_task_kind (LescTask *t)
 {
-  return ((Work *) lesc_task_get_input (t))->kind;
+  return ((LescSessionWork *) lesc_task_get_input (t))->kind;
 }
 
 int
 lesc_session_task_method (LescTask *t)
 {
-  Work *w = lesc_task_get_input (t);
+  LescSessionWork *w = lesc_task_get_input (t);
   return w->kind == LESC_WORK_RUN ? (int) w->method : -1;
 }
 
 const LescRunParams *
 lesc_session_task_params (LescTask *t)
 {
-  Work *w = lesc_task_get_input (t);
+  LescSessionWork *w = lesc_task_get_input (t);
   return w->kind == LESC_WORK_RUN ? &w->params : NULL;
 }
 
@@ -611,13 +502,13 @@ lesc_session_task_is_current (LescSession *s, LescTask *t)
 const char *
 lesc_session_task_title (LescTask *t)
 {
-  return t != NULL ? ((Work *) lesc_task_get_input (t))->title : "";
+  return t != NULL ? ((LescSessionWork *) lesc_task_get_input (t))->title : "";
 }
 
 gboolean
 lesc_session_task_is_background (LescTask *t)
 {
-  return t != NULL && ((Work *) lesc_task_get_input (t))->background;
+  return t != NULL && ((LescSessionWork *) lesc_task_get_input (t))->background;
 }
 
 const char *
@@ -647,7 +538,7 @@ lesc_session_cancel (LescSession *s)
   if (running != NULL && !was_cancelled)
     /* TRANSLATORS: status line while the worker stops */
     lesc_session_set_message (s, FALSE, _("Cancelling %s…"), lesc_session_task_title (running));
-  notify (s);
+  lesc_session_notify (s);
   return any;
 }
 
@@ -686,8 +577,8 @@ auto_run_cb (gpointer data)
 
 /* A change queues its run after a pause; another change in the pause moves it on, so a
  * drag computes its last value. The background work waits from the change on. */
-static void
-schedule_auto_run (LescSession *s)
+void
+lesc_session_schedule_auto_run (LescSession *s)
 {
   if (!s->auto_run)
     return;
@@ -756,8 +647,8 @@ lesc_session_set_value (LescSession *s, guint i, guint param, double value)
   drop_stale (s, i);
   m->params.values[param] = value;
   if (m->ticked)
-    schedule_auto_run (s);
-  notify (s);
+    lesc_session_schedule_auto_run (s);
+  lesc_session_notify (s);
 }
 
 void
@@ -772,8 +663,8 @@ lesc_session_set_params (LescSession *s, guint i, const LescRunParams *params)
   drop_stale (s, i);
   m->params = *params;
   if (m->ticked)
-    schedule_auto_run (s);
-  notify (s);
+    lesc_session_schedule_auto_run (s);
+  lesc_session_notify (s);
 }
 
 void
@@ -785,14 +676,14 @@ lesc_session_set_ticked (LescSession *s, guint i, gboolean ticked)
   m->ticked = ticked;
   s->version++;
   if (ticked)
-    schedule_auto_run (s);
+    lesc_session_schedule_auto_run (s);
   else if (m->task != NULL)
     {
       /* an unticked method's run is not wanted; its result stays for a tick back */
       lesc_queue_cancel (s->queue, m->task);
       m->task = NULL;
     }
-  notify (s);
+  lesc_session_notify (s);
 }
 
 void
@@ -809,8 +700,8 @@ lesc_session_set_seed (LescSession *s, guint32 seed)
         drop_stale (s, i);
       s->methods[i].params.seed = seed;
     }
-  schedule_auto_run (s);
-  notify (s);
+  lesc_session_schedule_auto_run (s);
+  lesc_session_notify (s);
 }
 
 void
@@ -825,8 +716,8 @@ lesc_session_set_variant (LescSession *s, LescVariant variant)
         drop_stale (s, i);
       s->methods[i].params.variant = variant;
     }
-  schedule_auto_run (s);
-  notify (s);
+  lesc_session_schedule_auto_run (s);
+  lesc_session_notify (s);
 }
 
 void
@@ -834,10 +725,10 @@ lesc_session_set_auto_run (LescSession *s, gboolean on)
 {
   s->auto_run = on;
   if (on)
-    schedule_auto_run (s);
+    lesc_session_schedule_auto_run (s);
   else
     stop_auto_run (s);
-  notify (s);
+  lesc_session_notify (s);
 }
 
 void
@@ -845,7 +736,7 @@ lesc_session_set_kl (LescSession *s, LescKlDirection kl)
 {
   s->kl = kl;
   s->version++;
-  notify (s);
+  lesc_session_notify (s);
 }
 
 guint
@@ -875,7 +766,7 @@ lesc_session_run (LescSession *s)
           s->version++;
           continue;
         }
-      Work *w = g_new0 (Work, 1);
+      LescSessionWork *w = g_new0 (LescSessionWork, 1);
       w->kind = LESC_WORK_RUN;
       w->method = i;
       w->m = m->method;
@@ -894,120 +785,8 @@ lesc_session_run (LescSession *s)
       enqueue (s, m->task);
       queued++;
     }
-  notify (s);   /* the runs are queued: the queue's own gate holds from here */
+  lesc_session_notify (s);   /* the runs are queued: the queue's own gate holds from here */
   return queued;
-}
-
-/* ---- data --------------------------------------------------------------------------------- */
-
-static void
-set_open (LescSession *s, const LescOpenOptions *open)
-{
-  char *dir = g_strdup (open->data_dir != NULL ? open->data_dir : s->data_dir);
-  s->open = *open;
-  g_free (s->data_dir);
-  s->data_dir = dir;
-  s->open.data_dir = s->data_dir;
-}
-
-/* `data` replaces the open data set: all work stops, nothing of the old set is shown. */
-static void
-replace_data (LescSession *s, DataRef *data, const char *spec, const LescOpenOptions *o)
-{
-  stop_auto_run (s);
-  cancel_all (s, -1, FALSE);
-  clear_results (s);
-  g_clear_pointer (&s->table, lesc_recovery_table_free);
-  s->table_requested = FALSE;
-  data_ref_release (s->data);
-  s->data = data;
-  g_free (s->spec);
-  s->spec = g_strdup (spec);
-  set_open (s, o);
-  g_autofree char *text = lesc_session_data_text (s);
-  lesc_session_add_recent (s, text);
-  schedule_auto_run (s);
-  notify (s);
-}
-
-gboolean
-lesc_session_open_with (LescSession *s, const char *spec, const LescOpenOptions *open, GError **error)
-{
-  LescOpenOptions o = *open;
-  if (o.data_dir == NULL)
-    o.data_dir = s->data_dir;
-  LescDataset *ds = lesc_dataset_open_with (spec, &o, NULL, error);
-  if (ds == NULL)
-    return FALSE;
-  replace_data (s, data_ref_new (ds, NULL, NULL), spec, &o);
-  return TRUE;
-}
-
-void
-lesc_session_set_dataset (LescSession *s, const LescDataset *ds, gpointer owner, GDestroyNotify owner_free,
-                          const char *spec, const LescOpenOptions *open)
-{
-  LescOpenOptions o = *open;
-  if (o.data_dir == NULL)
-    o.data_dir = s->data_dir;
-  replace_data (s, data_ref_new ((LescDataset *) ds, owner, owner_free), spec, &o);
-}
-
-gpointer
-lesc_session_data_owner (LescSession *s)
-{
-  return s->data != NULL ? s->data->owner : NULL;
-}
-
-gboolean
-lesc_session_open (LescSession *s, const char *spec, GError **error)
-{
-  LescOpenOptions o = s->open;
-  return lesc_session_open_with (s, spec, &o, error);
-}
-
-gboolean
-lesc_session_open_typed (LescSession *s, const char *text, GError **error)
-{
-  LescOpenOptions o = { .data_dir = s->data_dir };
-  g_autofree char *spec = NULL;
-  if (!lesc_data_spec_parse (text, &spec, &o, error))
-    return FALSE;
-  return lesc_session_open_with (s, spec, &o, error);
-}
-
-char *
-lesc_session_data_text (LescSession *s)
-{
-  return s->spec != NULL ? lesc_data_spec_format (s->spec, &s->open) : g_strdup ("");
-}
-
-const LescOpenOptions *
-lesc_session_open_options (LescSession *s)
-{
-  return &s->open;
-}
-
-const char *const *
-lesc_session_recent (LescSession *s)
-{
-  if (s->recent->len == 0 || g_ptr_array_index (s->recent, s->recent->len - 1) != NULL)
-    g_ptr_array_add (s->recent, NULL);   /* NULL-terminated for the caller */
-  return (const char *const *) s->recent->pdata;
-}
-
-void
-lesc_session_add_recent (LescSession *s, const char *text)
-{
-  if (s->recent->len > 0 && g_ptr_array_index (s->recent, s->recent->len - 1) == NULL)
-    g_ptr_array_remove_index (s->recent, s->recent->len - 1);
-  lesc_data_spec_list_push (s->recent, text, LESC_SESSION_MAX_RECENT);
-}
-
-const char *
-lesc_session_checksum (LescSession *s)
-{
-  return s->data != NULL && s->data->ds->checksum != NULL ? s->data->ds->checksum : "";
 }
 
 /* The latest provisional frame of method i's run for its current settings, or NULL. */
@@ -1017,7 +796,7 @@ provisional (LescSession *s, LescSessionMethod *m)
   gpointer p = m->outcome == NULL && m->task != NULL ? lesc_task_get_provisional (m->task) : NULL;
   if (p == NULL)
     return NULL;
-  Work *w = lesc_task_get_input (m->task);
+  LescSessionWork *w = lesc_task_get_input (m->task);
   return w->face != NULL ? w->face->outcome (p) : p;
 }
 
@@ -1056,129 +835,6 @@ lesc_session_caption (LescSession *s, guint i)
     return NULL;
   return lesc_provenance_caption (p, shown, 0, m->task != NULL);
 }
-
-/* ---- experiments ---------------------------------------------------------------------- */
-
-static void
-setup_of (LescSession *s, guint i, LescMethodSetup *setup)
-{
-  setup->method = s->methods[i].method;
-  setup->params = s->methods[i].params;
-}
-
-/* The grid and the cross-validation score against the ground truth: say so at once for
- * data without one (own data with logical labels only). */
-static gboolean
-has_truth (LescSession *s, const char *what)
-{
-  if (s->data->ds->truth != NULL)
-    return TRUE;
-  /* TRANSLATORS: "weather has only logical labels: the λ grid needs ground truth" */
-  lesc_session_set_message (s, TRUE, _("%s has only logical labels: %s needs ground truth"),
-                            s->data->ds->name, what);
-  return FALSE;
-}
-
-static void
-enqueue_experiment (LescSession *s, LescWorkKind kind, guint method, LescExperimentRequest *r,
-                    char *title)
-{
-  lesc_experiment_request_set_open (r, &s->open);   /* the data is read as it was opened */
-  r->store_path = g_strdup (s->store_path);
-  r->kl = s->kl;
-  Work *w = g_new0 (Work, 1);
-  w->kind = kind;
-  w->method = method;
-  w->request = r;
-  w->title = title;
-  w->background = TRUE;   /* experiments yield to the user's runs */
-  LescExperimentKind ek = kind == LESC_WORK_GRID ? LESC_EXPERIMENT_GRID
-                          : kind == LESC_WORK_CV ? LESC_EXPERIMENT_CV : LESC_EXPERIMENT_TABLE;
-  enqueue (s, task_new (w, lesc_experiment_output_free_func (ek)));
-}
-
-void
-lesc_session_request_grid (LescSession *s, guint i)
-{
-  if (s->data == NULL || i >= s->n_methods)
-    return;
-  const LescMethod *m = s->methods[i].method;
-  if (!lesc_method_has_lambda_grid (m))
-    {
-      lesc_session_set_message (s, TRUE, _("The λ grid is for LESC and gLESC; %s has no λ₁ × λ₂."),
-                                m->display_name);
-      return;
-    }
-  if (!has_truth (s, _("the λ grid")))
-    return;
-  LescMethodSetup setup;
-  setup_of (s, i, &setup);
-  const guint n = G_N_ELEMENTS (lesc_grid_default);
-  LescExperimentRequest *r = lesc_experiment_request_new_grid (s->spec, &setup, lesc_grid_default, n,
-                                                               lesc_grid_default, n);
-  /* TRANSLATORS: a job title: "λ grid of gLESC on sjaffe" */
-  enqueue_experiment (s, LESC_WORK_GRID, i, r,
-                      g_strdup_printf (_("λ grid of %s on %s"), m->display_name, s->data->ds->name));
-}
-
-void
-lesc_session_request_cv (LescSession *s)
-{
-  if (s->data == NULL || !has_truth (s, _("the cross-validation")))
-    return;
-  LescMethodSetup setups[LESC_SESSION_MAX_METHODS];
-  guint k = 0;
-  for (int pass = 0; pass < 2 && k == 0; pass++)
-    for (guint i = 0; i < s->n_methods; i++)
-      if (s->methods[i].method->has_mapping && (pass == 1 || s->methods[i].ticked))
-        setup_of (s, i, &setups[k++]);
-  const guint folds = 10;
-  LescExperimentRequest *r = lesc_experiment_request_new_cv (s->spec, setups, k, folds, s->seed);
-  /* TRANSLATORS: a job title: "10-fold cross-validation on sjaffe" */
-  enqueue_experiment (s, LESC_WORK_CV, 0, r,
-                      g_strdup_printf (_("%u-fold cross-validation on %s"), folds, s->data->ds->name));
-}
-
-void
-lesc_session_request_table (LescSession *s, gboolean store_only)
-{
-  LescMethodSetup setups[LESC_SESSION_MAX_METHODS];
-  guint k = 0;
-  for (guint i = 0; i < s->n_methods; i++)
-    if (s->methods[i].ticked)
-      setup_of (s, i, &setups[k++]);
-  if (k < 2)   /* fewer than two ticked: compare them all */
-    for (k = 0; k < s->n_methods; k++)
-      setup_of (s, k, &setups[k]);
-  g_autoptr (GPtrArray) sets = NULL;
-  if (store_only)
-    {
-      sets = g_ptr_array_new ();
-      for (guint i = 0; lesc_known_datasets[i] != NULL; i++)
-        g_ptr_array_add (sets, (gpointer) lesc_known_datasets[i]);
-    }
-  else
-    sets = lesc_default_datasets (s->data_dir);
-  g_ptr_array_add (sets, NULL);
-  LescExperimentRequest *r = lesc_experiment_request_new_table ((const char *const *) sets->pdata, setups, k,
-                                                                store_only);
-  s->table_requested = TRUE;
-  char *title = store_only ? g_strdup (_("Reading the results store"))
-                           : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Recovery on %u data set",
-                                                           "Recovery on %u data sets", sets->len - 1),
-                                              sets->len - 1);
-  enqueue_experiment (s, LESC_WORK_TABLE, 0, r, title);
-}
-
-const LescGrid *
-lesc_session_grid (LescSession *s)
-{
-  return s->last_grid >= 0 ? s->grids[s->last_grid] : NULL;
-}
-
-const LescCvResult *lesc_session_cv (LescSession *s) { return s->cv; }
-const LescRecoveryTable *lesc_session_table (LescSession *s) { return s->table; }
-gboolean lesc_session_table_requested (LescSession *s) { return s->table_requested; }
 
 LescRunCache *
 lesc_session_run_cache (LescSession *s)
