@@ -237,16 +237,16 @@ test_store_key (void)
   lesc_run_params_init (&v, lp);
   v.scale = LESC_SCALE_LARGE;
   g_autofree char *both = lesc_run_variant_text (lp, &v);
-  g_assert_cmpstr (both, ==, "flavour=published large m=1000 k=60");
+  g_assert_cmpstr (both, ==, "flavour=published large m=1000 k=60 knn=auto");
   v.landmarks = 500;
   g_autofree char *lowrank = lesc_run_variant_text (lp, &v);
   g_assert_cmpstr (lowrank, ==, "flavour=published large m=500");
   v.neighbours = 30;
   g_autofree char *chosen = lesc_run_variant_text (lp, &v);
-  g_assert_cmpstr (chosen, ==, "flavour=published large m=500 k=30");
+  g_assert_cmpstr (chosen, ==, "flavour=published large m=500 k=30 knn=auto");
   v.landmarks = 0;
   g_autofree char *graph = lesc_run_variant_text (lp, &v);
-  g_assert_cmpstr (graph, ==, "flavour=published large k=30");
+  g_assert_cmpstr (graph, ==, "flavour=published large k=30 knn=auto");
 }
 
 int

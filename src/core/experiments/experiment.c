@@ -174,7 +174,7 @@ lesc_run_variant_text (const LescMethod *m, const LescRunParams *p)
       if (m->large_neighbours > 0 && named != 'm')
         g_string_append_printf (s, " k=%u", (guint) lesc_run_params_get (p, m, "k",
                                                                          (double) lesc_run_params_neighbours (p)));
-      if (m->large_knn && p->knn != LESC_KNN_EXACT)
+      if (m->large_knn && p->knn != LESC_KNN_EXACT && named != 'm')   /* LP low-rank: no neighbours */
         g_string_append (s, p->knn == LESC_KNN_APPROXIMATE ? " knn=hnsw" : " knn=auto");
       large = g_string_free (s, FALSE);
       g_ptr_array_add (parts, large);
