@@ -339,7 +339,9 @@ lesc_run_result_warning (const LescRunResult *r)
     return NULL;
   return g_strdup_printf ("the LE optimizer stopped after %u iteration%s (line search exit %d, "
                           "objective %.4g): the distributions are close to the random start W0. "
-                          "The official optimizer fails like this on badly scaled problems; "
-                          "--variant converged gives the exact optimum",
-                          r->le.iterations, r->le.iterations == 1 ? "" : "s", flag, r->le.objective);
+                          "The official optimizer fails like this on badly scaled problems; %s",
+                          r->le.iterations, r->le.iterations == 1 ? "" : "s", flag, r->le.objective,
+                          /* the large-data formulation has no converged variant (methods.md §11) */
+                          r->large ? "the large-data formulation runs only this optimizer"
+                                   : "--variant converged gives the exact optimum");
 }

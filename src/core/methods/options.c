@@ -32,7 +32,8 @@ static const LescRunOption options[] = {
     G_STRUCT_OFFSET (LescRunParams, flavour) },
   { "knn", { "auto", "exact", "approximate" }, 3,
     "GLLE, LP, ML in the large-data formulation: the neighbour search, auto (default: exact "
-    "up to " G_STRINGIFY (LESC_KNN_EXACT_MAX_N) " samples, approximate above), exact, or approximate (HNSW, re-ranked "
+    "up to " G_STRINGIFY (LESC_KNN_EXACT_MAX_N) " samples; above, approximate where the data's estimated intrinsic dimension is at most 20), "
+    "exact, or approximate (HNSW, re-ranked "
     "exactly; docs/methods.md §11)",
     G_STRUCT_OFFSET (LescRunParams, knn) },
 };
