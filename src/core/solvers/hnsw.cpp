@@ -1,6 +1,11 @@
 // The C side of hnswlib (Debian's libhnswlib-dev, header only): see hnsw.h.
 #include "core/solvers/hnsw.h"
 
+/* Without hnswlib's hand-written SSE: in Debian's 0.6.2 its prefetches in searchBaseLayer
+ * read the entry after a link list's last one, past the end of the list's allocation
+ * (AddressSanitizer: heap-buffer-overflow, hnswalg.h:214). The plain distance loop is
+ * vectorized by the compiler instead (src/core/meson.build). */
+#define NO_MANUAL_VECTORIZATION
 #include <hnswlib/hnswlib.h>
 #include <new>
 
